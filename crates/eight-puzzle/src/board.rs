@@ -1,0 +1,431 @@
+//! Boards of the sliding-tile puzzles: validation, moves, parity.
+
+use std::fmt;
+
+/// The largest board has 16 cells (the 15-puzzle), so that a board packs
+/// into one `u64`, four bits a cell.
+pub const MAX_CELLS: usize = 16;
+
+/// A sliding-tile board of `width x height` cells (each at least 2, at most
+/// 16 cells), holding the tiles `1..cells` and the blank `0` once each.
+///
+/// A `Board` is always valid: the constructors check it. It is `Copy`, 16
+/// bytes, and hashes fast.
+///
+/// # Example
+///
+/// ```
+/// use eight_puzzle::Board;
+///
+/// let board = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"])?;
+/// assert_eq!(board.blank(), 7);
+/// assert_eq!(board.to_string(), "8 6 7\n2 5 4\n3 0 1");
+/// let next = board.slide(5)?; // the 5 above the blank slides down
+/// assert_eq!(next.to_string(), "8 6 7\n2 0 4\n3 5 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// Tile of cell `i` in bits `4i..4i+4`.
+    packed: u64,
+    width: u8,
+    height: u8,
+}
+
+/// Why a board was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// No rows at all.
+    Empty,
+    /// A row has a different number of cells than the first.
+    Ragged {
+        /// The row (the first is 1).
+        row: usize,
+        /// Cells in the first row.
+        expected: usize,
+        /// Cells in this row.
+        found: usize,
+    },
+    /// A cell is not a number.
+    NotATile {
+        /// The row (the first is 1).
+        row: usize,
+        /// The text found.
+        text: String,
+    },
+    /// The board is narrower or lower than 2, or has more than 16 cells.
+    Size {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// The list of tiles does not have `width * height` entries.
+    Length {
+        /// `width * height`.
+        expected: usize,
+        /// Entries given.
+        found: usize,
+    },
+    /// A tile number is not below the number of cells.
+    OutOfRange {
+        /// The tile.
+        tile: u32,
+        /// The number of cells (tiles are `0..cells`).
+        cells: usize,
+    },
+    /// A tile occurs twice (and so another is missing).
+    Duplicate {
+        /// The tile.
+        tile: u8,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Empty => write!(f, "the board has no rows"),
+            BoardError::Ragged {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} has {found} cells, but the first row has {expected}"
+            ),
+            BoardError::NotATile { row, text } => {
+                write!(f, "row {row}: {text:?} is not a tile number")
+            }
+            BoardError::Size { width, height } => write!(
+                f,
+                "a {width}x{height} board is not supported (each side at least 2, at most 16 cells)"
+            ),
+            BoardError::Length { expected, found } => {
+                write!(f, "expected {expected} tiles, found {found}")
+            }
+            BoardError::OutOfRange { tile, cells } => write!(
+                f,
+                "tile {tile} is out of range: a board of {cells} cells holds 0..{}",
+                cells - 1
+            ),
+            BoardError::Duplicate { tile } => write!(
+                f,
+                "tile {tile} occurs more than once (so another tile is missing)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveError {
+    /// The tile is not on the board.
+    NoSuchTile(u8),
+    /// The tile is not next to the blank.
+    NotNextToBlank(u8),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::NoSuchTile(t) => write!(f, "there is no tile {t}"),
+            MoveError::NotNextToBlank(t) => write!(f, "tile {t} is not next to the blank"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Board {
+    /// A board from its tiles in row-major order (`0` is the blank).
+    pub fn new(width: usize, height: usize, tiles: &[u8]) -> Result<Board, BoardError> {
+        if width < 2 || height < 2 || width * height > MAX_CELLS {
+            return Err(BoardError::Size { width, height });
+        }
+        let cells = width * height;
+        if tiles.len() != cells {
+            return Err(BoardError::Length {
+                expected: cells,
+                found: tiles.len(),
+            });
+        }
+        let mut seen = 0u32;
+        let mut packed = 0u64;
+        for (cell, &tile) in tiles.iter().enumerate() {
+            if usize::from(tile) >= cells {
+                return Err(BoardError::OutOfRange {
+                    tile: u32::from(tile),
+                    cells,
+                });
+            }
+            if seen & (1 << tile) != 0 {
+                return Err(BoardError::Duplicate { tile });
+            }
+            seen |= 1 << tile;
+            packed |= u64::from(tile) << (4 * cell);
+        }
+        Ok(Board {
+            packed,
+            width: width as u8,
+            height: height as u8,
+        })
+    }
+
+    /// A board from rows of space-separated numbers, as a person writes it:
+    /// `["8 6 7", "2 5 4", "3 0 1"]`.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
+        let mut numbers: Vec<u32> = Vec::new();
+        let mut width = None;
+        for (row, text) in rows.iter().enumerate() {
+            let before = numbers.len();
+            for token in text.as_ref().split_whitespace() {
+                numbers.push(token.parse().map_err(|_| BoardError::NotATile {
+                    row: row + 1,
+                    text: token.to_string(),
+                })?);
+            }
+            let found = numbers.len() - before;
+            match width {
+                None => width = Some(found),
+                Some(expected) if expected != found => {
+                    return Err(BoardError::Ragged {
+                        row: row + 1,
+                        expected,
+                        found,
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+        let width = width.ok_or(BoardError::Empty)?;
+        let height = rows.len();
+        let cells = width * height;
+        if width < 2 || height < 2 || cells > MAX_CELLS {
+            return Err(BoardError::Size { width, height });
+        }
+        let tiles = numbers
+            .iter()
+            .map(|&tile| u8::try_from(tile).map_err(|_| BoardError::OutOfRange { tile, cells }))
+            .collect::<Result<Vec<u8>, _>>()?;
+        Board::new(width, height, &tiles)
+    }
+
+    /// The solved board: tiles `1..cells` in order, the blank last.
+    pub fn solved(width: usize, height: usize) -> Result<Board, BoardError> {
+        let cells = width * height;
+        let tiles: Vec<u8> = (1..cells).chain([0]).map(|t| t as u8).collect();
+        Board::new(width, height, &tiles)
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        usize::from(self.width)
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        usize::from(self.height)
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// The tile in `cell` (0 for the blank).
+    ///
+    /// # Panics
+    /// If `cell` is not below [`cells`](Board::cells).
+    pub fn tile(&self, cell: usize) -> u8 {
+        assert!(cell < self.cells(), "cell {cell} is off the board");
+        ((self.packed >> (4 * cell)) & 0xF) as u8
+    }
+
+    /// The tiles in row-major order.
+    pub fn tiles(&self) -> Vec<u8> {
+        (0..self.cells()).map(|c| self.tile(c)).collect()
+    }
+
+    /// The cell of the blank.
+    pub fn blank(&self) -> usize {
+        // The first zero nibble. Unused high nibbles are zero too, but lie above.
+        const ONES: u64 = 0x1111_1111_1111_1111;
+        const HIGHS: u64 = 0x8888_8888_8888_8888;
+        let zero = self.packed.wrapping_sub(ONES) & !self.packed & HIGHS;
+        (zero.trailing_zeros() / 4) as usize
+    }
+
+    /// The cell holding `tile`, if it is on the board.
+    pub fn position(&self, tile: u8) -> Option<usize> {
+        (0..self.cells()).find(|&c| self.tile(c) == tile)
+    }
+
+    /// The board after sliding `tile` into the blank next to it.
+    pub fn slide(&self, tile: u8) -> Result<Board, MoveError> {
+        let cell = self
+            .position(tile)
+            .filter(|_| tile != 0)
+            .ok_or(MoveError::NoSuchTile(tile))?;
+        if !self.neighbour_cells(self.blank()).any(|c| c == cell) {
+            return Err(MoveError::NotNextToBlank(tile));
+        }
+        Ok(self.swap_blank(cell))
+    }
+
+    /// Every board one move away.
+    pub fn neighbours(&self) -> impl Iterator<Item = Board> + use<> {
+        let board = *self;
+        let blank = board.blank();
+        board
+            .neighbour_cells(blank)
+            .map(move |c| board.swap_blank_at(blank, c))
+    }
+
+    /// The tile that moved between this board and `next` (one move apart).
+    pub fn moved_tile(&self, next: &Board) -> Option<u8> {
+        let tile = next.tile(self.blank());
+        (tile != 0 && self.slide(tile).ok() == Some(*next)).then_some(tile)
+    }
+
+    /// Whether `goal` can be reached from this board.
+    ///
+    /// Every move swaps the blank with a tile, so it flips both the parity
+    /// of the permutation taking this board to `goal` and the parity of the
+    /// blank's distance to its goal cell: the two parities agree on every
+    /// reachable board. On every board of at least 2x2 the converse holds
+    /// too, so exactly half of all arrangements are reachable. Boards of
+    /// different shapes never are.
+    pub fn can_reach(&self, goal: &Board) -> bool {
+        if (self.width, self.height) != (goal.width, goal.height) {
+            return false;
+        }
+        let cells = self.cells();
+        let mut goal_cell = [0usize; MAX_CELLS];
+        for c in 0..cells {
+            goal_cell[usize::from(goal.tile(c))] = c;
+        }
+        // Permutation of cells: cell c's tile belongs at goal_cell[tile].
+        let mut perm = [0usize; MAX_CELLS];
+        for (c, slot) in perm.iter_mut().enumerate().take(cells) {
+            *slot = goal_cell[usize::from(self.tile(c))];
+        }
+        let mut odd = false;
+        let mut done = [false; MAX_CELLS];
+        for start in 0..cells {
+            let mut length = 0;
+            let mut c = start;
+            while !done[c] {
+                done[c] = true;
+                c = perm[c];
+                length += 1;
+            }
+            // A cycle of length k is k - 1 transpositions.
+            if length > 0 && length % 2 == 0 {
+                odd = !odd;
+            }
+        }
+        odd == (self.manhattan(self.blank(), goal.blank()) % 2 == 1)
+    }
+
+    /// Manhattan distance between two cells.
+    pub(crate) fn manhattan(&self, a: usize, b: usize) -> usize {
+        let w = self.width();
+        (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w)
+    }
+
+    /// The cells orthogonally next to `cell`.
+    pub(crate) fn neighbour_cells(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
+        let (w, h) = (self.width(), self.height());
+        let (row, col) = (cell / w, cell % w);
+        // Ascending cell order: up, left, right, down.
+        [
+            (row > 0).then(|| cell - w),
+            (col > 0).then(|| cell - 1),
+            (col + 1 < w).then(|| cell + 1),
+            (row + 1 < h).then(|| cell + w),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The board with the tile of `cell` moved into the blank.
+    fn swap_blank(&self, cell: usize) -> Board {
+        self.swap_blank_at(self.blank(), cell)
+    }
+
+    #[inline]
+    fn swap_blank_at(&self, blank: usize, cell: usize) -> Board {
+        let tile = (self.packed >> (4 * cell)) & 0xF;
+        Board {
+            packed: self.packed ^ (tile << (4 * cell)) ^ (tile << (4 * blank)),
+            ..*self
+        }
+    }
+
+    /// The tiles packed four bits a cell, cell 0 in the lowest bits.
+    #[inline]
+    pub(crate) fn packed(&self) -> u64 {
+        self.packed
+    }
+
+    /// The tiles as bytes on the stack, for ranking.
+    pub(crate) fn tile_array(&self) -> [u8; MAX_CELLS] {
+        let mut out = [0u8; MAX_CELLS];
+        for (c, slot) in out.iter_mut().enumerate() {
+            *slot = ((self.packed >> (4 * c)) & 0xF) as u8;
+        }
+        out
+    }
+
+    /// A board from its packed tiles, known to be valid.
+    #[inline]
+    pub(crate) fn from_packed(width: u8, height: u8, packed: u64) -> Board {
+        Board {
+            packed,
+            width,
+            height,
+        }
+    }
+
+    /// A board from tiles known to be valid.
+    pub(crate) fn from_valid(width: u8, height: u8, tiles: &[u8]) -> Board {
+        let packed = tiles
+            .iter()
+            .enumerate()
+            .fold(0u64, |p, (c, &t)| p | u64::from(t) << (4 * c));
+        Board {
+            packed,
+            width,
+            height,
+        }
+    }
+}
+
+/// Rows of space-separated numbers, `0` for the blank, as the seed prints
+/// them; numbers are right-aligned when some have two digits.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = if self.cells() > 10 { 2 } else { 1 };
+        for row in 0..self.height() {
+            if row > 0 {
+                writeln!(f)?;
+            }
+            for col in 0..self.width() {
+                if col > 0 {
+                    write!(f, " ")?;
+                }
+                write!(f, "{:>digits$}", self.tile(row * self.width() + col))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({:?})", self.tiles())
+    }
+}

@@ -1,0 +1,244 @@
+//! Boards, solvers and sweeps of the sliding-tile puzzles, checked against
+//! each other and against the published figures.
+
+use std::sync::OnceLock;
+
+use eight_puzzle::{Algorithm, Board, ReplayError, SlidingSpace, SolveError, replay, solve};
+use proptest::prelude::*;
+use search_core::layers::{Layers, RankedSpace, Sweep, Table};
+
+fn board(rows: &[&str]) -> Board {
+    Board::from_rows(rows).unwrap()
+}
+
+/// The whole 8-puzzle from the solved board, computed once.
+fn eight_puzzle_layers() -> &'static Layers {
+    static LAYERS: OnceLock<Layers> = OnceLock::new();
+    LAYERS.get_or_init(|| {
+        let space = SlidingSpace::new(3, 3).unwrap();
+        Sweep::new(Table::Bytes)
+            .run(&space, [Board::solved(3, 3).unwrap()], |_| {})
+            .unwrap()
+    })
+}
+
+#[test]
+fn rejects_malformed_boards() {
+    let check = |rows: &[&str], expected: &str| {
+        let err = Board::from_rows(rows).unwrap_err();
+        assert_eq!(err.to_string(), expected, "{rows:?}");
+    };
+    check(&[], "the board has no rows");
+    check(
+        &["1 2 3", "4 5", "6 7 0"],
+        "row 2 has 2 cells, but the first row has 3",
+    );
+    check(
+        &["1 2 3", "4 x 6", "7 8 0"],
+        "row 2: \"x\" is not a tile number",
+    );
+    check(
+        &["1 2 3", "4 -5 6", "7 8 0"],
+        "row 2: \"-5\" is not a tile number",
+    );
+    check(
+        &["1 2 3", "4 5 6", "7 8 8"],
+        "tile 8 occurs more than once (so another tile is missing)",
+    );
+    check(
+        &["1 2 3", "4 5 6", "7 8 9"],
+        "tile 9 is out of range: a board of 9 cells holds 0..8",
+    );
+    check(
+        &["1 2 3", "4 5 6", "7 8 300"],
+        "tile 300 is out of range: a board of 9 cells holds 0..8",
+    );
+    check(
+        &["1 0"],
+        "a 2x1 board is not supported (each side at least 2, at most 16 cells)",
+    );
+    check(
+        &[
+            "0 1 2 3 4",
+            "5 6 7 8 9",
+            "10 11 12 13 14",
+            "15 16 17 18 19",
+            "20 21 22 23 24",
+        ],
+        "a 5x5 board is not supported (each side at least 2, at most 16 cells)",
+    );
+    assert!(Board::new(3, 3, &[0, 1, 2]).is_err());
+}
+
+#[test]
+fn prints_boards_as_the_seed_does() {
+    assert_eq!(
+        board(&["8 6 7", "2 5 4", "3 0 1"]).to_string(),
+        "8 6 7\n2 5 4\n3 0 1"
+    );
+    assert_eq!(
+        Board::solved(4, 4).unwrap().to_string(),
+        " 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  0"
+    );
+}
+
+#[test]
+fn solves_the_seed_instance_with_every_algorithm() {
+    let start = board(&["8 6 7", "2 5 4", "3 0 1"]);
+    let goal = Board::solved(3, 3).unwrap();
+    for algorithm in Algorithm::ALL {
+        let solution = solve(&start, &goal, algorithm).unwrap().unwrap();
+        assert_eq!(solution.len(), 31, "{algorithm}");
+        let boards = replay(&start, &goal, &solution.moves()).unwrap();
+        assert_eq!(boards, solution.boards);
+    }
+    // The seed: BFS generated 181,439 states.
+    let bfs = solve(&start, &goal, Algorithm::Bfs).unwrap().unwrap();
+    assert_eq!(bfs.stats.generated, 181_439);
+}
+
+#[test]
+fn unreachable_goals_are_answered_by_parity() {
+    let goal = Board::solved(3, 3).unwrap();
+    let swapped = board(&["1 2 3", "4 5 6", "8 7 0"]);
+    for algorithm in Algorithm::ALL {
+        assert_eq!(solve(&swapped, &goal, algorithm), Ok(None), "{algorithm}");
+    }
+    let fifteen = Board::solved(4, 4).unwrap();
+    let swapped = board(&["2 1 3 4", "5 6 7 8", "9 10 11 12", "13 14 15 0"]);
+    assert_eq!(solve(&swapped, &fifteen, Algorithm::IdaManhattan), Ok(None));
+}
+
+#[test]
+fn refuses_what_it_cannot_do() {
+    let fifteen = Board::solved(4, 4).unwrap();
+    assert_eq!(
+        solve(&fifteen, &fifteen, Algorithm::Bfs)
+            .unwrap_err()
+            .to_string(),
+        "bfs needs a table of 16! states; it runs up to 12 cells (use ida-manhattan)"
+    );
+    let eight = Board::solved(3, 3).unwrap();
+    assert_eq!(
+        solve(&eight, &fifteen, Algorithm::IdaManhattan),
+        Err(SolveError::ShapeMismatch)
+    );
+}
+
+#[test]
+fn replay_rejects_wrong_solutions() {
+    let start = board(&["1 2 3", "4 5 6", "0 7 8"]);
+    let goal = Board::solved(3, 3).unwrap();
+    let check = |tiles: &[u8], expected: &str| {
+        assert_eq!(
+            replay(&start, &goal, tiles).unwrap_err().to_string(),
+            expected
+        );
+    };
+    check(&[8], "move 1: tile 8 is not next to the blank");
+    check(&[7, 9], "move 2: there is no tile 9");
+    check(&[7, 0], "move 2: there is no tile 0");
+    check(
+        &[4],
+        "the moves end on [1, 2, 3, 0, 5, 6, 4, 7, 8], not on the goal",
+    );
+    assert!(matches!(
+        replay(&start, &goal, &[]),
+        Err(ReplayError::WrongEnd(_))
+    ));
+}
+
+#[test]
+fn the_eight_puzzle_sweep_matches_oeis_a089473() {
+    let layers = eight_puzzle_layers();
+    let expected = [
+        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529,
+        10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+    ];
+    assert_eq!(layers.histogram, expected);
+    assert_eq!(layers.reachable(), 181_440);
+    let space = SlidingSpace::new(3, 3).unwrap();
+    let farthest: Vec<String> = layers
+        .farthest
+        .iter()
+        .map(|&r| space.unrank(r).to_string())
+        .collect();
+    assert_eq!(farthest, ["6 4 7\n8 5 0\n3 2 1", "8 6 7\n2 5 4\n3 0 1"]);
+}
+
+#[test]
+fn parity_decides_reachability_exactly() {
+    for (width, height) in [(2, 2), (2, 3), (3, 2), (3, 3)] {
+        let space = SlidingSpace::new(width, height).unwrap();
+        let goal = Board::solved(width, height).unwrap();
+        let layers = Sweep::new(Table::Bytes)
+            .run(&space, [goal], |_| {})
+            .unwrap();
+        let table = layers.distances.unwrap();
+        assert_eq!(layers.histogram.iter().sum::<u64>() * 2, space.size());
+        for rank in 0..space.size() {
+            let b = space.unrank(rank);
+            assert_eq!(b.can_reach(&goal), table.get(rank).is_some(), "{b:?}");
+        }
+    }
+}
+
+#[test]
+fn every_small_board_is_solved_optimally_by_every_algorithm() {
+    let space = SlidingSpace::new(2, 3).unwrap();
+    let goal = Board::solved(2, 3).unwrap();
+    let layers = Sweep::new(Table::Bytes)
+        .run(&space, [goal], |_| {})
+        .unwrap();
+    let table = layers.distances.unwrap();
+    for rank in 0..space.size() {
+        let start = space.unrank(rank);
+        for algorithm in Algorithm::ALL {
+            let found = solve(&start, &goal, algorithm).unwrap();
+            assert_eq!(
+                found.as_ref().map(|s| s.len() as u32),
+                table.get(rank),
+                "{start:?} {algorithm}"
+            );
+            if let Some(s) = found {
+                replay(&start, &goal, &s.moves()).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn ida_solves_an_easy_fifteen_puzzle() {
+    let start = board(&["1 2 3 4", "5 6 0 8", "9 10 7 11", "13 14 15 12"]);
+    let goal = Board::solved(4, 4).unwrap();
+    let solution = solve(&start, &goal, Algorithm::IdaManhattan)
+        .unwrap()
+        .unwrap();
+    assert_eq!(solution.moves(), [7, 11, 12]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn algorithms_agree_with_the_sweep(rank in 0u64..362_880) {
+        let space = SlidingSpace::new(3, 3).unwrap();
+        let start = space.unrank(rank);
+        let goal = Board::solved(3, 3).unwrap();
+        let distance = eight_puzzle_layers().distances.as_ref().unwrap().get(rank);
+        for algorithm in Algorithm::ALL {
+            let found = solve(&start, &goal, algorithm).unwrap();
+            prop_assert_eq!(found.as_ref().map(|s| s.len() as u32), distance);
+            if let Some(s) = found {
+                prop_assert!(replay(&start, &goal, &s.moves()).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn arbitrary_rows_never_panic(rows in proptest::collection::vec("[0-9 x-]{0,12}", 0..6)) {
+        if let Ok(b) = Board::from_rows(&rows) {
+            prop_assert_eq!(Board::from_rows(&b.to_string().lines().collect::<Vec<_>>()), Ok(b));
+        }
+    }
+}

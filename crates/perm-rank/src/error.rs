@@ -1,0 +1,85 @@
+use std::fmt;
+
+/// Why a ranking could not be built, or a sequence or rank was refused.
+///
+/// Every function of this crate that takes a sequence or a rank checks it and
+/// returns one of these instead of panicking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RankError {
+    /// The ranking would have more arrangements than fit in a `u64`, or more
+    /// positions than the implementation supports.
+    TooLarge {
+        /// What was asked for, in words (e.g. `"21 elements"`).
+        what: String,
+        /// The largest supported size, in words.
+        limit: String,
+    },
+    /// The sequence has the wrong number of positions.
+    WrongLength {
+        /// The number of positions the ranking expects.
+        expected: usize,
+        /// The number of positions given.
+        found: usize,
+    },
+    /// A value is not one of the symbols `0..symbols`.
+    UnknownSymbol {
+        /// The position of the value in the sequence.
+        position: usize,
+        /// The value found there.
+        value: u8,
+        /// The number of distinct symbols the ranking knows.
+        symbols: usize,
+    },
+    /// A symbol occurs a different number of times than the ranking expects
+    /// (for a permutation: once).
+    WrongCount {
+        /// The symbol.
+        symbol: u8,
+        /// How often it should occur.
+        expected: usize,
+        /// How often it occurs.
+        found: usize,
+    },
+    /// A rank outside `0..count`.
+    RankOutOfRange {
+        /// The rank given.
+        rank: u64,
+        /// The number of arrangements; valid ranks are `0..count`.
+        count: u64,
+    },
+}
+
+impl fmt::Display for RankError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RankError::TooLarge { what, limit } => {
+                write!(f, "{what} is too large to rank (limit: {limit})")
+            }
+            RankError::WrongLength { expected, found } => {
+                write!(f, "expected {expected} positions, found {found}")
+            }
+            RankError::UnknownSymbol {
+                position,
+                value,
+                symbols,
+            } => write!(
+                f,
+                "value {value} at position {position} is not a symbol 0..{symbols}"
+            ),
+            RankError::WrongCount {
+                symbol,
+                expected,
+                found,
+            } => write!(
+                f,
+                "symbol {symbol} occurs {found} times, expected {expected}"
+            ),
+            RankError::RankOutOfRange { rank, count } => {
+                write!(f, "rank {rank} is out of range 0..{count}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RankError {}

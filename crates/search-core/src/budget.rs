@@ -1,0 +1,100 @@
+//! Node budgets and cancellation.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::Stats;
+
+/// Limits on a search: a number of node expansions and a cancellation flag.
+///
+/// The default budget is unlimited. Cancellation is checked every few
+/// thousand expansions, so a search stops shortly after the flag is raised.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Budget, Reason, bfs::bfs_with, visited::HashVisited};
+///
+/// // Counting up from 0 never reaches a negative number: the budget stops it.
+/// let budget = Budget::default().with_max_expanded(1_000);
+/// let result = bfs_with(&0i64, |&n| [n + 1], |&n| n < 0, HashVisited::default(), &budget);
+/// let stopped = result.unwrap_err();
+/// assert_eq!(stopped.reason, Reason::NodeLimit);
+/// assert_eq!(stopped.stats.expanded, 1_000);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Budget {
+    max_expanded: Option<u64>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// Stop after `limit` node expansions.
+    pub fn with_max_expanded(mut self, limit: u64) -> Self {
+        self.max_expanded = Some(limit);
+        self
+    }
+
+    /// Stop once `flag` is set (from another thread, a signal handler, a UI).
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Checks the budget after `expanded` expansions.
+    #[inline]
+    pub(crate) fn check(&self, expanded: u64) -> Result<(), Reason> {
+        if let Some(limit) = self.max_expanded {
+            if expanded >= limit {
+                return Err(Reason::NodeLimit);
+            }
+        }
+        if expanded % 4096 == 0 {
+            if let Some(flag) = &self.cancel {
+                if flag.load(Ordering::Relaxed) {
+                    return Err(Reason::Cancelled);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a search stopped before it could answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The budget's expansion limit was reached.
+    NodeLimit,
+    /// The cancellation flag was raised.
+    Cancelled,
+    /// A count exceeded `u128`.
+    Overflow,
+}
+
+/// A search that stopped without an answer, with the work done so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interrupted {
+    /// Why it stopped.
+    pub reason: Reason,
+    /// The counters at the time it stopped.
+    pub stats: Stats,
+}
+
+impl fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = match self.reason {
+            Reason::NodeLimit => "node budget exhausted",
+            Reason::Cancelled => "cancelled",
+            Reason::Overflow => "count overflowed u128",
+        };
+        write!(
+            f,
+            "search stopped: {why} after {} expansions",
+            self.stats.expanded
+        )
+    }
+}
+
+impl std::error::Error for Interrupted {}

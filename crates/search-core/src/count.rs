@@ -1,0 +1,243 @@
+//! Counting optimal solutions without listing them.
+
+use std::hash::Hash;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::ida::Node;
+use crate::{Budget, Interrupted, Outcome, Reason, Stats};
+
+/// The length of a shortest path and the number of distinct shortest paths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathCount {
+    /// The number of moves of a shortest path.
+    pub length: u32,
+    /// How many distinct move sequences of that length reach a goal.
+    pub count: u128,
+}
+
+/// The number of distinct shortest paths from `start` to the goals, by a
+/// breadth-first search that carries, for every state of a layer, the
+/// number of shortest paths reaching it.
+///
+/// Two paths are distinct when their sequences of states differ. The count
+/// sums over all goals of the first layer that holds one. `found` is `None`
+/// when no goal is reachable. The work is that of one BFS (each state once),
+/// however many paths there are.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Budget, count::count_shortest_paths};
+///
+/// // Monotone lattice paths from (0, 0) to (3, 2): C(5, 2) = 10 of length 5.
+/// let outcome = count_shortest_paths(
+///     &(0u8, 0u8),
+///     |&(x, y)| [(x + 1, y), (x, y + 1)].into_iter().filter(|&(x, y)| x <= 3 && y <= 2),
+///     |&p| p == (3, 2),
+///     &Budget::default(),
+/// )?;
+/// let found = outcome.found.unwrap();
+/// assert_eq!((found.length, found.count), (5, 10));
+/// # Ok::<(), search_core::Interrupted>(())
+/// ```
+pub fn count_shortest_paths<N, FN, IN, FS>(
+    start: &N,
+    mut successors: FN,
+    mut success: FS,
+    budget: &Budget,
+) -> Result<Outcome<PathCount>, Interrupted>
+where
+    N: Eq + Hash + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = N>,
+    FS: FnMut(&N) -> bool,
+{
+    let mut stats = Stats::default();
+    let mut seen: FxHashSet<N> = FxHashSet::default();
+    seen.insert(start.clone());
+    let mut layer: Vec<(N, u128)> = vec![(start.clone(), 1)];
+    let mut length = 0u32;
+    loop {
+        let mut goals = 0u128;
+        let mut any_goal = false;
+        for (node, paths) in &layer {
+            if success(node) {
+                any_goal = true;
+                goals = goals.checked_add(*paths).ok_or_else(|| Interrupted {
+                    reason: Reason::Overflow,
+                    stats: stats.clone(),
+                })?;
+            }
+        }
+        if any_goal {
+            return Ok(Outcome {
+                found: Some(PathCount {
+                    length,
+                    count: goals,
+                }),
+                stats,
+            });
+        }
+        if layer.is_empty() {
+            return Ok(Outcome { found: None, stats });
+        }
+        let mut next: FxHashMap<N, u128> = FxHashMap::default();
+        for (node, paths) in &layer {
+            if let Err(reason) = budget.check(stats.expanded) {
+                return Err(Interrupted { reason, stats });
+            }
+            stats.expanded += 1;
+            for child in successors(node) {
+                if seen.contains(&child) {
+                    continue;
+                }
+                let slot = next.entry(child).or_insert(0);
+                *slot = slot.checked_add(*paths).ok_or_else(|| Interrupted {
+                    reason: Reason::Overflow,
+                    stats: stats.clone(),
+                })?;
+            }
+        }
+        stats.generated += next.len() as u64;
+        seen.extend(next.keys().cloned());
+        layer = next.into_iter().collect();
+        length += 1;
+    }
+}
+
+/// The number of move sequences of total cost exactly `cost` that lead from
+/// `node` to a goal, reaching a goal only at their end.
+///
+/// With `cost` the optimal cost (from [`ida_star`](crate::ida::ida_star)),
+/// this counts the optimal solutions. The search is depth-first, prunes with
+/// the node's lower bound, and memoises the count of every (`key`, cost so
+/// far) pair, so shared sub-paths are counted once: the work is bounded by
+/// the number of distinct states within the bound, not by the number of
+/// solutions.
+///
+/// `key` must identify everything that the node's moves, their costs, its
+/// goal test and its lower bound depend on. Moves are listed with
+/// `previous: None`, since a pruning that depends on the path would make the
+/// count of a state depend on how it was reached. There must be no cycle of
+/// zero-cost moves. `stats.expanded` counts the distinct (state, cost)
+/// pairs expanded.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Budget, count::count_paths, ida::Node};
+///
+/// // Reaching 10 by steps of 1 or 2, each step a move of cost 1.
+/// struct Sum(u32);
+/// impl Node for Sum {
+///     type Move = u32;
+///     fn lower_bound(&self) -> u32 { (10 - self.0).div_ceil(2) }
+///     fn is_goal(&self) -> bool { self.0 == 10 }
+///     fn moves(&self, _: Option<u32>, out: &mut Vec<u32>) {
+///         out.extend([1, 2].into_iter().filter(|&d| self.0 + d <= 10));
+///     }
+///     fn apply(&mut self, d: u32) -> u32 { self.0 += d; 1 }
+///     fn undo(&mut self, d: u32) { self.0 -= d; }
+/// }
+///
+/// // Five moves: only 2+2+2+2+2.
+/// let five = count_paths(&mut Sum(0), 5, |s| s.0, &Budget::default())?;
+/// assert_eq!(five.found, Some(1));
+/// // Six moves: four 2s and two 1s in any order, C(6, 2) = 15.
+/// let six = count_paths(&mut Sum(0), 6, |s| s.0, &Budget::default())?;
+/// assert_eq!(six.found, Some(15));
+/// # Ok::<(), search_core::Interrupted>(())
+/// ```
+pub fn count_paths<N, K, FK>(
+    node: &mut N,
+    cost: u32,
+    key: FK,
+    budget: &Budget,
+) -> Result<Outcome<u128>, Interrupted>
+where
+    N: Node,
+    K: Eq + Hash,
+    FK: FnMut(&N) -> K,
+{
+    let mut counter = Counter {
+        node,
+        key,
+        bound: cost,
+        budget,
+        memo: FxHashMap::default(),
+        stats: Stats::default(),
+        buffers: Vec::new(),
+    };
+    match counter.count(0, 0) {
+        Ok(0) => Ok(Outcome {
+            found: None,
+            stats: counter.stats,
+        }),
+        Ok(n) => Ok(Outcome {
+            found: Some(n),
+            stats: counter.stats,
+        }),
+        Err(reason) => Err(Interrupted {
+            reason,
+            stats: counter.stats,
+        }),
+    }
+}
+
+struct Counter<'a, N: Node, K, FK> {
+    node: &'a mut N,
+    key: FK,
+    bound: u32,
+    budget: &'a Budget,
+    memo: FxHashMap<(K, u32), u128>,
+    stats: Stats,
+    buffers: Vec<Vec<N::Move>>,
+}
+
+impl<N, K, FK> Counter<'_, N, K, FK>
+where
+    N: Node,
+    K: Eq + Hash,
+    FK: FnMut(&N) -> K,
+{
+    fn count(&mut self, g: u32, depth: usize) -> Result<u128, Reason> {
+        if g.saturating_add(self.node.lower_bound()) > self.bound {
+            return Ok(0);
+        }
+        if self.node.is_goal() {
+            return Ok(u128::from(g == self.bound));
+        }
+        let key = ((self.key)(self.node), g);
+        if let Some(&n) = self.memo.get(&key) {
+            return Ok(n);
+        }
+        self.budget.check(self.stats.expanded)?;
+        self.stats.expanded += 1;
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[depth]);
+        moves.clear();
+        self.node.moves(None, &mut moves);
+        let mut total = 0u128;
+        let mut result = Ok(());
+        for &m in &moves {
+            self.stats.generated += 1;
+            let step = self.node.apply(m);
+            let below = self.count(g.saturating_add(step), depth + 1);
+            self.node.undo(m);
+            match below.and_then(|n| total.checked_add(n).ok_or(Reason::Overflow)) {
+                Ok(sum) => total = sum,
+                Err(reason) => {
+                    result = Err(reason);
+                    break;
+                }
+            }
+        }
+        self.buffers[depth] = moves;
+        result?;
+        self.memo.insert(key, total);
+        Ok(total)
+    }
+}

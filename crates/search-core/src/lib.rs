@@ -1,0 +1,65 @@
+//! Puzzle-agnostic state-space search.
+//!
+//! The algorithms that solve puzzles optimally, written once and generic over
+//! the puzzle: none of them knows any puzzle. Breadth-first searches take
+//! closures, in the style of the `pathfinding` crate (a successor function, a
+//! goal predicate, `Option` of a path); depth-first and whole-space searches
+//! take a puzzle through a small trait.
+//!
+//! | module | what | puzzle given as |
+//! | --- | --- | --- |
+//! | [`bfs`] | shortest path, hash or dense-bit visited set | closures |
+//! | [`bidirectional`] | shortest path from both ends | closures |
+//! | [`ida`] | IDA* and iterative deepening, incremental lower bound, move costs | [`ida::Node`] |
+//! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
+//! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
+//! | [`visited`] | visited sets and records of sides, hashed or dense | |
+//!
+//! Every search reports deterministic [`Stats`] (nodes expanded and
+//! generated, per-iteration counters) and honours a [`Budget`] (a node limit
+//! and a cancellation flag).
+//!
+//! # Example
+//!
+//! The fewest moves of a knight from one corner of a 3x3 board to the other,
+//! by BFS and by IDA* with a lower bound of zero.
+//!
+//! ```
+//! use search_core::bfs::bfs;
+//!
+//! let jumps = |&(x, y): &(i8, i8)| {
+//!     [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+//!         .into_iter()
+//!         .map(move |(dx, dy)| (x + dx, y + dy))
+//!         .filter(|&(x, y)| (0..3).contains(&x) && (0..3).contains(&y))
+//! };
+//! let path = bfs(&(0, 0), jumps, |&p| p == (2, 2)).unwrap();
+//! assert_eq!(path.len(), 5); // four jumps
+//! ```
+#![deny(missing_docs)]
+
+pub use budget::{Budget, Interrupted, Reason};
+pub use stats::{Iteration, Outcome, Path, Stats};
+
+pub mod bfs;
+pub mod bidirectional;
+pub mod count;
+pub mod ida;
+pub mod layers;
+pub mod visited;
+
+mod budget;
+mod stats;
+
+/// The algorithms, for `use search_core::prelude::*`.
+pub mod prelude {
+    pub use crate::bfs::{bfs, bfs_with};
+    pub use crate::bidirectional::{bfs_bidirectional, bfs_bidirectional_with};
+    pub use crate::count::{PathCount, count_paths, count_shortest_paths};
+    pub use crate::ida::{IdaOptions, Node, ida_star, idastar, iddfs};
+    pub use crate::layers::{DistanceTable, LayerReport, Layers, RankedSpace, Sweep, Table};
+    pub use crate::visited::{
+        DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,
+    };
+    pub use crate::{Budget, Interrupted, Outcome, Path, Reason, Stats};
+}

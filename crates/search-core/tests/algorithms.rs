@@ -1,0 +1,485 @@
+//! Every algorithm checked against a plain reference on random graphs, plus
+//! budgets, cancellation and thread-count independence.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use proptest::prelude::*;
+use search_core::prelude::*;
+
+/// A directed graph as adjacency lists, each edge with a cost.
+#[derive(Debug, Clone)]
+struct Graph {
+    edges: Vec<Vec<(usize, u32)>>,
+}
+
+impl Graph {
+    fn successors(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        self.edges[n].iter().map(|&(m, _)| m)
+    }
+
+    fn predecessors(&self, n: usize) -> Vec<usize> {
+        (0..self.edges.len())
+            .filter(|&m| self.edges[m].iter().any(|&(k, _)| k == n))
+            .collect()
+    }
+
+    /// Unit-cost distances from `from` by a textbook BFS.
+    fn distances(&self, from: usize) -> Vec<Option<u32>> {
+        let mut dist = vec![None; self.edges.len()];
+        dist[from] = Some(0);
+        let mut queue = VecDeque::from([from]);
+        while let Some(n) = queue.pop_front() {
+            for m in self.successors(n) {
+                if dist[m].is_none() {
+                    dist[m] = Some(dist[n].unwrap() + 1);
+                    queue.push_back(m);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Weighted distance by Bellman-Ford (costs may be zero).
+    fn weighted_distance(&self, from: usize, to: usize) -> Option<u32> {
+        let mut dist = vec![None::<u32>; self.edges.len()];
+        dist[from] = Some(0);
+        for _ in 0..self.edges.len() {
+            for n in 0..self.edges.len() {
+                let Some(d) = dist[n] else { continue };
+                for &(m, c) in &self.edges[n] {
+                    if dist[m].is_none_or(|old| d + c < old) {
+                        dist[m] = Some(d + c);
+                    }
+                }
+            }
+        }
+        dist[to]
+    }
+
+    /// The number of shortest (unit-cost) paths from `from` to `to`, by dynamic
+    /// programming over the BFS layers.
+    fn shortest_path_count(&self, from: usize, to: usize) -> Option<(u32, u128)> {
+        let dist = self.distances(from);
+        let target = dist[to]?;
+        let mut count = vec![0u128; self.edges.len()];
+        count[from] = 1;
+        for d in 0..target {
+            for n in 0..self.edges.len() {
+                if dist[n] == Some(d) {
+                    for m in self.successors(n) {
+                        if dist[m] == Some(d + 1) {
+                            count[m] += count[n];
+                        }
+                    }
+                }
+            }
+        }
+        Some((target, count[to]))
+    }
+
+    fn is_path(&self, path: &[usize], from: usize, to: usize) -> bool {
+        path.first() == Some(&from)
+            && path.last() == Some(&to)
+            && path
+                .windows(2)
+                .all(|w| self.successors(w[0]).any(|m| m == w[1]))
+    }
+}
+
+/// A random graph of up to 24 nodes; `undirected` adds every reverse edge.
+fn graph(undirected: bool, max_cost: u32) -> impl Strategy<Value = Graph> {
+    (2usize..24).prop_flat_map(move |n| {
+        proptest::collection::vec((0..n, 0..n, 0..=max_cost), 0..n * 3).prop_map(move |list| {
+            let mut edges = vec![Vec::new(); n];
+            for (a, b, c) in list {
+                if a != b && !edges[a].iter().any(|&(m, _)| m == b) {
+                    edges[a].push((b, c));
+                    if undirected && !edges[b].iter().any(|&(m, _)| m == a) {
+                        edges[b].push((a, c));
+                    }
+                }
+            }
+            Graph { edges }
+        })
+    })
+}
+
+/// A position in a graph for the depth-first searches.
+struct Walker<'a> {
+    graph: &'a Graph,
+    at: usize,
+    goal: usize,
+    trail: Vec<usize>,
+}
+
+impl Node for Walker<'_> {
+    type Move = usize;
+
+    fn lower_bound(&self) -> u32 {
+        0
+    }
+
+    fn is_goal(&self) -> bool {
+        self.at == self.goal
+    }
+
+    fn moves(&self, _previous: Option<usize>, out: &mut Vec<usize>) {
+        out.extend(0..self.graph.edges[self.at].len());
+    }
+
+    fn apply(&mut self, m: usize) -> u32 {
+        let (next, cost) = self.graph.edges[self.at][m];
+        self.trail.push(self.at);
+        self.at = next;
+        cost
+    }
+
+    fn undo(&mut self, _m: usize) {
+        self.at = self.trail.pop().unwrap();
+    }
+}
+
+/// The graph's nodes as a ranked space (ranks are node numbers).
+impl RankedSpace for Graph {
+    type State = usize;
+
+    fn size(&self) -> u64 {
+        self.edges.len() as u64
+    }
+
+    fn rank(&self, s: &usize) -> u64 {
+        *s as u64
+    }
+
+    fn unrank(&self, rank: u64) -> usize {
+        rank as usize
+    }
+
+    fn neighbours<F: FnMut(usize)>(&self, s: &usize, mut visit: F) {
+        for m in self.successors(*s) {
+            visit(m);
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn breadth_first_searches_find_shortest_paths(g in graph(false, 1), goal in 0usize..24) {
+        let goal = goal % g.edges.len();
+        let expected = g.distances(0)[goal];
+        let hashed = bfs(&0, |&n| g.successors(n), |&n| n == goal);
+        let dense = bfs_with(
+            &0,
+            |&n| g.successors(n),
+            |&n| n == goal,
+            DenseVisited::new(g.size(), |&n: &usize| n as u64),
+            &Budget::default(),
+        )
+        .unwrap()
+        .found;
+        let both = bfs_bidirectional(&0, &goal, |&n| g.successors(n), |&n| g.predecessors(n));
+        let both_dense = bfs_bidirectional_with(
+            &0,
+            &goal,
+            |&n| g.successors(n),
+            |&n| g.predecessors(n),
+            DenseSides::new(g.size(), |&n: &usize| n as u64),
+            &Budget::default(),
+        )
+        .unwrap()
+        .found;
+        for path in [hashed, dense, both, both_dense] {
+            match (&path, expected) {
+                (None, None) => {}
+                (Some(path), Some(d)) => {
+                    prop_assert_eq!(path.len() as u32, d + 1);
+                    prop_assert!(g.is_path(path, 0, goal), "{:?}", path);
+                }
+                _ => prop_assert!(false, "found {:?}, expected distance {:?}", path, expected),
+            }
+        }
+    }
+
+    #[test]
+    fn depth_first_searches_find_optimal_costs(g in graph(false, 2), goal in 0usize..24) {
+        let goal = goal % g.edges.len();
+        // Zero costs only on edges to higher nodes: no cycle of zero cost.
+        let g = Graph {
+            edges: g
+                .edges
+                .iter()
+                .enumerate()
+                .map(|(a, e)| e.iter().map(|&(b, c)| (b, if c == 0 && b < a { 1 } else { c })).collect())
+                .collect(),
+        };
+        let expected = g.weighted_distance(0, goal);
+        // Without duplicate detection an unreachable goal costs b^bound: keep the bound small.
+        let options = IdaOptions { max_bound: Some(expected.unwrap_or(6)), ..IdaOptions::default() };
+        let mut walker = Walker { graph: &g, at: 0, goal, trail: Vec::new() };
+        let found = ida_star(&mut walker, &options).unwrap().found;
+        prop_assert_eq!(walker.at, 0, "the node is restored");
+        prop_assert_eq!(found.as_ref().map(|p| p.cost), expected);
+        if let Some(path) = found {
+            let mut at = 0;
+            let mut cost = 0;
+            for m in path.moves {
+                let (next, c) = g.edges[at][m];
+                at = next;
+                cost += c;
+            }
+            prop_assert_eq!((at, cost), (goal, path.cost));
+        }
+        // The closure form has no bound: on a cyclic graph it needs a reachable goal.
+        if expected.is_some() {
+            let closure = idastar(&0, |&n| g.edges[n].clone(), |_| 0, |&n| n == goal);
+            prop_assert_eq!(closure.map(|(_, c)| c), expected);
+        }
+    }
+
+    #[test]
+    fn iterative_deepening_matches_bfs(g in graph(false, 1), goal in 0usize..24) {
+        let goal = goal % g.edges.len();
+        let unit = Graph {
+            edges: g.edges.iter().map(|e| e.iter().map(|&(m, _)| (m, 1)).collect()).collect(),
+        };
+        let mut walker = Walker { graph: &unit, at: 0, goal, trail: Vec::new() };
+        let expected = unit.distances(0)[goal];
+        let options = IdaOptions { max_bound: Some(expected.unwrap_or(6)), ..IdaOptions::default() };
+        let found = iddfs(&mut walker, &options).unwrap().found;
+        prop_assert_eq!(found.map(|p| p.cost), expected);
+    }
+
+    #[test]
+    fn counts_match_dynamic_programming(g in graph(false, 1), goal in 0usize..24) {
+        let goal = goal % g.edges.len();
+        let expected = g.shortest_path_count(0, goal);
+        let by_bfs = count_shortest_paths(&0, |&n| g.successors(n), |&n| n == goal, &Budget::default())
+            .unwrap()
+            .found
+            .map(|c| (c.length, c.count));
+        prop_assert_eq!(by_bfs, expected);
+        if let Some((length, count)) = expected {
+            let unit = Graph {
+                edges: g.edges.iter().map(|e| e.iter().map(|&(m, _)| (m, 1)).collect()).collect(),
+            };
+            let mut walker = Walker { graph: &unit, at: 0, goal, trail: Vec::new() };
+            let by_dfs = count_paths(&mut walker, length, |w| w.at, &Budget::default()).unwrap();
+            prop_assert_eq!(by_dfs.found, Some(count));
+        }
+    }
+
+    #[test]
+    fn sweeps_match_bfs_distances(g in graph(true, 1), table in prop_oneof![Just(Table::Bytes), Just(Table::TwoBits)]) {
+        let expected = g.distances(0);
+        let layers = Sweep::new(table).with_farthest(3).run(&g, [0], |_| {}).unwrap();
+        let max = expected.iter().flatten().max().copied().unwrap();
+        let mut histogram = vec![0u64; max as usize + 1];
+        for d in expected.iter().flatten() {
+            histogram[*d as usize] += 1;
+        }
+        prop_assert_eq!(&layers.histogram, &histogram);
+        let farthest: Vec<u64> = (0..g.edges.len())
+            .filter(|&n| expected[n] == Some(max))
+            .map(|n| n as u64)
+            .take(3)
+            .collect();
+        prop_assert_eq!(&layers.farthest, &farthest);
+        if let Some(table) = &layers.distances {
+            for (n, d) in expected.iter().enumerate() {
+                prop_assert_eq!(table.get(n as u64), *d);
+                if d.is_some() {
+                    let path = table.descend(&g, n).unwrap();
+                    prop_assert_eq!(path.len() as u32, d.unwrap() + 1);
+                    prop_assert!(g.is_path(&path, n, 0));
+                }
+            }
+        }
+    }
+}
+
+/// A ring of `n` states with reversible chords, for sweeps large enough to
+/// run in parallel.
+struct Ring {
+    n: u64,
+    /// The inverse of 7 modulo `n`, so that the chord `s -> 7s + 3` can be undone.
+    inverse_of_7: u64,
+}
+
+impl Ring {
+    fn new(n: u64) -> Self {
+        // Extended Euclid: 7 * x = 1 (mod n).
+        let (mut r0, mut r1, mut x0, mut x1) = (n as i128, 7i128, 0i128, 1i128);
+        while r1 != 0 {
+            let q = r0 / r1;
+            (r0, r1) = (r1, r0 - q * r1);
+            (x0, x1) = (x1, x0 - q * x1);
+        }
+        assert_eq!(r0, 1, "n must be coprime with 7");
+        let inverse_of_7 = x0.rem_euclid(n as i128) as u64;
+        Ring { n, inverse_of_7 }
+    }
+}
+
+impl RankedSpace for Ring {
+    type State = u64;
+
+    fn size(&self) -> u64 {
+        self.n
+    }
+
+    fn rank(&self, s: &u64) -> u64 {
+        *s
+    }
+
+    fn unrank(&self, rank: u64) -> u64 {
+        rank
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
+        let n = self.n;
+        visit((s + 1) % n);
+        visit((s + n - 1) % n);
+        // Chords make the layers wide enough to be split between threads.
+        visit((s * 7 + 3) % n);
+        visit((s + n - 3) % n * self.inverse_of_7 % n);
+    }
+}
+
+#[test]
+fn sweeps_are_the_same_whatever_the_thread_count() {
+    let ring = Ring::new(200_003);
+    let mut results = Vec::new();
+    for threads in [1, 2, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for table in [Table::Bytes, Table::TwoBits] {
+            let layers = pool.install(|| Sweep::new(table).run(&ring, [0, 17], |_| {}).unwrap());
+            assert_eq!(layers.reachable(), 200_003);
+            results.push((layers.histogram, layers.farthest));
+        }
+    }
+    assert!(results.windows(2).all(|w| w[0] == w[1]), "{results:?}");
+}
+
+#[test]
+fn sweeps_refuse_tables_over_the_memory_limit() {
+    let sweep = Sweep::new(Table::TwoBits).with_max_memory(1 << 20);
+    assert_eq!(sweep.memory_needed(1 << 30), 1 << 28);
+    let err = sweep.run(&Ring::new(1 << 30), [0], |_| {}).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the distance table needs 256 MiB, more than the limit of 1 MiB"
+    );
+}
+
+#[test]
+fn sweeps_report_each_layer() {
+    let mut reports = Vec::new();
+    Sweep::new(Table::Bytes)
+        .run(&Ring::new(8), [0], |r| {
+            reports.push((r.distance, r.states, r.seen))
+        })
+        .unwrap();
+    assert_eq!(reports.first(), Some(&(0, 1, 1)));
+    assert_eq!(reports.last().map(|r| r.2), Some(8));
+}
+
+#[test]
+fn budgets_stop_searches() {
+    let flag = Arc::new(AtomicBool::new(true));
+    let cancelled = Budget::default().with_cancel_flag(flag);
+    let endless = |&n: &u64| [n + 1, n + 2];
+    let err = bfs_with(
+        &0u64,
+        endless,
+        |_| false,
+        HashVisited::default(),
+        &cancelled,
+    )
+    .unwrap_err();
+    assert_eq!(err.reason, Reason::Cancelled);
+
+    let limited = Budget::default().with_max_expanded(10);
+    let err = count_shortest_paths(&0u64, endless, |_| false, &limited).unwrap_err();
+    assert_eq!((err.reason, err.stats.expanded), (Reason::NodeLimit, 10));
+
+    let g = Graph {
+        edges: vec![vec![(1, 1)], vec![(0, 1)], vec![]],
+    };
+    let mut walker = Walker {
+        graph: &g,
+        at: 0,
+        goal: 2,
+        trail: Vec::new(),
+    };
+    let options = IdaOptions {
+        budget: limited,
+        ..IdaOptions::default()
+    };
+    let err = ida_star(&mut walker, &options).unwrap_err();
+    assert_eq!(err.reason, Reason::NodeLimit);
+    assert_eq!(walker.at, 0, "the node is restored after an interruption");
+}
+
+#[test]
+fn ida_reports_each_iteration_and_honours_parity_steps() {
+    // A path graph 0 - 1 - .. - 6; the goal is 6 (distance 6, even).
+    let edges = (0..7)
+        .map(|n: usize| {
+            [n.checked_sub(1), (n < 6).then_some(n + 1)]
+                .into_iter()
+                .flatten()
+                .map(|m| (m, 1))
+                .collect()
+        })
+        .collect();
+    let g = Graph { edges };
+    let mut walker = Walker {
+        graph: &g,
+        at: 0,
+        goal: 6,
+        trail: Vec::new(),
+    };
+    let even = IdaOptions {
+        step: 2,
+        residue: 0,
+        ..IdaOptions::default()
+    };
+    let outcome = iddfs(&mut walker, &even).unwrap();
+    let bounds: Vec<u32> = outcome.stats.iterations.iter().map(|i| i.bound).collect();
+    assert_eq!(bounds, [0, 2, 4, 6]);
+    assert_eq!(outcome.found.unwrap().cost, 6);
+    let total: u64 = outcome.stats.iterations.iter().map(|i| i.expanded).sum();
+    assert_eq!(total, outcome.stats.expanded);
+}
+
+#[test]
+fn unreachable_goals_are_answers() {
+    let g = Graph {
+        edges: vec![vec![(1, 1)], vec![(0, 1)], vec![]],
+    };
+    assert_eq!(bfs(&0, |&n| g.successors(n), |&n| n == 2), None);
+    assert_eq!(
+        bfs_bidirectional(&0, &2, |&n| g.successors(n), |&n| g.predecessors(n)),
+        None
+    );
+    let mut walker = Walker {
+        graph: &g,
+        at: 0,
+        goal: 2,
+        trail: Vec::new(),
+    };
+    // IDA* proves it: an iteration that prunes nothing has seen everything...
+    // except that a cycle is never exhausted without a bound.
+    let options = IdaOptions {
+        max_bound: Some(10),
+        ..IdaOptions::default()
+    };
+    assert_eq!(ida_star(&mut walker, &options).unwrap().found, None);
+    let count = count_shortest_paths(&0, |&n| g.successors(n), |&n| n == 2, &Budget::default());
+    assert_eq!(count.unwrap().found, None);
+}

@@ -1,0 +1,503 @@
+//! `cargo xtask`: solve every fixture, sweep a state space, run the benchmarks.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, ExitCode};
+
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use search_core::layers::LayerReport;
+use serde_json::json;
+
+use xtask::fixtures::{self, FixtureFile};
+use xtask::puzzles::{self, Analysis, AnalyzeOptions, Progress};
+use xtask::report::{Report, indent, side_by_side, thousands};
+use xtask::{display_path, refusals, render_refusals, repo_root, snapshot};
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "Solve, verify, snapshot and sweep the workspace's puzzles"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve every fixture, replay every solution, print a table and
+    /// regenerate the golden snapshots.
+    SolveAll {
+        /// Change no file; fail if a snapshot would change.
+        #[arg(long)]
+        check: bool,
+        /// Print the results as a JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Only this puzzle's fixtures.
+        #[arg(long, value_name = "PUZZLE")]
+        puzzle: Option<String>,
+        /// The fixtures folder (default: fixtures/ of the workspace).
+        #[arg(long, value_name = "DIR")]
+        fixtures: Option<PathBuf>,
+        /// The snapshots folder (default: xtask/tests/snapshots/).
+        #[arg(long, value_name = "DIR")]
+        snapshots: Option<PathBuf>,
+    },
+    /// Solve one fixture file and show the solution.
+    Solve {
+        /// The puzzle (the name of its crate).
+        puzzle: String,
+        /// The fixture file.
+        file: PathBuf,
+        /// Print one JSON object instead of the text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Sweep a whole state space: the number of states at each distance from
+    /// the goal, the largest distance, the farthest states.
+    Analyze {
+        /// The puzzle.
+        puzzle: String,
+        /// The board size, e.g. 3x3 for the eight-puzzle.
+        #[arg(long)]
+        size: Option<String>,
+        /// The rule variant, where the puzzle has several.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Sweep from this fixture's goal instead of the default one.
+        #[arg(long, value_name = "FILE")]
+        goal: Option<PathBuf>,
+        /// The table: bytes (distances kept) or two-bits (a quarter of the memory).
+        #[arg(long)]
+        table: Option<String>,
+        /// Refuse to allocate a table larger than this.
+        #[arg(long, value_name = "MiB", default_value_t = 8192)]
+        max_memory: u64,
+        /// How many farthest states to show.
+        #[arg(long, value_name = "N", default_value_t = 24)]
+        farthest: usize,
+        /// Print one JSON object instead of the text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run the criterion benchmarks and print their medians as one table.
+    Bench {
+        /// Only benchmarks whose name contains this.
+        filter: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::SolveAll {
+            check,
+            json,
+            puzzle,
+            fixtures,
+            snapshots,
+        } => solve_all(&SolveAll {
+            check,
+            json,
+            puzzle,
+            fixtures: fixtures.unwrap_or_else(|| repo_root().join("fixtures")),
+            snapshots: snapshots.unwrap_or_else(|| repo_root().join("xtask/tests/snapshots")),
+        }),
+        Command::Solve { puzzle, file, json } => solve_one(&puzzle, &file, json),
+        Command::Analyze {
+            puzzle,
+            size,
+            variant,
+            goal,
+            table,
+            max_memory,
+            farthest,
+            json,
+        } => analyze(
+            &puzzle, size, variant, goal, table, max_memory, farthest, json,
+        ),
+        Command::Bench { filter } => bench(filter.as_deref()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+struct SolveAll {
+    check: bool,
+    json: bool,
+    puzzle: Option<String>,
+    fixtures: PathBuf,
+    snapshots: PathBuf,
+}
+
+fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
+    let (mut files, warnings) = fixtures::discover(&options.fixtures)?;
+    if let Some(name) = &options.puzzle {
+        let puzzle = puzzles::find(name)?;
+        files.retain(|f| std::ptr::eq(f.puzzle, puzzle));
+    }
+    for warning in &warnings {
+        eprintln!("warning: {warning}");
+    }
+    let bar = ProgressBar::new(files.len() as u64).with_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").expect("a valid template"),
+    );
+    let mut failures: Vec<String> = Vec::new();
+    let mut reports: Vec<(FixtureFile, Report)> = Vec::new();
+    for file in files {
+        bar.set_message(format!("{} {}", file.puzzle.name, file.case));
+        match xtask::solve_file(&file) {
+            Ok(report) => {
+                for problem in &report.problems {
+                    let line = format!("{}: {problem}", display_path(&file.path));
+                    bar.suspend(|| eprintln!("error: {line}"));
+                    failures.push(line);
+                }
+                reports.push((file, report));
+            }
+            Err(message) => {
+                bar.suspend(|| eprintln!("error: {message}"));
+                failures.push(message);
+            }
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+
+    // Snapshots: one per solved fixture, one listing each puzzle's refusals.
+    let mut written = 0;
+    let mut unchanged = 0;
+    let mut keep = Vec::new();
+    let mut snapshot_bodies: Vec<(PathBuf, String, String)> = reports
+        .iter()
+        .map(|(file, report)| {
+            (
+                snapshot::path(&options.snapshots, file.puzzle.name, &file.case),
+                display_path(&file.path),
+                report.snapshot.clone(),
+            )
+        })
+        .collect();
+    for puzzle in puzzles::PUZZLES {
+        if options.puzzle.as_deref().is_some_and(|p| p != puzzle.name) {
+            continue;
+        }
+        let refused = refusals(puzzle, &options.fixtures)?;
+        if refused.is_empty() {
+            continue;
+        }
+        for refusal in refused.iter().filter(|r| r.message.is_none()) {
+            let line = format!("{}: {}", refusal.file, xtask::ACCEPTED);
+            eprintln!("error: {line}");
+            failures.push(line);
+        }
+        let input = display_path(
+            &options
+                .fixtures
+                .join(fixtures::INVALID_DIR)
+                .join(puzzle.name),
+        );
+        snapshot_bodies.push((
+            snapshot::path(&options.snapshots, fixtures::INVALID_DIR, puzzle.name),
+            input,
+            render_refusals(&refused),
+        ));
+    }
+    for (path, input, body) in &snapshot_bodies {
+        keep.push(path.clone());
+        match snapshot::update(path, input, body, options.check)? {
+            snapshot::Status::Unchanged => unchanged += 1,
+            snapshot::Status::Written => written += 1,
+            snapshot::Status::Differs => {
+                let line = format!(
+                    "{}: differs from the solver's output (run `cargo xtask solve-all` and review the diff)",
+                    display_path(path)
+                );
+                eprintln!("error: {line}");
+                failures.push(line);
+            }
+        }
+    }
+    if options.puzzle.is_none() {
+        for path in snapshot::stale(&options.snapshots, &keep) {
+            if options.check {
+                let line = format!("{}: no fixture has this snapshot", display_path(&path));
+                eprintln!("error: {line}");
+                failures.push(line);
+            } else {
+                fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                eprintln!("removed stale snapshot {}", display_path(&path));
+            }
+        }
+    }
+
+    if options.json {
+        let all: Vec<_> = reports.iter().map(|(_, r)| r.to_json()).collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&all).expect("JSON values serialise")
+        );
+    } else {
+        print_table(&reports);
+    }
+    let verified = reports.iter().filter(|(_, r)| r.verified).count();
+    eprintln!(
+        "{} fixtures solved, {verified} verified by replay; snapshots: {unchanged} unchanged, {written} written{}",
+        reports.len(),
+        if failures.is_empty() {
+            String::new()
+        } else {
+            format!("; {} problems", failures.len())
+        }
+    );
+    Ok(if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn print_table(reports: &[(FixtureFile, Report)]) {
+    let case_width = reports
+        .iter()
+        .map(|(f, _)| f.case.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let algo_width = reports
+        .iter()
+        .flat_map(|(_, r)| r.runs.iter().map(|run| run.algorithm.len()))
+        .max()
+        .unwrap_or(9)
+        .max(9);
+    println!(
+        "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>10}  verified",
+        "puzzle", "case", "algorithm", "moves", "nodes", "time"
+    );
+    for (file, report) in reports {
+        for run in &report.runs {
+            let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
+            println!(
+                "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>7.2} ms  {}",
+                file.puzzle.name,
+                file.case,
+                run.algorithm,
+                moves,
+                thousands(run.stats.expanded),
+                run.ms,
+                if report.verified { "yes" } else { "NO" }
+            );
+        }
+    }
+}
+
+fn solve_one(puzzle: &str, file: &Path, json: bool) -> Result<ExitCode, String> {
+    let puzzle = puzzles::find(puzzle)?;
+    let report = xtask::solve_path(puzzle, file)?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise")
+        );
+    } else {
+        println!("{}", report.snapshot.trim_end());
+    }
+    for problem in &report.problems {
+        eprintln!("error: {}: {problem}", file.display());
+    }
+    Ok(if report.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Progress of a sweep on the terminal: what it allocates, then a bar.
+struct SweepBar {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress for SweepBar {
+    fn start(&mut self, what: &str, ranks: u64, bytes: u64) {
+        eprintln!("{what}");
+        eprintln!(
+            "table: {} ranks, {:.1} MiB",
+            thousands(ranks),
+            bytes as f64 / (1 << 20) as f64
+        );
+        self.bar = Some(
+            ProgressBar::new(ranks).with_style(
+                ProgressStyle::with_template("{bar:30} {pos}/{len} states, {msg} [{elapsed}]")
+                    .expect("a valid template"),
+            ),
+        );
+    }
+
+    fn layer(&mut self, report: &LayerReport) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(report.size);
+            bar.set_position(report.seen);
+            bar.set_message(format!("distance {}", report.distance));
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn analyze(
+    puzzle: &str,
+    size: Option<String>,
+    variant: Option<String>,
+    goal: Option<PathBuf>,
+    table: Option<String>,
+    max_memory: u64,
+    farthest: usize,
+    json: bool,
+) -> Result<ExitCode, String> {
+    let def = puzzles::find(puzzle)?;
+    let run = def
+        .analyze
+        .ok_or_else(|| format!("{puzzle} has no whole-space analysis"))?;
+    let goal = match goal {
+        Some(path) => {
+            let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some((path.display().to_string(), text))
+        }
+        None => None,
+    };
+    let options = AnalyzeOptions {
+        size,
+        variant,
+        goal,
+        table,
+        max_memory: max_memory.saturating_mul(1 << 20),
+        farthest,
+    };
+    let mut bar = SweepBar { bar: None };
+    let clock = std::time::Instant::now();
+    let analysis = run(&options, &mut bar);
+    if let Some(b) = &bar.bar {
+        b.finish_and_clear();
+    }
+    let analysis = analysis?;
+    let seconds = clock.elapsed().as_secs_f64();
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&analysis_json(puzzle, &analysis))
+                .expect("JSON values serialise")
+        );
+    } else {
+        print_analysis(&analysis);
+    }
+    eprintln!("swept in {seconds:.2} s");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
+    json!({
+        "puzzle": puzzle,
+        "description": a.description,
+        "ranks": a.ranks,
+        "states": a.histogram.iter().sum::<u64>(),
+        "histogram": a.histogram,
+        "max_distance": a.histogram.len().checked_sub(1),
+        "farthest_count": a.histogram.last(),
+        "farthest": a.farthest,
+    })
+}
+
+fn print_analysis(a: &Analysis) {
+    println!("{}\n", a.description);
+    let states: u64 = a.histogram.iter().sum();
+    println!(
+        "states reached: {} of {} ranks\n",
+        thousands(states),
+        thousands(a.ranks)
+    );
+    println!("distance  states");
+    for (d, n) in a.histogram.iter().enumerate() {
+        println!("{d:>8}  {:>12}", thousands(*n));
+    }
+    if let Some(max) = a.histogram.len().checked_sub(1) {
+        println!(
+            "\nmax distance: {max} ({} states; {} shown)",
+            thousands(a.histogram[max]),
+            a.farthest.len()
+        );
+        let drawn: Vec<(String, Vec<String>)> = a
+            .farthest
+            .iter()
+            .enumerate()
+            .map(|(i, rows)| (format!("#{}", i + 1), rows.clone()))
+            .collect();
+        println!("{}", indent(&side_by_side(&drawn, 6)));
+    }
+}
+
+fn bench(filter: Option<&str>) -> Result<ExitCode, String> {
+    let root = repo_root();
+    let mut command = Process::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()));
+    command
+        .current_dir(&root)
+        .args(["bench", "--workspace", "--"]);
+    if let Some(f) = filter {
+        command.arg(f);
+    }
+    let status = command.status().map_err(|e| format!("cargo bench: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo bench failed: {status}"));
+    }
+    let mut rows = Vec::new();
+    collect_estimates(&root.join("target/criterion"), &mut rows);
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(9);
+    println!("{:<width$}  {:>12}", "benchmark", "median");
+    for (name, ns) in rows {
+        if filter.is_none_or(|f| name.contains(f)) {
+            println!("{name:<width$}  {:>12}", human_time(ns));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Finds criterion's `new/estimates.json` files and their benchmarks' names.
+fn collect_estimates(dir: &Path, rows: &mut Vec<(String, f64)>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+        if path.ends_with("new") {
+            let read = |name: &str| -> Option<serde_json::Value> {
+                serde_json::from_str(&fs::read_to_string(path.join(name)).ok()?).ok()
+            };
+            if let (Some(bench), Some(estimates)) = (read("benchmark.json"), read("estimates.json"))
+            {
+                if let (Some(id), Some(ns)) = (
+                    bench["full_id"].as_str(),
+                    estimates["median"]["point_estimate"].as_f64(),
+                ) {
+                    rows.push((id.to_string(), ns));
+                }
+            }
+        } else if path.is_dir() {
+            collect_estimates(&path, rows);
+        }
+    }
+}
+
+fn human_time(ns: f64) -> String {
+    match ns {
+        n if n >= 1e9 => format!("{:.2} s", n / 1e9),
+        n if n >= 1e6 => format!("{:.2} ms", n / 1e6),
+        n if n >= 1e3 => format!("{:.1} µs", n / 1e3),
+        n => format!("{n:.0} ns"),
+    }
+}

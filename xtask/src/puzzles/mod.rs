@@ -1,0 +1,88 @@
+//! The registry of puzzles: how to solve a fixture of each, and how to sweep
+//! its whole state space.
+
+use search_core::layers::LayerReport;
+
+use crate::report::Report;
+
+mod eight_puzzle;
+
+/// What `xtask` knows about one puzzle crate.
+#[derive(Debug)]
+pub struct PuzzleDef {
+    /// The puzzle's name: its crate's and its fixture folder's.
+    pub name: &'static str,
+    /// Solves one fixture (`case` is its file name, `json` its text), checks
+    /// every solution, and renders its snapshot. The error says what is
+    /// wrong with the fixture.
+    pub solve: fn(case: &str, json: &str) -> Result<Report, String>,
+    /// Sweeps the whole state space, if the puzzle supports it.
+    pub analyze: Option<AnalyzeFn>,
+}
+
+/// Sweeps a puzzle's whole state space.
+pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
+
+/// Every puzzle, in the order `solve-all` runs them.
+pub static PUZZLES: &[PuzzleDef] = &[eight_puzzle::PUZZLE];
+
+/// The puzzle called `name`.
+pub fn find(name: &str) -> Result<&'static PuzzleDef, String> {
+    PUZZLES.iter().find(|p| p.name == name).ok_or_else(|| {
+        let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
+        format!("unknown puzzle {name:?} (known: {})", names.join(", "))
+    })
+}
+
+/// The options of `analyze`; each puzzle reads those it understands and
+/// refuses the others.
+#[derive(Debug, Clone, Default)]
+pub struct AnalyzeOptions {
+    /// `--size`, e.g. `3x3` or `4`.
+    pub size: Option<String>,
+    /// `--variant`.
+    pub variant: Option<String>,
+    /// `--goal`: a fixture file's name and text.
+    pub goal: Option<(String, String)>,
+    /// `--table`: `bytes` or `two-bits`.
+    pub table: Option<String>,
+    /// `--max-memory` in bytes.
+    pub max_memory: u64,
+    /// How many farthest states to report.
+    pub farthest: usize,
+}
+
+/// A sweep's result, ready to print or serialise.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// What was swept, in words.
+    pub description: String,
+    /// The size of the ranked space.
+    pub ranks: u64,
+    /// `histogram[d]`: states at distance `d` from the goals.
+    pub histogram: Vec<u64>,
+    /// Some of the farthest states, each drawn as rows.
+    pub farthest: Vec<Vec<String>>,
+}
+
+/// What a long sweep reports while it runs.
+pub trait Progress {
+    /// The sweep is about to allocate `bytes` for a table over `ranks` states.
+    fn start(&mut self, what: &str, ranks: u64, bytes: u64);
+    /// A layer is complete.
+    fn layer(&mut self, report: &LayerReport);
+}
+
+/// Parses `--table`.
+pub fn table_option(
+    options: &AnalyzeOptions,
+    default: search_core::layers::Table,
+) -> Result<search_core::layers::Table, String> {
+    use search_core::layers::Table;
+    match options.table.as_deref() {
+        None => Ok(default),
+        Some("bytes") => Ok(Table::Bytes),
+        Some("two-bits") => Ok(Table::TwoBits),
+        Some(other) => Err(format!("unknown table {other:?} (known: bytes, two-bits)")),
+    }
+}

@@ -1,0 +1,335 @@
+//! What solving one fixture produced: the runs of each algorithm, the check
+//! of every solution, and the text of its golden snapshot.
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Deserializer};
+use serde_json::{Value, json};
+
+use search_core::Stats;
+
+/// Facts a fixture states about itself, checked against what the solvers find.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// The optimal number of moves; `null` for an unreachable goal.
+    #[serde(default, deserialize_with = "present")]
+    pub moves: Option<Option<u32>>,
+    /// The number of distinct optimal solutions, where the puzzle counts them.
+    #[serde(default)]
+    pub count: Option<u128>,
+}
+
+/// Distinguishes a field given as `null` (`Some(None)`) from an absent one (`None`).
+fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// One algorithm's search on one fixture.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// The algorithm's name.
+    pub algorithm: String,
+    /// The length it found, `None` if it proved the goal unreachable.
+    pub moves: Option<u32>,
+    /// Its deterministic counters.
+    pub stats: Stats,
+    /// Wall-clock milliseconds (never snapshotted).
+    pub ms: f64,
+}
+
+/// Everything `solve-all` reports about one fixture.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The puzzle's name (the fixture's folder).
+    pub puzzle: &'static str,
+    /// The fixture's file name without `.json`.
+    pub case: String,
+    /// One run per algorithm, the primary one first.
+    pub runs: Vec<Run>,
+    /// The optimal length (from the primary run), `None` if unreachable.
+    pub moves: Option<u32>,
+    /// The primary run's solution, in the puzzle's notation.
+    pub solution: Vec<String>,
+    /// The number of distinct optimal solutions, where the puzzle counts them.
+    pub count: Option<u128>,
+    /// Every run's solution was replayed with the puzzle's own rules and
+    /// reached the goal (or the goal was proven unreachable).
+    pub verified: bool,
+    /// What went wrong: a failed replay, algorithms that disagree, a fact
+    /// that contradicts the fixture's `expect`.
+    pub problems: Vec<String>,
+    /// The golden snapshot's text.
+    pub snapshot: String,
+}
+
+impl Report {
+    /// Assembles a report: checks that the runs agree with each other and
+    /// with `expect`. `replays` holds one entry per run: `Ok` if its
+    /// solution replayed to the goal (or it found none), the reason if not.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        puzzle: &'static str,
+        case: &str,
+        runs: Vec<Run>,
+        replays: Vec<Result<(), String>>,
+        solution: Vec<String>,
+        count: Option<u128>,
+        expect: &Expect,
+        snapshot: String,
+    ) -> Report {
+        let mut problems = Vec::new();
+        for (run, replay) in runs.iter().zip(&replays) {
+            if let Err(why) = replay {
+                problems.push(format!("{}: replay failed: {why}", run.algorithm));
+            }
+        }
+        let moves = runs.first().and_then(|r| r.moves);
+        for run in runs.iter().skip(1) {
+            if run.moves != moves {
+                problems.push(format!(
+                    "{} found {}, but {} found {}",
+                    run.algorithm,
+                    length(run.moves),
+                    runs[0].algorithm,
+                    length(moves)
+                ));
+            }
+        }
+        if let Some(expected) = expect.moves {
+            if expected != moves {
+                problems.push(format!(
+                    "expected {}, found {}",
+                    length(expected),
+                    length(moves)
+                ));
+            }
+        }
+        if let Some(expected) = expect.count {
+            if Some(expected) != count {
+                problems.push(format!(
+                    "expected {expected} optimal solutions, counted {}",
+                    count.map_or("none".to_string(), |c| c.to_string())
+                ));
+            }
+        }
+        Report {
+            puzzle,
+            case: case.to_string(),
+            verified: replays.iter().all(Result::is_ok),
+            runs,
+            moves,
+            solution,
+            count,
+            problems,
+            snapshot,
+        }
+    }
+
+    /// The report as a JSON object (`puzzle`, `case`, `moves`, `verified`,
+    /// `nodes`, `ms`, `solution`, `count` where counted, and every run).
+    pub fn to_json(&self) -> Value {
+        let primary = self.runs.first();
+        let mut object = json!({
+            "puzzle": self.puzzle,
+            "case": self.case,
+            "algorithm": primary.map(|r| r.algorithm.as_str()),
+            "moves": self.moves,
+            "verified": self.verified,
+            "nodes": primary.map_or(0, |r| r.stats.expanded),
+            "ms": primary.map_or(0.0, |r| r.ms),
+            "solution": self.solution,
+            "runs": self.runs.iter().map(|r| json!({
+                "algorithm": r.algorithm,
+                "moves": r.moves,
+                "expanded": r.stats.expanded,
+                "generated": r.stats.generated,
+                "iterations": r.stats.iterations.len(),
+                "ms": r.ms,
+            })).collect::<Vec<_>>(),
+            "problems": self.problems,
+        });
+        if let Some(count) = self.count {
+            object["count"] = json!(count);
+        }
+        object
+    }
+}
+
+/// "31 moves" or "no solution".
+pub fn length(moves: Option<u32>) -> String {
+    match moves {
+        Some(1) => "1 move".to_string(),
+        Some(n) => format!("{n} moves"),
+        None => "no solution".to_string(),
+    }
+}
+
+/// The snapshot's table of runs: every algorithm's length and counters, then
+/// the bounds of each iteration of the iterative-deepening ones.
+pub fn render_runs(runs: &[Run]) -> String {
+    let mut out = String::new();
+    let width = runs
+        .iter()
+        .map(|r| r.algorithm.len())
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:>5}  {:>12}  {:>12}",
+        "algorithm", "moves", "expanded", "generated"
+    );
+    for run in runs {
+        let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>5}  {:>12}  {:>12}",
+            run.algorithm,
+            moves,
+            thousands(run.stats.expanded),
+            thousands(run.stats.generated)
+        );
+    }
+    for run in runs.iter().filter(|r| !r.stats.iterations.is_empty()) {
+        let _ = writeln!(out, "\n{} iterations (bound: expanded):", run.algorithm);
+        for it in &run.stats.iterations {
+            let _ = writeln!(out, "  {:>3}: {}", it.bound, thousands(it.expanded));
+        }
+    }
+    out
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Draws boards side by side, `per_row` to a row, each headed by a label.
+/// Every board is a list of lines of equal width.
+pub fn side_by_side(boards: &[(String, Vec<String>)], per_row: usize) -> String {
+    let mut out = String::new();
+    for group in boards.chunks(per_row.max(1)) {
+        let width = group
+            .iter()
+            .flat_map(|(label, lines)| lines.iter().map(|l| l.len()).chain([label.len()]))
+            .max()
+            .unwrap_or(0);
+        let height = group.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
+        let line = |cells: Vec<&str>| {
+            let joined = cells
+                .iter()
+                .map(|c| format!("{c:<width$}"))
+                .collect::<Vec<_>>()
+                .join("   ");
+            joined.trim_end().to_string()
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            line(group.iter().map(|(label, _)| label.as_str()).collect())
+        );
+        for row in 0..height {
+            let cells = group
+                .iter()
+                .map(|(_, lines)| lines.get(row).map_or("", String::as_str))
+                .collect();
+            let _ = writeln!(out, "{}", line(cells));
+        }
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
+
+/// Indents every line of `text` by two spaces.
+pub fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!("  {l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        let check = |n: u64, expected: &str| assert_eq!(thousands(n), expected);
+        check(0, "0");
+        check(999, "999");
+        check(1000, "1,000");
+        check(181_439, "181,439");
+        check(252_252_000, "252,252,000");
+    }
+
+    #[test]
+    fn boards_are_drawn_side_by_side() {
+        let board = |label: &str, lines: &[&str]| {
+            (
+                label.to_string(),
+                lines.iter().map(|l| l.to_string()).collect(),
+            )
+        };
+        let text = side_by_side(
+            &[
+                board("0", &["1 2", "3 0"]),
+                board("1", &["1 2", "0 3"]),
+                board("2", &["0 2", "1 3"]),
+            ],
+            2,
+        );
+        assert_eq!(text, "0     1\n1 2   1 2\n3 0   0 3\n\n2\n0 2\n1 3");
+    }
+
+    #[test]
+    fn disagreements_and_contradicted_facts_are_problems() {
+        let run = |algorithm: &str, moves| Run {
+            algorithm: algorithm.to_string(),
+            moves,
+            stats: Stats::default(),
+            ms: 0.0,
+        };
+        let expect = Expect {
+            moves: Some(Some(5)),
+            count: None,
+        };
+        let report = Report::new(
+            "eight-puzzle",
+            "case",
+            vec![run("bfs", Some(4)), run("ida", Some(6))],
+            vec![Ok(()), Err("move 2: illegal".to_string())],
+            Vec::new(),
+            None,
+            &expect,
+            String::new(),
+        );
+        assert!(!report.verified);
+        assert_eq!(
+            report.problems,
+            [
+                "ida: replay failed: move 2: illegal",
+                "ida found 6 moves, but bfs found 4 moves",
+                "expected 5 moves, found 4 moves",
+            ]
+        );
+    }
+}

@@ -1,0 +1,201 @@
+//! The command line, run as a user runs it: a bad fixture among good ones,
+//! single files, and sweeps.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn xtask(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .output()
+        .expect("xtask runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh folder under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_bad_fixture_is_reported_and_the_run_goes_on() {
+    let dir = scratch("bad-fixture");
+    let puzzle = dir.join("fixtures/eight-puzzle");
+    fs::create_dir_all(&puzzle).unwrap();
+    fs::write(
+        puzzle.join("a-good.json"),
+        r#"{"name": "good", "source": "test", "start": ["1 2 3", "4 5 6", "7 0 8"], "expect": {"moves": 1}}"#,
+    )
+    .unwrap();
+    fs::write(
+        puzzle.join("b-bad.json"),
+        r#"{"name": "bad", "source": "test", "start": ["1 2 3", "4 5"]}"#,
+    )
+    .unwrap();
+    fs::write(
+        puzzle.join("c-good.json"),
+        r#"{"name": "good", "source": "test", "start": ["1 2 3", "4 5 6", "0 7 8"], "expect": {"moves": 2}}"#,
+    )
+    .unwrap();
+    let fixtures = dir.join("fixtures");
+    let snapshots = dir.join("snapshots");
+    let out = xtask(&[
+        "solve-all",
+        "--json",
+        "--fixtures",
+        fixtures.to_str().unwrap(),
+        "--snapshots",
+        snapshots.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].ends_with("b-bad.json: start: row 2 has 2 cells, but the first row has 3"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let results: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cases: Vec<(&str, u64)> = results
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["case"].as_str().unwrap(), r["moves"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(cases, [("a-good", 1), ("c-good", 2)]);
+    assert!(snapshots.join("eight-puzzle/a-good.snap").exists());
+    assert!(snapshots.join("eight-puzzle/c-good.snap").exists());
+
+    // --check now passes for what was written and changes nothing.
+    fs::remove_file(puzzle.join("b-bad.json")).unwrap();
+    let check = xtask(&[
+        "solve-all",
+        "--check",
+        "--fixtures",
+        fixtures.to_str().unwrap(),
+        "--snapshots",
+        snapshots.to_str().unwrap(),
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+
+    // A changed fixture makes --check fail, naming the snapshot.
+    fs::write(
+        puzzle.join("c-good.json"),
+        r#"{"name": "changed", "source": "test", "start": ["1 2 3", "4 5 6", "0 7 8"]}"#,
+    )
+    .unwrap();
+    let check = xtask(&[
+        "solve-all",
+        "--check",
+        "--fixtures",
+        fixtures.to_str().unwrap(),
+        "--snapshots",
+        snapshots.to_str().unwrap(),
+    ]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        text(&check.stderr).contains("c-good.snap: differs"),
+        "{}",
+        text(&check.stderr)
+    );
+}
+
+#[test]
+fn solve_prints_one_json_object() {
+    let out = xtask(&[
+        "solve",
+        "eight-puzzle",
+        "../fixtures/eight-puzzle/seed-31.json",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(result["moves"], 31);
+    assert_eq!(result["verified"], true);
+    assert_eq!(result["solution"].as_array().unwrap().len(), 31);
+    assert!(result["nodes"].as_u64().unwrap() > 0);
+    assert!(result["ms"].as_f64().is_some());
+
+    let unreachable = xtask(&[
+        "solve",
+        "eight-puzzle",
+        "../fixtures/eight-puzzle/unreachable.json",
+        "--json",
+    ]);
+    assert_eq!(unreachable.status.code(), Some(0));
+    let result: serde_json::Value = serde_json::from_slice(&unreachable.stdout).unwrap();
+    assert!(result["moves"].is_null());
+}
+
+#[test]
+fn bad_input_gets_one_line_and_no_panic() {
+    let check = |args: &[&str], expected: &str| {
+        let out = xtask(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.trim_end(), expected, "{args:?}");
+    };
+    check(
+        &[
+            "solve",
+            "eight-puzzle",
+            "../fixtures/invalid/eight-puzzle/duplicate-tile.json",
+        ],
+        "error: ../fixtures/invalid/eight-puzzle/duplicate-tile.json: start: tile 8 occurs more than once (so another tile is missing)",
+    );
+    check(
+        &["solve", "no-such-puzzle", "x.json"],
+        "error: unknown puzzle \"no-such-puzzle\" (known: eight-puzzle)",
+    );
+    check(
+        &["analyze", "eight-puzzle", "--size", "3by3"],
+        "error: --size \"3by3\": expected WIDTHxHEIGHT, e.g. 3x3",
+    );
+}
+
+#[test]
+fn analyze_sweeps_the_eight_puzzle() {
+    let out = xtask(&["analyze", "eight-puzzle", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(result["states"], 181_440);
+    assert_eq!(result["max_distance"], 31);
+    assert_eq!(result["histogram"][31], 2);
+    assert_eq!(
+        result["farthest"],
+        serde_json::json!([["6 4 7", "8 5 0", "3 2 1"], ["8 6 7", "2 5 4", "3 0 1"]])
+    );
+    // The table is stated before it is allocated.
+    assert!(
+        text(&out.stderr).contains("table: 362,880 ranks, 0.3 MiB"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn analyze_refuses_tables_over_the_memory_limit() {
+    let out = xtask(&[
+        "analyze",
+        "eight-puzzle",
+        "--size",
+        "4x3",
+        "--max-memory",
+        "10",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .ends_with("error: the distance table needs 115 MiB, more than the limit of 10 MiB\n"),
+        "{}",
+        text(&out.stderr)
+    );
+}
