@@ -326,8 +326,7 @@ struct SweepBar {
 }
 
 impl Progress for SweepBar {
-    fn start(&mut self, what: &str, ranks: u64, bytes: u64) {
-        eprintln!("{what}");
+    fn start(&mut self, _what: &str, ranks: u64, bytes: u64) {
         eprintln!(
             "table: {} ranks, {:.1} MiB",
             thousands(ranks),
