@@ -8,6 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 pub mod fixtures;
+pub mod plot;
 pub mod puzzles;
 pub mod report;
 pub mod snapshot;

@@ -82,6 +82,9 @@ enum Command {
         /// Print one JSON object instead of the text.
         #[arg(long)]
         json: bool,
+        /// Also draw the distance histogram as an SVG bar chart into this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Run the criterion benchmarks and print their medians as one table.
     Bench {
@@ -116,8 +119,20 @@ fn main() -> ExitCode {
             max_memory,
             farthest,
             json,
+            svg,
         } => analyze(
-            &puzzle, size, variant, goal, table, max_memory, farthest, json,
+            &puzzle,
+            AnalyzeOptions {
+                size,
+                variant,
+                goal: None,
+                table,
+                max_memory: max_memory.saturating_mul(1 << 20),
+                farthest,
+            },
+            goal,
+            json,
+            svg,
         ),
         Command::Bench { filter } => bench(filter.as_deref()),
     };
@@ -349,36 +364,21 @@ impl Progress for SweepBar {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn analyze(
     puzzle: &str,
-    size: Option<String>,
-    variant: Option<String>,
+    mut options: AnalyzeOptions,
     goal: Option<PathBuf>,
-    table: Option<String>,
-    max_memory: u64,
-    farthest: usize,
     json: bool,
+    svg: Option<PathBuf>,
 ) -> Result<ExitCode, String> {
     let def = puzzles::find(puzzle)?;
     let run = def
         .analyze
         .ok_or_else(|| format!("{puzzle} has no whole-space analysis"))?;
-    let goal = match goal {
-        Some(path) => {
-            let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Some((path.display().to_string(), text))
-        }
-        None => None,
-    };
-    let options = AnalyzeOptions {
-        size,
-        variant,
-        goal,
-        table,
-        max_memory: max_memory.saturating_mul(1 << 20),
-        farthest,
-    };
+    if let Some(path) = goal {
+        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        options.goal = Some((path.display().to_string(), text));
+    }
     let mut bar = SweepBar { bar: None };
     let clock = std::time::Instant::now();
     let analysis = run(&options, &mut bar);
@@ -397,6 +397,15 @@ fn analyze(
         print_analysis(&analysis);
     }
     eprintln!("swept in {seconds:.2} s");
+    if let Some(path) = svg {
+        let title = analysis.description.lines().next().unwrap_or(puzzle);
+        fs::write(
+            &path,
+            xtask::plot::histogram_svg(title, &analysis.histogram),
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("chart written to {}", path.display());
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -6,8 +6,13 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn xtask(args: &[&str]) -> Output {
+    xtask_with(args, &[])
+}
+
+fn xtask_with(args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
+        .envs(env.iter().copied())
         .output()
         .expect("xtask runs")
 }
@@ -198,4 +203,49 @@ fn analyze_refuses_tables_over_the_memory_limit() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn sweeps_print_the_same_json_whatever_the_thread_count() {
+    // The 3x3 board fills parallel layers; 4x2 runs on the two-bit table.
+    for args in [
+        &["analyze", "eight-puzzle", "--json"][..],
+        &[
+            "analyze",
+            "eight-puzzle",
+            "--size",
+            "4x2",
+            "--table",
+            "two-bits",
+            "--json",
+        ],
+    ] {
+        let outputs: Vec<Vec<u8>> = ["1", "2", "4"]
+            .iter()
+            .map(|threads| {
+                let out = xtask_with(args, &[("RAYON_NUM_THREADS", threads)]);
+                assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+                out.stdout
+            })
+            .collect();
+        assert!(outputs.windows(2).all(|w| w[0] == w[1]), "{args:?}");
+    }
+}
+
+#[test]
+fn analyze_draws_the_histogram() {
+    let dir = scratch("svg");
+    let file = dir.join("chart.svg");
+    let out = xtask(&[
+        "analyze",
+        "eight-puzzle",
+        "--size",
+        "3x2",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = fs::read_to_string(file).unwrap();
+    // The 3x2 board's 360 reachable arrangements lie at distances 0..=21.
+    assert_eq!(svg.matches("<title>distance").count(), 22);
 }

@@ -203,7 +203,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         .with_max_memory(options.max_memory)
         .with_farthest(options.farthest);
     let description = format!(
-        "eight-puzzle {}x{}: every arrangement's distance from\n{}",
+        "eight-puzzle {}x{}: the distance of every arrangement from the goal\n{}",
         goal.width(),
         goal.height(),
         indent(&goal.to_string())
