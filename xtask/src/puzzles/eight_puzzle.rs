@@ -15,6 +15,7 @@ use crate::report::{Expect, Report, Run, indent, length, render_runs, side_by_si
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     name: "eight-puzzle",
     solve: solve_fixture,
+    validate,
     analyze: Some(analyze),
 };
 
@@ -62,6 +63,11 @@ fn algorithms(cells: usize) -> Vec<Algorithm> {
         10..=MAX_BFS_CELLS => vec![Algorithm::Bidirectional, Algorithm::IdaManhattan],
         _ => vec![Algorithm::IdaManhattan],
     }
+}
+
+fn validate(json: &str) -> Result<(), String> {
+    let fixture: Fixture = fixtures::parse(json)?;
+    boards(&fixture).map(|_| ())
 }
 
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {

@@ -16,6 +16,9 @@ pub struct PuzzleDef {
     /// every solution, and renders its snapshot. The error says what is
     /// wrong with the fixture.
     pub solve: fn(case: &str, json: &str) -> Result<Report, String>,
+    /// Parses and validates one fixture without solving it (what the fuzz
+    /// targets exercise: it must never panic or hang, whatever the input).
+    pub validate: fn(json: &str) -> Result<(), String>,
     /// Sweeps the whole state space, if the puzzle supports it.
     pub analyze: Option<AnalyzeFn>,
 }

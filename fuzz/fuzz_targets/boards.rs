@@ -1,0 +1,20 @@
+//! Any rows of text, and any bytes as tiles, given to every board
+//! constructor: a board or an error, never a panic; what is accepted prints
+//! back to rows that parse to the same board.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let rows: Vec<&str> = text.lines().collect();
+        if let Ok(board) = eight_puzzle::Board::from_rows(&rows) {
+            let printed = board.to_string();
+            let again: Vec<&str> = printed.lines().collect();
+            assert_eq!(eight_puzzle::Board::from_rows(&again), Ok(board));
+        }
+    }
+    if let [width, height, tiles @ ..] = data {
+        let _ = eight_puzzle::Board::new(usize::from(*width), usize::from(*height), tiles);
+    }
+});
