@@ -89,6 +89,90 @@ impl Multiset {
     pub fn counts(&self) -> &[usize] {
         &self.counts
     }
+
+    /// The rank of the arrangement in which symbol `s` occupies the
+    /// positions set in `masks[s]` (bit `i` for position `i`): the same rank
+    /// as [`Ranking::rank`] of the sequence, for puzzles that keep their
+    /// pieces as bitboards.
+    ///
+    /// The masks must partition the positions: one per symbol, disjoint,
+    /// covering `0..positions()`, each with its symbol's count of bits.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use perm_rank::{Multiset, Ranking};
+    ///
+    /// // Three black and three white knights on 12 squares.
+    /// let knights = Multiset::new(&[3, 3, 6])?;
+    /// let (black, white) = (0b111, 0b1110_0000_0000);
+    /// let empty = 0xFFF & !(black | white);
+    /// let rank = knights.rank_masks(&[black, white, empty])?;
+    /// let mut seq = [2u8; 12];
+    /// seq[..3].fill(0);
+    /// seq[9..].fill(1);
+    /// assert_eq!(rank, knights.rank(&seq)?);
+    /// assert_eq!(knights.unrank_masks(rank)?, [black, white, empty]);
+    /// # Ok::<(), perm_rank::RankError>(())
+    /// ```
+    pub fn rank_masks(&self, masks: &[u64]) -> Result<u64, RankError> {
+        if masks.len() != self.counts.len() {
+            return Err(RankError::WrongLength {
+                expected: self.counts.len(),
+                found: masks.len(),
+            });
+        }
+        let all = low_bits(self.positions);
+        let mut seen = 0u64;
+        for (s, (&mask, &expected)) in masks.iter().zip(&self.counts).enumerate() {
+            let stray = mask & (seen | !all);
+            if stray != 0 {
+                let position = stray.trailing_zeros() as usize;
+                return Err(RankError::UnknownSymbol {
+                    position,
+                    value: s as u8,
+                    symbols: self.counts.len(),
+                });
+            }
+            let found = mask.count_ones() as usize;
+            if found != expected {
+                return Err(RankError::WrongCount {
+                    symbol: s as u8,
+                    expected,
+                    found,
+                });
+            }
+            seen |= mask;
+        }
+        Ok(self.rank_masks_unchecked(masks))
+    }
+
+    /// [`rank_masks`](Multiset::rank_masks) for masks the caller knows to
+    /// be a valid arrangement (its pieces' own bitboards): no checks. Masks
+    /// that are not a partition give a meaningless rank, never a panic.
+    #[inline]
+    pub fn rank_masks_unchecked(&self, masks: &[u64]) -> u64 {
+        let mut free = low_bits(self.positions);
+        let mut rank = 0u64;
+        for (&mask, &radix) in masks.iter().zip(&self.radices) {
+            rank = rank
+                .wrapping_mul(radix)
+                .wrapping_add(colex_rank(compress(mask, free)));
+            free &= !mask;
+        }
+        rank
+    }
+
+    /// The arrangement of rank `rank` as one mask of positions per symbol.
+    pub fn unrank_masks(&self, rank: u64) -> Result<Vec<u64>, RankError> {
+        let mut seq = vec![0u8; self.positions];
+        self.unrank(rank, &mut seq)?;
+        let mut masks = vec![0u64; self.counts.len()];
+        for (position, &s) in seq.iter().enumerate() {
+            masks[usize::from(s)] |= 1 << position;
+        }
+        Ok(masks)
+    }
 }
 
 impl Ranking for Multiset {
@@ -130,13 +214,7 @@ impl Ranking for Multiset {
                 });
             }
         }
-        let mut free = low_bits(self.positions);
-        let mut rank = 0u64;
-        for (&mask, &radix) in masks.iter().zip(&self.radices) {
-            rank = rank * radix + colex_rank(compress(mask, free));
-            free &= !mask;
-        }
-        Ok(rank)
+        Ok(self.rank_masks_unchecked(&masks[..symbols]))
     }
 
     fn unrank(&self, mut rank: u64, out: &mut [u8]) -> Result<(), RankError> {

@@ -196,6 +196,30 @@ fn rejects_sequences_of_the_wrong_kind() {
             symbols: 3,
         },
     );
+    // Masks: one per symbol, disjoint, within the positions, with the counts.
+    assert_eq!(
+        line.rank_masks(&[0b0001, 0b0110]),
+        Err(RankError::WrongLength {
+            expected: 3,
+            found: 2
+        })
+    );
+    assert!(matches!(
+        line.rank_masks(&[0b0001, 0b0110, 0b1_1000]),
+        Err(RankError::UnknownSymbol { .. })
+    ));
+    assert!(matches!(
+        line.rank_masks(&[0b0001, 0b0011, 0b1000]),
+        Err(RankError::UnknownSymbol { .. })
+    ));
+    assert!(matches!(
+        line.rank_masks(&[0b0001, 0b0010, 0b1100]),
+        Err(RankError::WrongCount { .. })
+    ));
+    assert_eq!(
+        line.rank_masks(&[0b0001, 0b0110, 0b1000]),
+        line.rank(&[0, 1, 1, 2])
+    );
     let mut short = [0u8; 2];
     assert_eq!(
         line.unrank(0, &mut short),
@@ -259,6 +283,18 @@ proptest! {
         let line = Multiset::new(&[1, 4, 3, 4, 4]).unwrap();
         let rank = line.rank(&seq).unwrap();
         prop_assert_eq!(line.unrank_vec(rank).unwrap(), seq);
+    }
+
+    #[test]
+    fn mask_ranks_equal_sequence_ranks(seq in line_board()) {
+        let line = Multiset::new(&[1, 4, 3, 4, 4]).unwrap();
+        let mut masks = [0u64; 5];
+        for (i, &s) in seq.iter().enumerate() {
+            masks[usize::from(s)] |= 1 << i;
+        }
+        let rank = line.rank(&seq).unwrap();
+        prop_assert_eq!(line.rank_masks(&masks), Ok(rank));
+        prop_assert_eq!(line.unrank_masks(rank).unwrap(), masks.to_vec());
     }
 
     #[test]

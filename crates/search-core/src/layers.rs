@@ -14,6 +14,10 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use rustc_hash::FxHashMap;
+
+use crate::Reason;
+use crate::count::PathCount;
 use crate::visited::to_index;
 
 /// A state space whose states have a perfect rank: a bijection onto
@@ -557,5 +561,77 @@ impl DistanceTable {
             distance -= 1;
         }
         Some(path)
+    }
+
+    /// The length of a shortest path from `start` to the sweep's goals and
+    /// the number of distinct shortest paths, counted without listing them:
+    /// the paths are the descents through the table, one distance less at
+    /// each step, and are counted layer by layer from `start` down, each
+    /// state once. `Ok(None)` if no goal can be reached from `start`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    ///
+    /// // A 3x3 grid of cells, moves to the four neighbours: from a corner to
+    /// // the opposite corner there are C(4, 2) = 6 shortest paths.
+    /// struct Grid;
+    /// impl RankedSpace for Grid {
+    ///     type State = u64;
+    ///     fn size(&self) -> u64 { 9 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, r: u64) -> u64 { r }
+    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
+    ///         let (x, y) = (s % 3, s / 3);
+    ///         if x > 0 { visit(s - 1) }
+    ///         if x < 2 { visit(s + 1) }
+    ///         if y > 0 { visit(s - 3) }
+    ///         if y < 2 { visit(s + 3) }
+    ///     }
+    /// }
+    ///
+    /// let layers = Sweep::new(Table::Bytes).run(&Grid, [0], |_| {})?;
+    /// let count = layers.distances.unwrap().count_descents(&Grid, 8).unwrap().unwrap();
+    /// assert_eq!((count.length, count.count), (4, 6));
+    /// # Ok::<(), search_core::layers::SweepError>(())
+    /// ```
+    pub fn count_descents<S: RankedSpace>(
+        &self,
+        space: &S,
+        start: S::State,
+    ) -> Result<Option<PathCount>, Reason> {
+        let Some(length) = self.get(space.rank(&start)) else {
+            return Ok(None);
+        };
+        // The states `distance` away from the goals on some shortest path
+        // from `start`, each with the number of paths reaching it.
+        let mut layer: FxHashMap<u64, (S::State, u128)> = FxHashMap::default();
+        layer.insert(space.rank(&start), (start, 1));
+        for distance in (1..=length).rev() {
+            let mut next: FxHashMap<u64, (S::State, u128)> = FxHashMap::default();
+            let mut overflow = false;
+            for (state, paths) in layer.values() {
+                space.neighbours(state, |n| {
+                    let rank = space.rank(&n);
+                    if self.get(rank) == Some(distance - 1) {
+                        let slot = &mut next.entry(rank).or_insert((n, 0)).1;
+                        match slot.checked_add(*paths) {
+                            Some(sum) => *slot = sum,
+                            None => overflow = true,
+                        }
+                    }
+                });
+            }
+            if overflow {
+                return Err(Reason::Overflow);
+            }
+            layer = next;
+        }
+        let mut count = 0u128;
+        for (_, paths) in layer.values() {
+            count = count.checked_add(*paths).ok_or(Reason::Overflow)?;
+        }
+        Ok(Some(PathCount { length, count }))
     }
 }

@@ -293,6 +293,11 @@ proptest! {
                     let path = table.descend(&g, n).unwrap();
                     prop_assert_eq!(path.len() as u32, d.unwrap() + 1);
                     prop_assert!(g.is_path(&path, n, 0));
+                    // Undirected: paths from n to 0 are paths from 0 to n reversed.
+                    let counted = table.count_descents(&g, n).unwrap().map(|c| (c.length, c.count));
+                    prop_assert_eq!(counted, g.shortest_path_count(0, n));
+                } else {
+                    prop_assert_eq!(table.count_descents(&g, n), Ok(None));
                 }
             }
         }
