@@ -156,9 +156,13 @@ fn bad_input_gets_one_line_and_no_panic() {
         ],
         "error: ../fixtures/invalid/eight-puzzle/duplicate-tile.json: start: tile 8 occurs more than once (so another tile is missing)",
     );
+    let known: Vec<&str> = xtask::puzzles::PUZZLES.iter().map(|p| p.name).collect();
     check(
         &["solve", "no-such-puzzle", "x.json"],
-        "error: unknown puzzle \"no-such-puzzle\" (known: eight-puzzle)",
+        &format!(
+            "error: unknown puzzle \"no-such-puzzle\" (known: {})",
+            known.join(", ")
+        ),
     );
     check(
         &["analyze", "eight-puzzle", "--size", "3by3"],
@@ -248,4 +252,29 @@ fn analyze_draws_the_histogram() {
     let svg = fs::read_to_string(file).unwrap();
     // The 3x2 board's 360 reachable arrangements lie at distances 0..=21.
     assert_eq!(svg.matches("<title>distance").count(), 22);
+}
+
+#[test]
+fn knight_swap_reports_its_count_in_json() {
+    let out = xtask(&[
+        "solve",
+        "knight-swap",
+        "../fixtures/knight-swap/seed-3x4.json",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(result["moves"], 16);
+    // The count, recomputed here by a plain breadth-first path count.
+    let start = knight_swap::Board::from_rows(&["bbb", "...", "...", "www"]).unwrap();
+    let goal = knight_swap::Board::from_rows(&["www", "...", "...", "bbb"]).unwrap();
+    let next = |b: &knight_swap::Board| -> Vec<knight_swap::Board> {
+        b.moves().into_iter().map(|m| b.play(m).unwrap()).collect()
+    };
+    let plain =
+        search_core::count::count_shortest_paths(&start, next, |b| *b == goal, &Default::default())
+            .unwrap()
+            .found
+            .unwrap();
+    assert_eq!(result["count"].as_u64().map(u128::from), Some(plain.count));
 }

@@ -1,7 +1,7 @@
 //! Rankings of arrangements of a multiset (sequences with a fixed count per symbol).
 
 use crate::binomial::{MAX_N, binomial, select_bit};
-use crate::combination::{colex_rank, colex_unrank};
+use crate::combination::colex_unrank;
 use crate::{RankError, Ranking};
 
 /// The most distinct symbols a [`Multiset`] ranking handles.
@@ -154,10 +154,21 @@ impl Multiset {
     pub fn rank_masks_unchecked(&self, masks: &[u64]) -> u64 {
         let mut free = low_bits(self.positions);
         let mut rank = 0u64;
-        for (&mask, &radix) in masks.iter().zip(&self.radices) {
-            rank = rank
-                .wrapping_mul(radix)
-                .wrapping_add(colex_rank(compress(mask, free)));
+        // The last symbol takes whatever is left: its digit is always 0.
+        let ranked = self.counts.len().saturating_sub(1);
+        for (&mask, &radix) in masks.iter().zip(&self.radices).take(ranked) {
+            // The colex rank of the mask's bits, each counted by its index
+            // among the positions still free.
+            let mut digit = 0u64;
+            let mut i = 1;
+            let mut bits = mask;
+            while bits != 0 {
+                let below = (1u64 << bits.trailing_zeros()) - 1;
+                digit = digit.wrapping_add(binomial((free & below).count_ones() as usize, i));
+                i += 1;
+                bits &= bits - 1;
+            }
+            rank = rank.wrapping_mul(radix).wrapping_add(digit);
             free &= !mask;
         }
         rank
@@ -255,19 +266,4 @@ impl Ranking for Multiset {
 /// The mask with the lowest `n` bits set (`n <= 64`).
 fn low_bits(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
-}
-
-/// Moves the bits of `mask` that lie in `free` down to their index among the
-/// set bits of `free` (a software `pext`).
-#[inline]
-fn compress(mask: u64, free: u64) -> u64 {
-    let mut out = 0u64;
-    let mut bits = mask;
-    while bits != 0 {
-        let position = bits.trailing_zeros();
-        let index = (free & ((1u64 << position) - 1)).count_ones();
-        out |= 1 << index;
-        bits &= bits - 1;
-    }
-    out
 }

@@ -6,6 +6,7 @@ use search_core::layers::LayerReport;
 use crate::report::Report;
 
 mod eight_puzzle;
+mod knight_swap;
 
 /// What `xtask` knows about one puzzle crate.
 #[derive(Debug)]
@@ -27,7 +28,7 @@ pub struct PuzzleDef {
 pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
 
 /// Every puzzle, in the order `solve-all` runs them.
-pub static PUZZLES: &[PuzzleDef] = &[eight_puzzle::PUZZLE];
+pub static PUZZLES: &[PuzzleDef] = &[eight_puzzle::PUZZLE, knight_swap::PUZZLE];
 
 /// The puzzle called `name`.
 pub fn find(name: &str) -> Result<&'static PuzzleDef, String> {

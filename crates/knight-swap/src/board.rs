@@ -1,0 +1,372 @@
+//! Boards of black and white knights: parsing, drawing, moves.
+
+use std::fmt;
+
+/// The most cells a board may have (its squares are bits of a `u64`).
+pub const MAX_CELLS: usize = 64;
+
+/// A rectangular board of cells, some of them squares (`#` marks a cell
+/// that is not), holding black and white knights on some squares.
+///
+/// Cells are numbered row by row from 0, as in the seed (`0 1 2 / 3 4 5 / ..`
+/// on a board three wide). A `Board` is always valid: every knight stands on
+/// a square, at most one per square.
+///
+/// # Example
+///
+/// ```
+/// use knight_swap::Board;
+///
+/// let board = Board::from_rows(&["bbb", "...", "...", "www"])?;
+/// assert_eq!((board.width(), board.height()), (3, 4));
+/// assert_eq!(board.black_cells(), [0, 1, 2]);
+/// assert_eq!(board.to_string(), "bbb\n...\n...\nwww");
+/// # Ok::<(), knight_swap::BoardError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    width: u8,
+    height: u8,
+    /// Cells that are squares.
+    squares: u64,
+    black: u64,
+    white: u64,
+}
+
+/// What stands on a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cell {
+    /// Not a square of the board (`#`).
+    Off,
+    /// An empty square (`.`).
+    Empty,
+    /// A black knight (`b`).
+    Black,
+    /// A white knight (`w`).
+    White,
+}
+
+/// A knight's move from one cell to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The cell the knight leaves.
+    pub from: usize,
+    /// The cell it lands on.
+    pub to: usize,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+/// Why a board was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// No rows, or rows without cells.
+    Empty,
+    /// A row has a different number of cells than the first.
+    Ragged {
+        /// The row (the first is 1).
+        row: usize,
+        /// Cells in the first row.
+        expected: usize,
+        /// Cells in this row.
+        found: usize,
+    },
+    /// A character that is not `b`, `w`, `.` or `#`.
+    UnknownCharacter {
+        /// The row (the first is 1).
+        row: usize,
+        /// The column (the first is 1).
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// More than 64 cells.
+    TooLarge {
+        /// The board's cells.
+        cells: usize,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Empty => write!(f, "the board has no cells"),
+            BoardError::Ragged {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} has {found} cells, but the first row has {expected}"
+            ),
+            BoardError::UnknownCharacter { row, column, found } => write!(
+                f,
+                "row {row}, column {column}: {found:?} is not a cell (b, w, . or #)"
+            ),
+            BoardError::TooLarge { cells } => write!(
+                f,
+                "the board has {cells} cells; at most {MAX_CELLS} are supported"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// There is no knight on the starting cell.
+    NoKnight(usize),
+    /// The landing cell is not an empty square.
+    Occupied(usize),
+    /// The two cells are not a knight's move apart.
+    NotAKnightMove(Move),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::NoKnight(cell) => write!(f, "no knight on cell {cell}"),
+            MoveError::Occupied(cell) => write!(f, "cell {cell} is not an empty square"),
+            MoveError::NotAKnightMove(m) => write!(f, "{m} is not a knight's move"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Board {
+    /// A board from rows of `b` (black knight), `w` (white knight), `.`
+    /// (empty square) and `#` (no square), as the fixtures draw it.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
+        let width = rows.first().map_or(0, |r| r.as_ref().chars().count());
+        if width == 0 {
+            return Err(BoardError::Empty);
+        }
+        let cells = width * rows.len();
+        if cells > MAX_CELLS {
+            return Err(BoardError::TooLarge { cells });
+        }
+        let mut board = Board {
+            width: width as u8,
+            height: rows.len() as u8,
+            squares: 0,
+            black: 0,
+            white: 0,
+        };
+        for (r, row) in rows.iter().enumerate() {
+            let found = row.as_ref().chars().count();
+            if found != width {
+                return Err(BoardError::Ragged {
+                    row: r + 1,
+                    expected: width,
+                    found,
+                });
+            }
+            for (c, ch) in row.as_ref().chars().enumerate() {
+                let bit = 1u64 << (r * width + c);
+                match ch {
+                    '#' => {}
+                    '.' => board.squares |= bit,
+                    'b' => {
+                        board.squares |= bit;
+                        board.black |= bit;
+                    }
+                    'w' => {
+                        board.squares |= bit;
+                        board.white |= bit;
+                    }
+                    found => {
+                        return Err(BoardError::UnknownCharacter {
+                            row: r + 1,
+                            column: c + 1,
+                            found,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        usize::from(self.width)
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        usize::from(self.height)
+    }
+
+    /// The number of cells, squares or not.
+    pub fn cells(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// What stands on `cell` ([`Cell::Off`] for a cell off the board).
+    pub fn cell(&self, cell: usize) -> Cell {
+        let bit = 1u64.checked_shl(cell as u32).unwrap_or(0);
+        if cell >= self.cells() || self.squares & bit == 0 {
+            Cell::Off
+        } else if self.black & bit != 0 {
+            Cell::Black
+        } else if self.white & bit != 0 {
+            Cell::White
+        } else {
+            Cell::Empty
+        }
+    }
+
+    /// The cells of the black knights, ascending.
+    pub fn black_cells(&self) -> Vec<usize> {
+        cells_of(self.black)
+    }
+
+    /// The cells of the white knights, ascending.
+    pub fn white_cells(&self) -> Vec<usize> {
+        cells_of(self.white)
+    }
+
+    /// The cells that are squares, ascending.
+    pub fn square_cells(&self) -> Vec<usize> {
+        cells_of(self.squares)
+    }
+
+    /// Whether `other` has the same cells, the same squares and as many
+    /// knights of each colour: whether one can be a goal of the other.
+    pub fn same_setup(&self, other: &Board) -> bool {
+        (self.width, self.height, self.squares) == (other.width, other.height, other.squares)
+            && self.black.count_ones() == other.black.count_ones()
+            && self.white.count_ones() == other.white.count_ones()
+    }
+
+    /// The cells a knight on `cell` could jump to, were they empty.
+    pub fn jumps(&self, cell: usize) -> Vec<usize> {
+        let (w, h) = (self.width() as i32, self.height() as i32);
+        let (row, col) = ((cell as i32) / w, (cell as i32) % w);
+        JUMPS
+            .iter()
+            .map(|&(dr, dc)| (row + dr, col + dc))
+            .filter(|&(r, c)| (0..h).contains(&r) && (0..w).contains(&c))
+            .map(|(r, c)| (r * w + c) as usize)
+            .filter(|&c| self.squares & (1 << c) != 0)
+            .collect()
+    }
+
+    /// Every legal move: a knight to an empty square a knight's move away.
+    pub fn moves(&self) -> Vec<Move> {
+        let empty = self.squares & !(self.black | self.white);
+        cells_of(self.black | self.white)
+            .into_iter()
+            .flat_map(|from| {
+                self.jumps(from)
+                    .into_iter()
+                    .filter(move |&to| empty & (1 << to) != 0)
+                    .map(move |to| Move { from, to })
+            })
+            .collect()
+    }
+
+    /// The board after `m`, checked against the rules.
+    pub fn play(&self, m: Move) -> Result<Board, MoveError> {
+        let knight = match self.cell(m.from) {
+            Cell::Black | Cell::White => self.cell(m.from),
+            _ => return Err(MoveError::NoKnight(m.from)),
+        };
+        if self.cell(m.to) != Cell::Empty {
+            return Err(MoveError::Occupied(m.to));
+        }
+        if !self.jumps(m.from).contains(&m.to) {
+            return Err(MoveError::NotAKnightMove(m));
+        }
+        let (from, to) = (1u64 << m.from, 1u64 << m.to);
+        let mut next = *self;
+        if knight == Cell::Black {
+            next.black = next.black & !from | to;
+        } else {
+            next.white = next.white & !from | to;
+        }
+        Ok(next)
+    }
+
+    /// The knights as bit masks over cells: `(black, white)`.
+    pub(crate) fn masks(&self) -> (u64, u64) {
+        (self.black, self.white)
+    }
+
+    /// This board's squares with other knights (masks over cells).
+    pub(crate) fn with_knights(&self, black: u64, white: u64) -> Board {
+        Board {
+            black,
+            white,
+            ..*self
+        }
+    }
+
+    /// Draws the board with `label(cell)` for each knight, `-` for an empty
+    /// square and `#` for a cell that is not one (the seed's pictures).
+    pub fn draw(&self, mut label: impl FnMut(usize) -> char) -> Vec<String> {
+        (0..self.height())
+            .map(|r| {
+                (0..self.width())
+                    .map(|c| {
+                        let cell = r * self.width() + c;
+                        match self.cell(cell) {
+                            Cell::Off => '#',
+                            Cell::Empty => '-',
+                            Cell::Black | Cell::White => label(cell),
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// The eight knight jumps as (rows, columns).
+const JUMPS: [(i32, i32); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+/// The set bits of `mask`, ascending.
+pub(crate) fn cells_of(mut mask: u64) -> Vec<usize> {
+    let mut cells = Vec::with_capacity(mask.count_ones() as usize);
+    while mask != 0 {
+        cells.push(mask.trailing_zeros() as usize);
+        mask &= mask - 1;
+    }
+    cells
+}
+
+/// Rows of `b`, `w`, `.` and `#`, the fixture format.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows = self.draw(|cell| match self.cell(cell) {
+            Cell::Black => 'b',
+            _ => 'w',
+        });
+        let text = rows.join("\n").replace('-', ".");
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({:?})", self.to_string().replace('\n', "/"))
+    }
+}
