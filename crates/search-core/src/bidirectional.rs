@@ -81,6 +81,58 @@ where
 pub fn bfs_bidirectional_with<N, FS, IS, FP, IP, X>(
     start: &N,
     goal: &N,
+    successors: FS,
+    predecessors: FP,
+    sides: X,
+    budget: &Budget,
+) -> Result<Outcome<Vec<N>>, Interrupted>
+where
+    N: Clone + PartialEq,
+    FS: FnMut(&N) -> IS,
+    IS: IntoIterator<Item = N>,
+    FP: FnMut(&N) -> IP,
+    IP: IntoIterator<Item = N>,
+    X: Sides<N>,
+{
+    bfs_bidirectional_to_any_with(
+        start,
+        std::slice::from_ref(goal),
+        successors,
+        predecessors,
+        sides,
+        budget,
+    )
+}
+
+/// Bidirectional breadth-first search from `start` to the nearest of
+/// several `goals` (the backward search starts from all of them at once),
+/// with a chosen record of sides and a budget.
+///
+/// The path ends at whichever goal is closest to the start; otherwise the
+/// contract is that of [`bfs_bidirectional_with`]. `found` is `None` when
+/// `goals` is empty or none can be reached.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Budget, bidirectional::bfs_bidirectional_to_any_with, visited::HashSides};
+///
+/// // Steps of 1 on the integers: from 0, the goal 3 is nearer than -7.
+/// let step = |&n: &i32| [n - 1, n + 1];
+/// let outcome = bfs_bidirectional_to_any_with(
+///     &0,
+///     &[-7, 3],
+///     step,
+///     step,
+///     HashSides::default(),
+///     &Budget::default(),
+/// )?;
+/// assert_eq!(outcome.found.unwrap(), [0, 1, 2, 3]);
+/// # Ok::<(), search_core::Interrupted>(())
+/// ```
+pub fn bfs_bidirectional_to_any_with<N, FS, IS, FP, IP, X>(
+    start: &N,
+    goals: &[N],
     mut successors: FS,
     mut predecessors: FP,
     mut sides: X,
@@ -95,14 +147,28 @@ where
     X: Sides<N>,
 {
     let mut stats = Stats::default();
-    let mut queues = [Queue::new(start.clone()), Queue::new(goal.clone())];
     sides.mark(start, Side::Forward);
-    if sides.mark(goal, Side::Backward).is_some() {
-        return Ok(Outcome {
-            found: Some(vec![start.clone()]),
-            stats,
-        });
+    let mut backward = Queue {
+        nodes: Vec::new(),
+        parent: Vec::new(),
+        head: 0,
+    };
+    for goal in goals {
+        match sides.mark(goal, Side::Backward) {
+            Some(Side::Forward) => {
+                return Ok(Outcome {
+                    found: Some(vec![start.clone()]),
+                    stats,
+                });
+            }
+            Some(Side::Backward) => {}
+            None => {
+                backward.nodes.push(goal.clone());
+                backward.parent.push(u32::MAX);
+            }
+        }
     }
+    let mut queues = [Queue::new(start.clone()), backward];
     loop {
         let [forward, backward] = &queues;
         if forward.frontier_is_empty() || backward.frontier_is_empty() {

@@ -139,6 +139,9 @@ pub struct Layers {
     pub farthest: Vec<u64>,
     /// The distance of every rank, for [`Table::Bytes`].
     pub distances: Option<DistanceTable>,
+    /// `census[d]`: how many states at distance `d` the census predicate of
+    /// [`Sweep::run_with_census`] accepted; empty after [`Sweep::run`].
+    pub census: Vec<u64>,
 }
 
 impl Layers {
@@ -248,6 +251,71 @@ impl Sweep {
         G: IntoIterator<Item = S::State>,
         P: FnMut(&LayerReport),
     {
+        self.sweep(space, goals, None::<&fn(&S::State, u64) -> bool>, progress)
+    }
+
+    /// Sweeps like [`run`](Sweep::run), and counts at every distance the
+    /// states for which `census(state, rank)` holds (in
+    /// [`Layers::census`]). Called once per reachable state, from any
+    /// thread; the counts do not depend on the number of threads.
+    ///
+    /// With `census` accepting exactly one state of each class of
+    /// symmetric states (say, the one of smallest rank), the census counts
+    /// the classes at each distance.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    ///
+    /// // A ring of 10 states; count the even ones at each distance from 0.
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     type State = u64;
+    ///     fn size(&self) -> u64 { 10 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, rank: u64) -> u64 { rank }
+    ///     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
+    ///         visit((s + 1) % 10);
+    ///         visit((s + 9) % 10);
+    ///     }
+    /// }
+    ///
+    /// let even = |s: &u64, _rank: u64| s % 2 == 0;
+    /// let layers = Sweep::new(Table::TwoBits).run_with_census(&Ring, [0], even, |_| {})?;
+    /// assert_eq!(layers.histogram, [1, 2, 2, 2, 2, 1]);
+    /// assert_eq!(layers.census, [1, 0, 2, 0, 2, 0]);
+    /// # Ok::<(), search_core::layers::SweepError>(())
+    /// ```
+    pub fn run_with_census<S, G, C, P>(
+        &self,
+        space: &S,
+        goals: G,
+        census: C,
+        progress: P,
+    ) -> Result<Layers, SweepError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        C: Fn(&S::State, u64) -> bool + Sync,
+        P: FnMut(&LayerReport),
+    {
+        self.sweep(space, goals, Some(&census), progress)
+    }
+
+    fn sweep<S, G, C, P>(
+        &self,
+        space: &S,
+        goals: G,
+        census: Option<&C>,
+        progress: P,
+    ) -> Result<Layers, SweepError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        C: Fn(&S::State, u64) -> bool + Sync,
+        P: FnMut(&LayerReport),
+    {
         let size = space.size();
         let needed = self.memory_needed(size);
         if let Some(limit) = self.max_memory {
@@ -263,8 +331,8 @@ impl Sweep {
             }
         }
         match self.table {
-            Table::Bytes => self.run_bytes(space, goals, progress),
-            Table::TwoBits => self.run_two_bits(space, goals, progress),
+            Table::Bytes => self.run_bytes(space, goals, census, progress),
+            Table::TwoBits => self.run_two_bits(space, goals, census, progress),
         }
     }
 
@@ -274,14 +342,16 @@ impl Sweep {
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
-    fn run_bytes<S, P>(
+    fn run_bytes<S, C, P>(
         &self,
         space: &S,
         goals: Vec<S::State>,
+        census: Option<&C>,
         mut progress: P,
     ) -> Result<Layers, SweepError>
     where
         S: RankedSpace,
+        C: Fn(&S::State, u64) -> bool + Sync,
         P: FnMut(&LayerReport),
     {
         let size = space.size();
@@ -303,6 +373,8 @@ impl Sweep {
             })
             .filter(|&(_, rank)| claim(rank, 1))
             .collect();
+        let counted = |state: &S::State, rank: u64| census.is_some_and(|c| c(state, rank));
+        let mut census_counts = vec![frontier.iter().filter(|(s, r)| counted(s, *r)).count() as u64];
         let mut histogram = Vec::new();
         let mut seen = 0;
         while !frontier.is_empty() {
@@ -324,23 +396,30 @@ impl Sweep {
                 .ok_or(SweepError::TooDeep)?;
             let expand = |chunk: &[(S::State, u64)]| {
                 let mut next = Vec::new();
+                let mut accepted = 0u64;
                 for (state, rank) in chunk {
                     space.ranked_neighbours(state, *rank, |n, r| {
                         if claim(r, mark) {
+                            accepted += u64::from(counted(&n, r));
                             next.push((n, r));
                         }
                     });
                 }
-                next
+                (next, accepted)
             };
-            frontier = if frontier.len() < PARALLEL_MIN {
+            let accepted;
+            (frontier, accepted) = if frontier.len() < PARALLEL_MIN {
                 expand(&frontier)
             } else {
                 let chunk = chunk_len(frontier.len());
-                let parts: Vec<Vec<(S::State, u64)>> =
+                let parts: Vec<(Vec<(S::State, u64)>, u64)> =
                     frontier.par_chunks(chunk).map(expand).collect();
-                parts.into_iter().flatten().collect()
+                let accepted = parts.iter().map(|(_, a)| a).sum();
+                (parts.into_iter().flat_map(|(p, _)| p).collect(), accepted)
             };
+            if !frontier.is_empty() {
+                census_counts.push(accepted);
+            }
         }
         let bytes: Vec<u8> = table.into_iter().map(AtomicU8::into_inner).collect();
         // The cells of the last layer hold its distance + 1 = the number of layers.
@@ -359,17 +438,24 @@ impl Sweep {
             histogram,
             farthest,
             distances: Some(DistanceTable { bytes }),
+            census: if census.is_some() {
+                census_counts
+            } else {
+                Vec::new()
+            },
         })
     }
 
-    fn run_two_bits<S, P>(
+    fn run_two_bits<S, C, P>(
         &self,
         space: &S,
         goals: Vec<S::State>,
+        census: Option<&C>,
         mut progress: P,
     ) -> Result<Layers, SweepError>
     where
         S: RankedSpace,
+        C: Fn(&S::State, u64) -> bool + Sync,
         P: FnMut(&LayerReport),
     {
         let size = space.size();
@@ -385,6 +471,7 @@ impl Sweep {
             .count() as u64;
         let mut seen = 0;
         let mut farthest = Vec::new();
+        let mut census_counts = Vec::new();
         let chunks = to_index(words.div_ceil(WORDS_PER_CHUNK));
         while layer > 0 {
             let distance = histogram.len() as u32;
@@ -401,14 +488,15 @@ impl Sweep {
             }
             let current = (distance & 1) as u64;
             let sample_len = self.farthest;
-            let parts: Vec<(u64, Vec<u64>)> = (0..chunks)
+            let parts: Vec<Expanded> = (0..chunks)
                 .into_par_iter()
-                .map(|chunk| table.expand_chunk(space, chunk, current, sample_len))
+                .map(|chunk| table.expand_chunk(space, chunk, current, sample_len, census))
                 .collect();
-            layer = parts.iter().map(|(found, _)| found).sum();
+            layer = parts.iter().map(|p| p.found).sum();
+            census_counts.push(parts.iter().map(|p| p.accepted).sum());
             farthest = parts
                 .into_iter()
-                .flat_map(|(_, sample)| sample)
+                .flat_map(|p| p.sample)
                 .take(self.farthest)
                 .collect();
         }
@@ -416,6 +504,11 @@ impl Sweep {
             histogram,
             farthest,
             distances: None,
+            census: if census.is_some() {
+                census_counts
+            } else {
+                Vec::new()
+            },
         })
     }
 }
@@ -461,20 +554,25 @@ impl TwoBitTable<'_> {
         (before >> shift) & 3 == UNSEEN
     }
 
-    /// Expands every cell of code `current` in one chunk of words; returns the
-    /// number of cells newly claimed and the first `sample_len` ranks expanded.
-    fn expand_chunk<S: RankedSpace>(
+    /// Expands every cell of code `current` in one chunk of words.
+    fn expand_chunk<S, C>(
         &self,
         space: &S,
         chunk: usize,
         current: u64,
         sample_len: usize,
-    ) -> (u64, Vec<u64>) {
+        census: Option<&C>,
+    ) -> Expanded
+    where
+        S: RankedSpace,
+        C: Fn(&S::State, u64) -> bool + Sync,
+    {
         let next = current ^ 1;
         let size = space.size();
         let first = chunk * WORDS_PER_CHUNK as usize;
         let last = (first + WORDS_PER_CHUNK as usize).min(self.words.len());
         let mut found = 0u64;
+        let mut accepted = 0u64;
         let mut sample = Vec::new();
         let pattern = if current == 1 { LOW_BITS } else { 0 };
         for w in first..last {
@@ -494,18 +592,40 @@ impl TwoBitTable<'_> {
                 if sample.len() < sample_len {
                     sample.push(rank);
                 }
-                space.neighbour_ranks(rank, |n| {
+                let mut visit = |n| {
                     if self.claim(n, next) {
                         found += 1;
                     }
-                });
+                };
+                match census {
+                    None => space.neighbour_ranks(rank, visit),
+                    Some(census) => {
+                        let state = space.unrank(rank);
+                        accepted += u64::from(census(&state, rank));
+                        space.ranked_neighbours(&state, rank, |_, r| visit(r));
+                    }
+                }
             }
             // current -> DONE for every matched cell: XOR each with current ^ DONE.
             let flip = matches * (current ^ DONE);
             self.words[w].fetch_xor(flip, Ordering::Relaxed);
         }
-        (found, sample)
+        Expanded {
+            found,
+            accepted,
+            sample,
+        }
     }
+}
+
+/// What expanding one chunk of a two-bit table found.
+struct Expanded {
+    /// Cells newly claimed for the next layer.
+    found: u64,
+    /// Cells expanded that the census accepted.
+    accepted: u64,
+    /// The first ranks expanded, in order.
+    sample: Vec<u64>,
 }
 
 /// The distance of every rank to the nearest goal, one byte each.

@@ -54,7 +54,9 @@ mod stats;
 /// The algorithms, for `use search_core::prelude::*`.
 pub mod prelude {
     pub use crate::bfs::{bfs, bfs_with};
-    pub use crate::bidirectional::{bfs_bidirectional, bfs_bidirectional_with};
+    pub use crate::bidirectional::{
+        bfs_bidirectional, bfs_bidirectional_to_any_with, bfs_bidirectional_with,
+    };
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
     pub use crate::ida::{IdaOptions, Node, ida_star, idastar, iddfs};
     pub use crate::layers::{DistanceTable, LayerReport, Layers, RankedSpace, Sweep, Table};

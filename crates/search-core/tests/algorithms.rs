@@ -203,6 +203,29 @@ proptest! {
     }
 
     #[test]
+    fn bidirectional_search_reaches_the_nearest_goal(g in graph(false, 1), a in 0usize..24, b in 0usize..24) {
+        let goals = [a % g.edges.len(), b % g.edges.len()];
+        let dist = g.distances(0);
+        let expected = goals.iter().filter_map(|&t| dist[t]).min();
+        let found = bfs_bidirectional_to_any_with(
+            &0,
+            &goals,
+            |&n| g.successors(n),
+            |&n| g.predecessors(n),
+            DenseSides::new(g.size(), |&n: &usize| n as u64),
+            &Budget::default(),
+        )
+        .unwrap()
+        .found;
+        prop_assert_eq!(found.as_ref().map(|p| p.len() as u32 - 1), expected);
+        if let Some(path) = found {
+            let end = *path.last().unwrap();
+            prop_assert!(goals.contains(&end));
+            prop_assert!(g.is_path(&path, 0, end));
+        }
+    }
+
+    #[test]
     fn depth_first_searches_find_optimal_costs(g in graph(false, 2), goal in 0usize..24) {
         let goal = goal % g.edges.len();
         // Zero costs only on edges to higher nodes: no cycle of zero cost.
@@ -273,13 +296,19 @@ proptest! {
     #[test]
     fn sweeps_match_bfs_distances(g in graph(true, 1), table in prop_oneof![Just(Table::Bytes), Just(Table::TwoBits)]) {
         let expected = g.distances(0);
-        let layers = Sweep::new(table).with_farthest(3).run(&g, [0], |_| {}).unwrap();
+        let census = |&n: &usize, rank: u64| n % 3 == 0 && rank == n as u64;
+        let layers = Sweep::new(table).with_farthest(3).run_with_census(&g, [0], census, |_| {}).unwrap();
         let max = expected.iter().flatten().max().copied().unwrap();
         let mut histogram = vec![0u64; max as usize + 1];
-        for d in expected.iter().flatten() {
-            histogram[*d as usize] += 1;
+        let mut thirds = vec![0u64; max as usize + 1];
+        for (n, d) in expected.iter().enumerate() {
+            if let Some(d) = d {
+                histogram[*d as usize] += 1;
+                thirds[*d as usize] += u64::from(n % 3 == 0);
+            }
         }
         prop_assert_eq!(&layers.histogram, &histogram);
+        prop_assert_eq!(&layers.census, &thirds);
         let farthest: Vec<u64> = (0..g.edges.len())
             .filter(|&n| expected[n] == Some(max))
             .map(|n| n as u64)
@@ -362,9 +391,13 @@ fn sweeps_are_the_same_whatever_the_thread_count() {
             .build()
             .unwrap();
         for table in [Table::Bytes, Table::TwoBits] {
-            let layers = pool.install(|| Sweep::new(table).run(&ring, [0, 17], |_| {}).unwrap());
+            let census = |s: &u64, _: u64| s % 5 == 0;
+            let layers = pool.install(|| {
+                Sweep::new(table).run_with_census(&ring, [0, 17], census, |_| {}).unwrap()
+            });
             assert_eq!(layers.reachable(), 200_003);
-            results.push((layers.histogram, layers.farthest));
+            assert_eq!(layers.census.iter().sum::<u64>(), 40_001);
+            results.push((layers.histogram, layers.farthest, layers.census));
         }
     }
     assert!(results.windows(2).all(|w| w[0] == w[1]), "{results:?}");
