@@ -410,7 +410,7 @@ fn analyze(
 }
 
 fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
-    json!({
+    let mut object = json!({
         "puzzle": puzzle,
         "description": a.description,
         "ranks": a.ranks,
@@ -419,7 +419,11 @@ fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
         "max_distance": a.histogram.len().checked_sub(1),
         "farthest_count": a.histogram.last(),
         "farthest": a.farthest,
-    })
+    });
+    if let Some(census) = &a.census {
+        object[census.key] = json!(census.counts);
+    }
+    object
 }
 
 fn print_analysis(a: &Analysis) {
@@ -430,9 +434,20 @@ fn print_analysis(a: &Analysis) {
         thousands(states),
         thousands(a.ranks)
     );
-    println!("distance  states");
-    for (d, n) in a.histogram.iter().enumerate() {
-        println!("{d:>8}  {:>12}", thousands(*n));
+    match &a.census {
+        None => {
+            println!("distance  states");
+            for (d, n) in a.histogram.iter().enumerate() {
+                println!("{d:>8}  {:>12}", thousands(*n));
+            }
+        }
+        Some(census) => {
+            println!("distance  states        {}", census.heading);
+            for (d, n) in a.histogram.iter().enumerate() {
+                let c = census.counts.get(d).copied().unwrap_or(0);
+                println!("{d:>8}  {:>12}  {:>12}", thousands(*n), thousands(c));
+            }
+        }
     }
     if let Some(max) = a.histogram.len().checked_sub(1) {
         println!(

@@ -374,7 +374,8 @@ impl Sweep {
             .filter(|&(_, rank)| claim(rank, 1))
             .collect();
         let counted = |state: &S::State, rank: u64| census.is_some_and(|c| c(state, rank));
-        let mut census_counts = vec![frontier.iter().filter(|(s, r)| counted(s, *r)).count() as u64];
+        let mut census_counts =
+            vec![frontier.iter().filter(|(s, r)| counted(s, *r)).count() as u64];
         let mut histogram = Vec::new();
         let mut seen = 0;
         while !frontier.is_empty() {
@@ -412,7 +413,7 @@ impl Sweep {
                 expand(&frontier)
             } else {
                 let chunk = chunk_len(frontier.len());
-                let parts: Vec<(Vec<(S::State, u64)>, u64)> =
+                let parts: Vec<Frontier<S::State>> =
                     frontier.par_chunks(chunk).map(expand).collect();
                 let accepted = parts.iter().map(|(_, a)| a).sum();
                 (parts.into_iter().flat_map(|(p, _)| p).collect(), accepted)
@@ -512,6 +513,9 @@ impl Sweep {
         })
     }
 }
+
+/// A layer's states with their ranks, and how many of them the census accepted.
+type Frontier<T> = (Vec<(T, u64)>, u64);
 
 /// Below this many states a layer is expanded on the calling thread.
 const PARALLEL_MIN: usize = 4096;

@@ -393,7 +393,9 @@ fn sweeps_are_the_same_whatever_the_thread_count() {
         for table in [Table::Bytes, Table::TwoBits] {
             let census = |s: &u64, _: u64| s % 5 == 0;
             let layers = pool.install(|| {
-                Sweep::new(table).run_with_census(&ring, [0, 17], census, |_| {}).unwrap()
+                Sweep::new(table)
+                    .run_with_census(&ring, [0, 17], census, |_| {})
+                    .unwrap()
             });
             assert_eq!(layers.reachable(), 200_003);
             assert_eq!(layers.census.iter().sum::<u64>(), 40_001);

@@ -231,5 +231,6 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
             .iter()
             .map(|&r| lines(&space.unrank(r)))
             .collect(),
+        census: None,
     })
 }

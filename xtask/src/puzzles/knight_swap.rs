@@ -323,5 +323,6 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
             .iter()
             .map(|&r| lines(&space.board(&space.unrank(r))))
             .collect(),
+        census: None,
     })
 }

@@ -6,6 +6,7 @@ use search_core::layers::LayerReport;
 use crate::report::Report;
 
 mod eight_puzzle;
+mod flip_it;
 mod knight_swap;
 
 /// What `xtask` knows about one puzzle crate.
@@ -28,7 +29,7 @@ pub struct PuzzleDef {
 pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
 
 /// Every puzzle, in the order `solve-all` runs them.
-pub static PUZZLES: &[PuzzleDef] = &[eight_puzzle::PUZZLE, knight_swap::PUZZLE];
+pub static PUZZLES: &[PuzzleDef] = &[eight_puzzle::PUZZLE, flip_it::PUZZLE, knight_swap::PUZZLE];
 
 /// The puzzle called `name`.
 pub fn find(name: &str) -> Result<&'static PuzzleDef, String> {
@@ -67,6 +68,20 @@ pub struct Analysis {
     pub histogram: Vec<u64>,
     /// Some of the farthest states, each drawn as rows.
     pub farthest: Vec<Vec<String>>,
+    /// A second count per distance, where the puzzle has one (e.g. classes
+    /// of symmetric states).
+    pub census: Option<Census>,
+}
+
+/// A second count per distance in an [`Analysis`].
+#[derive(Debug, Clone)]
+pub struct Census {
+    /// The key of the counts in `--json` output.
+    pub key: &'static str,
+    /// The column heading in the table.
+    pub heading: &'static str,
+    /// The counts, one per distance.
+    pub counts: Vec<u64>,
 }
 
 /// What a long sweep reports while it runs.

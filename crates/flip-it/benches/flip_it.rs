@@ -1,0 +1,38 @@
+//! Flip It: the seed's start solved by each algorithm; the whole 4x4 space
+//! swept per variant, with the classes under the eight symmetries counted.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use flip_it::{Algorithm, Board, FlipSpace, Variant, solve};
+use search_core::layers::{Sweep, Table};
+
+fn benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("flip-it");
+    group.sample_size(20);
+    let start = Board::from_rows(&["BBBB", "BSBB", "BBBB", "BBBB"]).unwrap();
+    for variant in Variant::ALL {
+        let space = FlipSpace::new(4, variant).unwrap();
+        group.bench_function(format!("4x4 {variant}: whole space, with classes"), |b| {
+            b.iter(|| {
+                let canonical = |board: &Board, _: u64| space.is_canonical(board);
+                Sweep::new(Table::Bytes)
+                    .run_with_census(&space, space.goals(), canonical, |_| {})
+                    .unwrap()
+            })
+        });
+        for algorithm in Algorithm::ALL {
+            group.bench_function(format!("seed start, {variant}, {algorithm}"), |b| {
+                b.iter(|| {
+                    solve(black_box(&start), variant, algorithm)
+                        .unwrap()
+                        .unwrap()
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(flip, benches);
+criterion_main!(flip);

@@ -1,0 +1,128 @@
+//! Every placement of one board size as a ranked state space.
+
+use search_core::layers::RankedSpace;
+
+use crate::rules::{Rules, Symmetries};
+use crate::{Board, BoardError, SIZES, Variant};
+
+/// Every placement of an N x N board, under one variant's rules, ranked
+/// densely: the empty cell times `2^(N*N - 1)`, plus the colours of the
+/// other cells as bits (black = 1) in row-major order. The 4x4 board has
+/// `16 * 2^15 = 524,288` placements, the 5x5 board `25 * 2^24 = 419,430,400`.
+///
+/// Moves can be undone (a piece jumps back over the same pieces), so a sweep
+/// from the goals gives every placement's distance to the nearest goal.
+///
+/// # Example
+///
+/// ```
+/// use flip_it::{Board, FlipSpace, Variant};
+/// use search_core::layers::{RankedSpace, Sweep, Table};
+///
+/// let space = FlipSpace::new(4, Variant::Orthogonal)?;
+/// assert_eq!(space.size(), 524_288);
+/// let layers = Sweep::new(Table::Bytes).run(&space, space.goals(), |_| {})?;
+/// assert_eq!(layers.max_distance(), Some(22));
+/// assert_eq!(layers.histogram[22], 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct FlipSpace {
+    rules: Rules,
+    symmetries: Symmetries,
+}
+
+impl FlipSpace {
+    /// The placements of a `size x size` board (3 to 5) under `variant`.
+    pub fn new(size: usize, variant: Variant) -> Result<FlipSpace, BoardError> {
+        if !SIZES.contains(&size) {
+            return Err(BoardError::Size {
+                rows: size,
+                width: size,
+            });
+        }
+        Ok(FlipSpace {
+            rules: Rules::new(size, variant),
+            symmetries: Symmetries::new(size),
+        })
+    }
+
+    /// The board side.
+    pub fn board_size(&self) -> usize {
+        self.rules.size()
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.rules.variant()
+    }
+
+    /// The goals: every piece white, the empty cell anywhere.
+    pub fn goals(&self) -> Vec<Board> {
+        let n = self.board_size();
+        (0..n * n).map(|e| Board::all_white(n, e)).collect()
+    }
+
+    /// The eight images of `board` under the symmetries of the square (the
+    /// first is `board` itself). Both rule sets are symmetric, so all eight
+    /// are the same distance from the goals.
+    pub fn images(&self, board: &Board) -> [Board; 8] {
+        std::array::from_fn(|g| self.symmetries.image(board, g))
+    }
+
+    /// Whether `board` has the smallest rank of its eight images: exactly
+    /// one placement of each class of symmetric placements is canonical.
+    pub fn is_canonical(&self, board: &Board) -> bool {
+        let rank = self.rank(board);
+        (1..8).all(|g| self.rank(&self.symmetries.image(board, g)) >= rank)
+    }
+
+    /// The canonical placement of `board`'s class.
+    pub fn canonical(&self, board: &Board) -> Board {
+        self.images(board)
+            .into_iter()
+            .min_by_key(|b| self.rank(b))
+            .expect("eight images")
+    }
+
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl RankedSpace for FlipSpace {
+    type State = Board;
+
+    fn size(&self) -> u64 {
+        let cells = self.board_size() * self.board_size();
+        (cells as u64) << (cells - 1)
+    }
+
+    #[inline]
+    fn rank(&self, board: &Board) -> u64 {
+        let cells = board.cells();
+        let empty = board.empty();
+        let black = u64::from(board.black());
+        // The colours of the other cells: drop the empty cell's (zero) bit.
+        let low = black & ((1 << empty) - 1);
+        let high = black >> (empty + 1);
+        ((empty as u64) << (cells - 1)) | (high << empty) | low
+    }
+
+    fn unrank(&self, rank: u64) -> Board {
+        let n = self.board_size();
+        let cells = n * n;
+        let empty = (rank >> (cells - 1)) as usize;
+        let colours = rank & ((1 << (cells - 1)) - 1);
+        let low = colours & ((1 << empty) - 1);
+        let high = (colours >> empty) << (empty + 1);
+        Board::from_parts(n as u8, empty as u8, (high | low) as u32)
+    }
+
+    #[inline]
+    fn neighbours<F: FnMut(Board)>(&self, board: &Board, mut visit: F) {
+        for j in self.rules.jumps(board.empty()) {
+            visit(board.after(j.from, j.flips));
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! Flip It: boards, the seed's jump tables, the whole 3x3 and 4x4 spaces, and
+//! every algorithm and bound checked against them.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::OnceLock;
+
+use flip_it::{
+    Algorithm, Board, FlipSpace, Jump, ReplayError, Variant, corner_bound, replay, solve,
+};
+use proptest::prelude::*;
+use search_core::layers::{Layers, RankedSpace, Sweep, Table};
+
+fn board(rows: &[&str]) -> Board {
+    Board::from_rows(rows).unwrap()
+}
+
+/// The sweep of the whole 4x4 space of a variant, computed once.
+fn layers_4x4(variant: Variant) -> &'static Layers {
+    static ORTHOGONAL: OnceLock<Layers> = OnceLock::new();
+    static DIAGONAL: OnceLock<Layers> = OnceLock::new();
+    let cell = match variant {
+        Variant::Orthogonal => &ORTHOGONAL,
+        Variant::Diagonal => &DIAGONAL,
+    };
+    cell.get_or_init(|| {
+        let space = FlipSpace::new(4, variant).unwrap();
+        let canonical = |b: &Board, _: u64| space.is_canonical(b);
+        Sweep::new(Table::Bytes)
+            .with_farthest(64)
+            .run_with_census(&space, space.goals(), canonical, |_| {})
+            .unwrap()
+    })
+}
+
+#[test]
+fn rejects_malformed_boards() {
+    let check = |rows: &[&str], expected: &str| {
+        assert_eq!(
+            Board::from_rows(rows).unwrap_err().to_string(),
+            expected,
+            "{rows:?}"
+        );
+    };
+    check(
+        &["BB", "BS"],
+        "a board of 2 rows of 2 cells is not a square of 3x3 to 5x5",
+    );
+    check(
+        &["BBBB", "BSBB", "BBBB"],
+        "a board of 3 rows of 4 cells is not a square of 3x3 to 5x5",
+    );
+    check(&["BBB", "BSB", "BB"], "row 3 has 2 cells, expected 3");
+    check(
+        &["BBB", "BSX", "BBB"],
+        "row 2: 'X' is not a cell (B, W or S)",
+    );
+    check(
+        &["BBB", "BSB", "BBS"],
+        "the board has 2 empty cells (S); it must have exactly one",
+    );
+    check(
+        &["BBB", "BBB", "BBB"],
+        "the board has 0 empty cells (S); it must have exactly one",
+    );
+    // The seed's drawing, with spaces, reads too.
+    assert_eq!(
+        board(&["B B B", "B S B", "W W W"]),
+        board(&["BBB", "BSB", "WWW"])
+    );
+}
+
+#[test]
+fn derives_the_seeds_jump_tables() {
+    // The seed's tables: for each empty cell, the cells whose piece can jump in.
+    let orthogonal: [&[usize]; 16] = [
+        &[2, 3, 8, 12],
+        &[3, 9, 13],
+        &[0, 10, 14],
+        &[0, 1, 11, 15],
+        &[6, 7, 12],
+        &[7, 13],
+        &[4, 14],
+        &[4, 5, 15],
+        &[0, 10, 11],
+        &[1, 11],
+        &[2, 8],
+        &[3, 8, 9],
+        &[0, 4, 14, 15],
+        &[1, 5, 15],
+        &[2, 6, 12],
+        &[3, 7, 12, 13],
+    ];
+    let diagonal_extra: [&[usize]; 16] = [
+        &[10, 15],
+        &[11],
+        &[8],
+        &[9, 12],
+        &[14],
+        &[15],
+        &[12],
+        &[13],
+        &[2],
+        &[3],
+        &[0],
+        &[1],
+        &[3, 6],
+        &[7],
+        &[4],
+        &[0, 5],
+    ];
+    for empty in 0..16 {
+        let mut rows = vec!["WWWW".to_string(); 4];
+        rows[empty / 4].replace_range(empty % 4..empty % 4 + 1, "S");
+        let b = Board::from_rows(&rows).unwrap();
+        let from = |v| {
+            b.jumps(v)
+                .into_iter()
+                .map(|j: Jump| j.from)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            from(Variant::Orthogonal),
+            orthogonal[empty],
+            "empty {empty}"
+        );
+        let mut expected: Vec<usize> = orthogonal[empty]
+            .iter()
+            .chain(diagonal_extra[empty])
+            .copied()
+            .collect();
+        expected.sort();
+        assert_eq!(from(Variant::Diagonal), expected, "empty {empty}");
+    }
+}
+
+#[test]
+fn the_4x4_spaces_match_the_seed() {
+    // Orthogonal: 22 at most, exactly 4 placements (1 class); diagonal: 18, 20 (4 classes).
+    for (variant, max, farthest, classes) in [
+        (Variant::Orthogonal, 22, 4, 1),
+        (Variant::Diagonal, 18, 20, 4),
+    ] {
+        let layers = layers_4x4(variant);
+        assert_eq!(layers.reachable(), 524_288, "{variant}");
+        assert_eq!(layers.max_distance(), Some(max), "{variant}");
+        assert_eq!(layers.histogram[max as usize], farthest, "{variant}");
+        assert_eq!(layers.census[max as usize], classes, "{variant}");
+        assert_eq!(layers.farthest.len() as u64, farthest);
+        // Burnside: (524,288 + 2 * 4 * 2^9) / 8 classes; only the two
+        // diagonal reflections fix any 4x4 placement.
+        assert_eq!(layers.census.iter().sum::<u64>(), 66_048, "{variant}");
+    }
+    // The orthogonal farthest: all black, the empty cell in the middle.
+    let space = FlipSpace::new(4, Variant::Orthogonal).unwrap();
+    let empties: Vec<usize> = layers_4x4(Variant::Orthogonal)
+        .farthest
+        .iter()
+        .map(|&r| space.unrank(r))
+        .inspect(|b| assert_eq!(b.black().count_ones(), 15))
+        .map(|b| b.empty())
+        .collect();
+    assert_eq!(empties, [5, 6, 9, 10]);
+}
+
+/// Distances to the nearest goal by a plain multi-source BFS over boards in a
+/// hash map: an independent check of the sweep.
+fn plain_distances(size: usize, variant: Variant) -> HashMap<Board, u32> {
+    let mut dist = HashMap::new();
+    let mut queue = VecDeque::new();
+    for e in 0..size * size {
+        let goal = Board::all_white(size, e);
+        dist.insert(goal, 0);
+        queue.push_back(goal);
+    }
+    while let Some(b) = queue.pop_front() {
+        let d = dist[&b];
+        for j in b.jumps(variant) {
+            let next = b.play(variant, j).unwrap();
+            dist.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    dist
+}
+
+#[test]
+fn the_3x3_sweeps_match_a_plain_bfs() {
+    for variant in Variant::ALL {
+        let space = FlipSpace::new(3, variant).unwrap();
+        let canonical = |b: &Board, _: u64| space.is_canonical(b);
+        for table in [Table::Bytes, Table::TwoBits] {
+            let layers = Sweep::new(table)
+                .run_with_census(&space, space.goals(), canonical, |_| {})
+                .unwrap();
+            let plain = plain_distances(3, variant);
+            let mut histogram = vec![0u64; layers.histogram.len()];
+            let mut classes = vec![0u64; layers.histogram.len()];
+            for (b, &d) in &plain {
+                histogram[d as usize] += 1;
+                // A class counted once: by its member of smallest rank.
+                let smallest = space.images(b).iter().map(|i| space.rank(i)).min().unwrap();
+                classes[d as usize] += u64::from(smallest == space.rank(b));
+            }
+            assert_eq!(layers.histogram, histogram, "{variant}");
+            assert_eq!(layers.census, classes, "{variant}");
+            if let Some(distances) = &layers.distances {
+                for (b, &d) in &plain {
+                    assert_eq!(distances.get(space.rank(b)), Some(d));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn symmetric_placements_are_equally_far() {
+    for variant in Variant::ALL {
+        let space = FlipSpace::new(4, variant).unwrap();
+        let table = layers_4x4(variant).distances.as_ref().unwrap();
+        for rank in (0..space.size()).step_by(7) {
+            let b = space.unrank(rank);
+            let d = table.get(rank);
+            for image in space.images(&b) {
+                assert_eq!(table.get(space.rank(&image)), d, "{b:?} {image:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_corner_bound_is_admissible_on_every_small_placement() {
+    // Exhaustive: every placement of 3x3 and 4x4 under both rule sets.
+    for variant in Variant::ALL {
+        for (size, distances) in [(3, None), (4, layers_4x4(variant).distances.as_ref())] {
+            let space = FlipSpace::new(size, variant).unwrap();
+            let own;
+            let table = match distances {
+                Some(t) => t,
+                None => {
+                    own = Sweep::new(Table::Bytes)
+                        .run(&space, space.goals(), |_| {})
+                        .unwrap();
+                    own.distances.as_ref().unwrap()
+                }
+            };
+            for rank in 0..space.size() {
+                let b = space.unrank(rank);
+                if let Some(d) = table.get(rank) {
+                    assert!(
+                        corner_bound(&b) <= d,
+                        "{variant} {b:?}: bound {} > {d}",
+                        corner_bound(&b)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn replay_rejects_wrong_solutions() {
+    let start = board(&["WWWW", "WWBS", "WWWW", "WWWW"]);
+    let check = |jumps: &[Jump], expected: &str| {
+        assert_eq!(
+            replay(&start, Variant::Orthogonal, jumps)
+                .unwrap_err()
+                .to_string(),
+            expected
+        );
+    };
+    check(
+        &[Jump { from: 4, to: 6 }],
+        "jump 1: cell 6 is not the empty cell",
+    );
+    check(
+        &[Jump { from: 6, to: 7 }],
+        "jump 1: 6->7 is not a jump along a line of the board, over at least one piece",
+    );
+    check(
+        &[Jump { from: 2, to: 7 }],
+        "jump 1: 2->7 is not a jump along a line of the board, over at least one piece",
+    );
+    assert!(matches!(
+        replay(&start, Variant::Orthogonal, &[]),
+        Err(ReplayError::NotSolved(_))
+    ));
+    // 5 jumps over 6 into 7 and turns it white.
+    let solved = replay(&start, Variant::Orthogonal, &[Jump { from: 5, to: 7 }]).unwrap();
+    assert!(solved[1].is_solved());
+    // A diagonal jump is legal only in the diagonal variant.
+    let diagonal = board(&["SWWW", "WBWW", "WWWW", "WWWW"]);
+    let jump = Jump { from: 10, to: 0 };
+    assert!(replay(&diagonal, Variant::Orthogonal, &[jump]).is_err());
+    assert!(replay(&diagonal, Variant::Diagonal, &[jump]).is_ok());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn algorithms_agree_with_the_sweep(rank in 0u64..524_288, diagonal in any::<bool>()) {
+        let variant = if diagonal { Variant::Diagonal } else { Variant::Orthogonal };
+        let space = FlipSpace::new(4, variant).unwrap();
+        let start = space.unrank(rank);
+        let distance = layers_4x4(variant).distances.as_ref().unwrap().get(rank);
+        for algorithm in Algorithm::ALL {
+            let found = solve(&start, variant, algorithm).unwrap();
+            prop_assert_eq!(found.as_ref().map(|s| s.len() as u32), distance, "{}", algorithm);
+            if let Some(s) = found {
+                prop_assert_eq!(replay(&start, variant, &s.jumps()).unwrap(), s.boards);
+            }
+        }
+    }
+
+    #[test]
+    fn every_3x3_placement_is_solved_or_proven_unreachable(rank in 0u64..2_304, diagonal in any::<bool>()) {
+        let variant = if diagonal { Variant::Diagonal } else { Variant::Orthogonal };
+        let space = FlipSpace::new(3, variant).unwrap();
+        let start = space.unrank(rank);
+        let distance = plain_distances(3, variant).get(&start).copied();
+        for algorithm in Algorithm::ALL {
+            let found = solve(&start, variant, algorithm).unwrap();
+            prop_assert_eq!(found.map(|s| s.len() as u32), distance, "{}", algorithm);
+        }
+    }
+
+    #[test]
+    fn arbitrary_rows_never_panic(rows in proptest::collection::vec("[BWS x]{0,7}", 0..7)) {
+        if let Ok(b) = Board::from_rows(&rows) {
+            prop_assert_eq!(Board::from_rows(&b.rows()), Ok(b));
+        }
+    }
+}
