@@ -260,6 +260,49 @@ fn the_corner_bound_is_admissible_on_every_small_placement() {
 }
 
 #[test]
+fn the_corner_bound_is_admissible_on_5x5_too() {
+    // The bound is at most 8 (four corners), so it can only exceed the
+    // distance of a placement less than 8 moves from the goals: a
+    // breadth-first search to distance 7 checks every candidate.
+    for variant in Variant::ALL {
+        let space = FlipSpace::new(5, variant).unwrap();
+        let mut seen = vec![0u64; space.size().div_ceil(64) as usize];
+        let mut visit = |b: &Board| {
+            let r = space.rank(b) as usize;
+            let fresh = seen[r / 64] & (1 << (r % 64)) == 0;
+            seen[r / 64] |= 1 << (r % 64);
+            fresh
+        };
+        let mut layer: Vec<Board> = space.goals();
+        layer.iter().for_each(|b| {
+            visit(b);
+        });
+        let mut checked = 0u64;
+        for distance in 0..8 {
+            for b in &layer {
+                assert!(corner_bound(b) <= distance, "{variant} {b:?} at distance {distance}");
+            }
+            checked += layer.len() as u64;
+            let mut next = Vec::new();
+            for b in &layer {
+                space.neighbours(b, |n| {
+                    if visit(&n) {
+                        next.push(n);
+                    }
+                });
+            }
+            layer = next;
+        }
+        // Every placement within 7 moves, as the 5x5 sweeps count them.
+        let expected = match variant {
+            Variant::Orthogonal => 295_662,
+            Variant::Diagonal => 3_465_886,
+        };
+        assert_eq!(checked, expected, "{variant}");
+    }
+}
+
+#[test]
 fn replay_rejects_wrong_solutions() {
     let start = board(&["WWWW", "WWBS", "WWWW", "WWWW"]);
     let check = |jumps: &[Jump], expected: &str| {
