@@ -1,7 +1,8 @@
 //! Knight swap: parsing, the seed's and Guarini's puzzles, and every answer
 //! checked against an independent breadth-first search and path count.
 
-use knight_swap::{Board, Move, ReplayError, explore, replay, routes, solve};
+use knight_swap::{Board, KnightSpace, Move, ReplayError, explore, replay, routes, solve};
+use search_core::layers::RankedSpace;
 use proptest::prelude::*;
 use search_core::Budget;
 use search_core::bfs::bfs;
@@ -26,6 +27,45 @@ fn by_plain_bfs(start: &Board, goal: &Board) -> Option<(usize, u128)> {
         .unwrap();
     assert_eq!(count.length as usize, path.len() - 1);
     Some((count.length as usize, count.count))
+}
+
+/// The minimum and the number of shortest solutions by a third method, with
+/// no breadth-first search: the number of walks of each length from the
+/// start, by repeated products with the move graph's adjacency (dynamic
+/// programming over every arrangement). The first length with a walk to the
+/// goal is the minimum; its walks are exactly the shortest solutions.
+fn by_walk_count(start: &Board, goal: &Board, max: usize) -> Option<(usize, u128)> {
+    let space = KnightSpace::new(start).unwrap();
+    let size = space.size() as usize;
+    let target = space.rank(&space.knights(goal)) as usize;
+    let mut walks = vec![0u128; size];
+    walks[space.rank(&space.knights(start)) as usize] = 1;
+    for length in 0..=max {
+        if walks[target] > 0 {
+            return Some((length, walks[target]));
+        }
+        let mut next = vec![0u128; size];
+        for (rank, &w) in walks.iter().enumerate() {
+            if w > 0 {
+                space.neighbours(&space.unrank(rank as u64), |n| next[space.rank(&n) as usize] += w);
+            }
+        }
+        walks = next;
+    }
+    None
+}
+
+#[test]
+fn counts_match_a_walk_count() {
+    for (start, goal) in [
+        (["bbb", "...", "...", "www"].as_slice(), ["www", "...", "...", "bbb"].as_slice()),
+        (&["w.w", "...", "b.b"], &["b.b", "...", "w.w"]),
+        (&["bbb", ".#.", ".#.", "www"], &["www", ".#.", ".#.", "bbb"]),
+    ] {
+        let (start, goal) = (board(start), board(goal));
+        let solution = solve(&start, &goal).unwrap().unwrap();
+        assert_eq!(by_walk_count(&start, &goal, 20), Some((solution.len(), solution.count)));
+    }
 }
 
 #[test]
