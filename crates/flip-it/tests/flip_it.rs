@@ -280,7 +280,10 @@ fn the_corner_bound_is_admissible_on_5x5_too() {
         let mut checked = 0u64;
         for distance in 0..8 {
             for b in &layer {
-                assert!(corner_bound(b) <= distance, "{variant} {b:?} at distance {distance}");
+                assert!(
+                    corner_bound(b) <= distance,
+                    "{variant} {b:?} at distance {distance}"
+                );
             }
             checked += layer.len() as u64;
             let mut next = Vec::new();

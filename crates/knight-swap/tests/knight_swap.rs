@@ -2,11 +2,11 @@
 //! checked against an independent breadth-first search and path count.
 
 use knight_swap::{Board, KnightSpace, Move, ReplayError, explore, replay, routes, solve};
-use search_core::layers::RankedSpace;
 use proptest::prelude::*;
 use search_core::Budget;
 use search_core::bfs::bfs;
 use search_core::count::count_shortest_paths;
+use search_core::layers::RankedSpace;
 use search_core::layers::{Sweep, Table};
 
 fn board(rows: &[&str]) -> Board {
@@ -47,7 +47,9 @@ fn by_walk_count(start: &Board, goal: &Board, max: usize) -> Option<(usize, u128
         let mut next = vec![0u128; size];
         for (rank, &w) in walks.iter().enumerate() {
             if w > 0 {
-                space.neighbours(&space.unrank(rank as u64), |n| next[space.rank(&n) as usize] += w);
+                space.neighbours(&space.unrank(rank as u64), |n| {
+                    next[space.rank(&n) as usize] += w
+                });
             }
         }
         walks = next;
@@ -58,13 +60,19 @@ fn by_walk_count(start: &Board, goal: &Board, max: usize) -> Option<(usize, u128
 #[test]
 fn counts_match_a_walk_count() {
     for (start, goal) in [
-        (["bbb", "...", "...", "www"].as_slice(), ["www", "...", "...", "bbb"].as_slice()),
+        (
+            ["bbb", "...", "...", "www"].as_slice(),
+            ["www", "...", "...", "bbb"].as_slice(),
+        ),
         (&["w.w", "...", "b.b"], &["b.b", "...", "w.w"]),
         (&["bbb", ".#.", ".#.", "www"], &["www", ".#.", ".#.", "bbb"]),
     ] {
         let (start, goal) = (board(start), board(goal));
         let solution = solve(&start, &goal).unwrap().unwrap();
-        assert_eq!(by_walk_count(&start, &goal, 20), Some((solution.len(), solution.count)));
+        assert_eq!(
+            by_walk_count(&start, &goal, 20),
+            Some((solution.len(), solution.count))
+        );
     }
 }
 

@@ -8,6 +8,7 @@ use crate::report::Report;
 mod eight_puzzle;
 mod flip_it;
 mod knight_swap;
+mod line_puzzle;
 
 /// What `xtask` knows about one puzzle crate.
 #[derive(Debug)]
@@ -29,7 +30,12 @@ pub struct PuzzleDef {
 pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
 
 /// Every puzzle, in the order `solve-all` runs them.
-pub static PUZZLES: &[PuzzleDef] = &[eight_puzzle::PUZZLE, flip_it::PUZZLE, knight_swap::PUZZLE];
+pub static PUZZLES: &[PuzzleDef] = &[
+    eight_puzzle::PUZZLE,
+    flip_it::PUZZLE,
+    knight_swap::PUZZLE,
+    line_puzzle::PUZZLE,
+];
 
 /// The puzzle called `name`.
 pub fn find(name: &str) -> Result<&'static PuzzleDef, String> {

@@ -1,0 +1,93 @@
+//! The line puzzle: the seed's problem 3 with the pattern databases (tables
+//! built beforehand), the tables' build, all ten pairs, and the seed's bound
+//! on a pair it solves in a fraction of a second; `pathfinding::idastar`
+//! with the same pattern databases on problem 3, in the same run.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use line_puzzle::{Algorithm, Board, Move, Solver};
+use search_core::Budget;
+
+fn board(rows: [&str; 4]) -> Board {
+    Board::from_rows(&rows).unwrap()
+}
+
+fn benches(c: &mut Criterion) {
+    let boards = [
+        board(["ACAS", "CDCA", "DBAB", "CDBD"]),
+        board(["ABAS", "CDCD", "ABAB", "CDCD"]),
+        board(["AABS", "AABB", "CCDD", "CCDD"]),
+        board(["ABAS", "CABD", "ACDB", "CDCD"]),
+        board(["ABAS", "DCDC", "BABA", "CDCD"]),
+    ];
+    let (start3, goal3) = (boards[2], boards[4]);
+    let mut group = c.benchmark_group("line-puzzle");
+    group.sample_size(10);
+
+    let solver = Solver::new(&goal3, Algorithm::IdaPdb);
+    group.bench_function("problem 3, pattern databases built", |b| {
+        b.iter(|| {
+            solver
+                .solve(black_box(&start3), &Budget::default())
+                .unwrap()
+        })
+    });
+    group.bench_function(
+        "problem 3, pattern databases built, pathfinding::idastar",
+        |b| {
+            b.iter(|| {
+                pathfinding::prelude::idastar(
+                    black_box(&start3),
+                    |s: &Board| {
+                        s.moves()
+                            .into_iter()
+                            .map(|m: Move| (s.play(m).unwrap(), 1u32))
+                            .collect::<Vec<_>>()
+                    },
+                    |s| solver.bound(s),
+                    |s| *s == goal3,
+                )
+                .unwrap()
+            })
+        },
+    );
+    group.bench_function("pattern databases for goal 3: build", |b| {
+        b.iter(|| Solver::new(black_box(&goal3), Algorithm::IdaPdb))
+    });
+    group.bench_function("problem 3, end to end (build and search)", |b| {
+        b.iter(|| {
+            Solver::new(black_box(&goal3), Algorithm::IdaPdb)
+                .solve(&start3, &Budget::default())
+                .unwrap()
+        })
+    });
+    group.bench_function("all ten pairs, end to end", |b| {
+        b.iter(|| {
+            for (i, start) in boards.iter().enumerate() {
+                for goal in &boards[i + 1..] {
+                    Solver::new(goal, Algorithm::IdaPdb)
+                        .solve(start, &Budget::default())
+                        .unwrap();
+                }
+            }
+        })
+    });
+    let (start1, start2) = (boards[0], boards[1]);
+    for algorithm in Algorithm::ALL {
+        group.bench_function(
+            format!("start1 -> start2 (30 moves), {algorithm}, end to end"),
+            |b| {
+                b.iter(|| {
+                    Solver::new(black_box(&start2), algorithm)
+                        .solve(&start1, &Budget::default())
+                        .unwrap()
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(line, benches);
+criterion_main!(line);

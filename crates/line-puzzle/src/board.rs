@@ -1,0 +1,334 @@
+//! Boards of quarter-circle pieces: parsing, drawing, moves.
+
+use std::fmt;
+
+/// The largest board: 16 cells, so that each letter's cells fit a `u16`.
+pub const MAX_CELLS: usize = 16;
+
+/// The four pieces, named after the quarter of the circle they show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Letter {
+    /// The upper-left quarter.
+    A,
+    /// The upper-right quarter.
+    B,
+    /// The lower-left quarter.
+    C,
+    /// The lower-right quarter.
+    D,
+}
+
+impl Letter {
+    /// All four, in order.
+    pub const ALL: [Letter; 4] = [Letter::A, Letter::B, Letter::C, Letter::D];
+
+    /// The letter as written on a board.
+    pub fn symbol(self) -> char {
+        ['A', 'B', 'C', 'D'][self as usize]
+    }
+}
+
+/// A board of `width x height` cells (at most 16) holding pieces A, B, C, D
+/// in any numbers and exactly one space `S`. Pieces of one letter are
+/// interchangeable. Cells are numbered row by row from 0.
+///
+/// # Example
+///
+/// ```
+/// use line_puzzle::{Board, Letter};
+///
+/// let board = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
+/// assert_eq!(board.space(), 3);
+/// assert_eq!(board.count(Letter::B), 3);
+/// assert_eq!(board.to_string(), "A A B S\nA A B B\nC C D D\nC C D D");
+/// # Ok::<(), line_puzzle::BoardError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    width: u8,
+    height: u8,
+    space: u8,
+    /// The cells of each letter, one bit per cell.
+    letters: [u16; 4],
+}
+
+/// A move: the piece on `from` slides into the space at `to` (the seed's
+/// `(from, to)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The cell the piece leaves.
+    pub from: usize,
+    /// The space it slides into.
+    pub to: usize,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.from, self.to)
+    }
+}
+
+/// Why a board was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// No cells, a side of 1, or more than 16 cells.
+    Size {
+        /// Cells in the first row.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A row has a different number of cells than the first.
+    Ragged {
+        /// The row (the first is 1).
+        row: usize,
+        /// Cells in the first row.
+        expected: usize,
+        /// Cells in this row.
+        found: usize,
+    },
+    /// A character other than `S`, `A`, `B`, `C`, `D`.
+    UnknownCharacter {
+        /// The row (the first is 1).
+        row: usize,
+        /// The character.
+        found: char,
+    },
+    /// Not exactly one space.
+    Spaces(usize),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Size { width, height } => write!(
+                f,
+                "a {width}x{height} board is not supported (each side at least 2, at most {MAX_CELLS} cells)"
+            ),
+            BoardError::Ragged {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} has {found} cells, but the first row has {expected}"
+            ),
+            BoardError::UnknownCharacter { row, found } => {
+                write!(f, "row {row}: {found:?} is not a cell (S, A, B, C or D)")
+            }
+            BoardError::Spaces(n) => {
+                write!(f, "the board has {n} spaces (S); it must have exactly one")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The landing cell is not the space.
+    NotTheSpace(usize),
+    /// The cells are not next to each other (or off the board).
+    NotAdjacent(Move),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::NotTheSpace(cell) => write!(f, "cell {cell} is not the space"),
+            MoveError::NotAdjacent(m) => write!(f, "{m}: the cells are not next to each other"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Board {
+    /// A board from rows of `S`, `A`, `B`, `C`, `D`; spaces between cells
+    /// are ignored, so `A C A S` reads as well as `ACAS`.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
+        let cells: Vec<Vec<char>> = rows
+            .iter()
+            .map(|r| r.as_ref().chars().filter(|c| *c != ' ').collect())
+            .collect();
+        let width = cells.first().map_or(0, Vec::len);
+        let height = cells.len();
+        if width < 2 || height < 2 || width * height > MAX_CELLS {
+            return Err(BoardError::Size { width, height });
+        }
+        let mut letters = [0u16; 4];
+        let mut spaces = Vec::new();
+        for (r, row) in cells.iter().enumerate() {
+            if row.len() != width {
+                return Err(BoardError::Ragged {
+                    row: r + 1,
+                    expected: width,
+                    found: row.len(),
+                });
+            }
+            for (c, &ch) in row.iter().enumerate() {
+                let bit = 1u16 << (r * width + c);
+                match ch {
+                    'S' => spaces.push(r * width + c),
+                    'A' => letters[0] |= bit,
+                    'B' => letters[1] |= bit,
+                    'C' => letters[2] |= bit,
+                    'D' => letters[3] |= bit,
+                    found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
+                }
+            }
+        }
+        match spaces[..] {
+            [space] => Ok(Board {
+                width: width as u8,
+                height: height as u8,
+                space: space as u8,
+                letters,
+            }),
+            _ => Err(BoardError::Spaces(spaces.len())),
+        }
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        usize::from(self.width)
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        usize::from(self.height)
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// The space's cell.
+    pub fn space(&self) -> usize {
+        usize::from(self.space)
+    }
+
+    /// The cells of `letter`, one bit per cell.
+    pub fn cells_of(&self, letter: Letter) -> u16 {
+        self.letters[letter as usize]
+    }
+
+    /// The number of pieces of `letter`.
+    pub fn count(&self, letter: Letter) -> usize {
+        self.cells_of(letter).count_ones() as usize
+    }
+
+    /// The letter on `cell`, `None` for the space or a cell off the board.
+    pub fn letter(&self, cell: usize) -> Option<Letter> {
+        Letter::ALL
+            .into_iter()
+            .find(|&l| cell < MAX_CELLS && self.cells_of(l) & (1 << cell) != 0)
+    }
+
+    /// Whether `other` has the same shape and as many pieces of each letter.
+    pub fn same_pieces(&self, other: &Board) -> bool {
+        (self.width, self.height) == (other.width, other.height)
+            && Letter::ALL.iter().all(|&l| self.count(l) == other.count(l))
+    }
+
+    /// The cells next to `cell`, in ascending order.
+    pub fn neighbours(&self, cell: usize) -> Vec<usize> {
+        let (w, h) = (self.width(), self.height());
+        let (row, col) = (cell / w, cell % w);
+        [
+            (row > 0).then(|| cell - w),
+            (col > 0).then(|| cell - 1),
+            (col + 1 < w).then(|| cell + 1),
+            (row + 1 < h).then(|| cell + w),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// Every legal move.
+    pub fn moves(&self) -> Vec<Move> {
+        self.neighbours(self.space())
+            .into_iter()
+            .map(|from| Move {
+                from,
+                to: self.space(),
+            })
+            .collect()
+    }
+
+    /// The board after `m`, checked against the rules.
+    pub fn play(&self, m: Move) -> Result<Board, MoveError> {
+        if m.to != self.space() {
+            return Err(MoveError::NotTheSpace(m.to));
+        }
+        if m.from >= self.cells() || !self.neighbours(m.to).contains(&m.from) {
+            return Err(MoveError::NotAdjacent(m));
+        }
+        Ok(self.slide(m.from))
+    }
+
+    /// The board after the piece on `from` (next to the space) slides.
+    #[inline]
+    pub(crate) fn slide(&self, from: usize) -> Board {
+        let mut next = *self;
+        let moved = (1u16 << from) | (1u16 << self.space);
+        for mask in &mut next.letters {
+            if *mask & (1 << from) != 0 {
+                *mask ^= moved;
+            }
+        }
+        next.space = from as u8;
+        next
+    }
+
+    /// The letters' masks, in order A, B, C, D.
+    #[inline]
+    pub(crate) fn letter_masks(&self) -> [u16; 4] {
+        self.letters
+    }
+
+    /// A board from parts known to be valid.
+    #[inline]
+    pub(crate) fn from_parts(width: u8, height: u8, space: u8, letters: [u16; 4]) -> Board {
+        Board {
+            width,
+            height,
+            space,
+            letters,
+        }
+    }
+
+    /// The rows as the seed draws them: `A C A S`.
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.height())
+            .map(|r| {
+                (0..self.width())
+                    .map(|c| {
+                        self.letter(r * self.width() + c)
+                            .map_or('S', Letter::symbol)
+                            .to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.rows().join("\n"))
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.rows().join(" / "))
+    }
+}

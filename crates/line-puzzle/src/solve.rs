@@ -1,0 +1,436 @@
+//! Shortest solutions by IDA*, with the seed's bound or with additive
+//! pattern databases, and the replay check.
+
+use std::fmt;
+use std::str::FromStr;
+
+use search_core::ida::{IdaOptions, Node, ida_star};
+use search_core::{Budget, Interrupted, Outcome};
+
+use crate::seed::NearestGoal;
+use crate::{Board, Letter, LineSpace, Move, MoveError, PatternDb};
+
+/// How IDA* bounds the distance to the goal. Every bound is admissible, so
+/// every algorithm returns a shortest solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// The seed's bound: each piece's Manhattan distance to the nearest goal
+    /// cell of its letter. The baseline every improvement is measured
+    /// against.
+    IdaSeed,
+    /// Additive pattern databases over the letter groups {A, B} and
+    /// {C, D}, their sum maxed with the seed's bound.
+    IdaPdb,
+}
+
+impl Algorithm {
+    /// Both algorithms.
+    pub const ALL: [Algorithm; 2] = [Algorithm::IdaSeed, Algorithm::IdaPdb];
+
+    /// The name [`FromStr`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::IdaSeed => "ida-seed",
+            Algorithm::IdaPdb => "ida-pdb",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| format!("unknown algorithm {s:?} (known: ida-seed, ida-pdb)"))
+    }
+}
+
+/// The letter groups of the pattern databases: disjoint, so their values add.
+pub const GROUPS: [&[Letter]; 2] = [&[Letter::A, Letter::B], &[Letter::C, Letter::D]];
+
+/// Why a solver could not answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// Start and goal have different shapes or numbers of pieces.
+    Mismatch(String),
+    /// The budget ran out or the search was cancelled.
+    Interrupted(Interrupted),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Mismatch(why) => write!(f, "start and goal do not match: {why}"),
+            SolveError::Interrupted(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// A shortest solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The moves, in the seed's `(from, to)` notation.
+    pub moves: Vec<Move>,
+    /// Every board, start and goal included.
+    pub boards: Vec<Board>,
+}
+
+impl Solution {
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the start was the goal.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// Checks that `goal` can be a goal of `start`: the same shape and as many
+/// pieces of each letter.
+pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
+    if (start.width(), start.height()) != (goal.width(), goal.height()) {
+        return Err(SolveError::Mismatch(format!(
+            "start is {}x{}, goal is {}x{}",
+            start.width(),
+            start.height(),
+            goal.width(),
+            goal.height()
+        )));
+    }
+    for letter in Letter::ALL {
+        let (s, g) = (start.count(letter), goal.count(letter));
+        if s != g {
+            return Err(SolveError::Mismatch(format!(
+                "{s} pieces {} at the start, {g} in the goal",
+                letter.symbol()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `goal` can be reached from `start` (which must match it). With a
+/// letter repeated, two of its pieces can trade places unseen, so every
+/// arrangement is reachable; with all pieces distinct the puzzle is a
+/// sliding-tile puzzle and half of them are, by parity.
+pub fn can_reach(start: &Board, goal: &Board) -> bool {
+    if Letter::ALL.iter().any(|&l| start.count(l) > 1) {
+        return true;
+    }
+    // Distinct pieces: the parity of the permutation taking start to goal
+    // must equal the parity of the space's distance.
+    let cells = start.cells();
+    let mut perm: Vec<usize> = (0..cells)
+        .map(|c| match start.letter(c) {
+            None => goal.space(),
+            Some(l) => goal.cells_of(l).trailing_zeros() as usize,
+        })
+        .collect();
+    let mut odd = false;
+    for i in 0..cells {
+        while perm[i] != i {
+            let j = perm[i];
+            perm.swap(i, j);
+            odd = !odd;
+        }
+    }
+    let w = start.width();
+    let (a, b) = (start.space(), goal.space());
+    let distance = (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w);
+    odd == (distance % 2 == 1)
+}
+
+/// A goal with its bounds built: solve many starts towards one goal without
+/// building its pattern databases again.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    goal: Board,
+    algorithm: Algorithm,
+    space: LineSpace,
+    nearest: NearestGoal,
+    pdbs: Vec<PatternDb>,
+}
+
+impl Solver {
+    /// Prepares `algorithm` for `goal`: for [`Algorithm::IdaPdb`] this builds
+    /// the two pattern databases (1.3 MB for the seed's board).
+    pub fn new(goal: &Board, algorithm: Algorithm) -> Solver {
+        match algorithm {
+            Algorithm::IdaSeed => Solver::with_groups(goal, &[]),
+            Algorithm::IdaPdb => Solver::with_groups(goal, &GROUPS),
+        }
+    }
+
+    /// IDA* with additive pattern databases over `groups` of letters (which
+    /// must be disjoint, or the sum is no lower bound), maxed with the
+    /// seed's bound. With no groups this is [`Algorithm::IdaSeed`].
+    ///
+    /// # Panics
+    /// If a letter is in two groups.
+    pub fn with_groups(goal: &Board, groups: &[&[Letter]]) -> Solver {
+        let mut seen = Vec::new();
+        for &l in groups.iter().copied().flatten() {
+            assert!(!seen.contains(&l), "letter {} is in two groups", l.symbol());
+            seen.push(l);
+        }
+        let pdbs: Vec<PatternDb> = groups.iter().map(|g| PatternDb::build(goal, g)).collect();
+        let algorithm = if pdbs.is_empty() {
+            Algorithm::IdaSeed
+        } else {
+            Algorithm::IdaPdb
+        };
+        Solver {
+            goal: *goal,
+            algorithm,
+            space: LineSpace::new(goal),
+            nearest: NearestGoal::new(goal),
+            pdbs,
+        }
+    }
+
+    /// The algorithm this solver runs.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The pattern databases (none for [`Algorithm::IdaSeed`]).
+    pub fn pattern_dbs(&self) -> &[PatternDb] {
+        &self.pdbs
+    }
+
+    /// The bound of `board`: what IDA* starts from.
+    pub fn bound(&self, board: &Board) -> u32 {
+        let seed = self.nearest.bound(board);
+        self.pdbs
+            .iter()
+            .map(|p| p.value(board))
+            .sum::<u32>()
+            .max(seed)
+    }
+
+    /// A shortest solution from `start`, or `None` if the goal cannot be
+    /// reached (decided before searching), with the search's counters.
+    pub fn solve(&self, start: &Board, budget: &Budget) -> Result<Outcome<Solution>, SolveError> {
+        check_goal(start, &self.goal)?;
+        if !can_reach(start, &self.goal) {
+            return Ok(Outcome {
+                found: None,
+                stats: Default::default(),
+            });
+        }
+        let mut node = IdaNode {
+            board: *start,
+            goal: self.goal,
+            space: &self.space,
+            nearest: &self.nearest,
+            seed: self.nearest.bound(start),
+            pdbs: &self.pdbs,
+            values: self.pdbs.iter().map(|p| p.value(start)).collect(),
+            history: Vec::new(),
+        };
+        let w = start.width();
+        let (a, b) = (start.space(), self.goal.space());
+        let options = IdaOptions {
+            // Every move moves the space one cell: solutions have the parity
+            // of the space's distance, so bounds step by 2.
+            step: 2,
+            residue: ((a / w).abs_diff(b / w) + (a % w).abs_diff(b % w)) as u32 % 2,
+            max_bound: None,
+            budget: budget.clone(),
+        };
+        let outcome = ida_star(&mut node, &options).map_err(SolveError::Interrupted)?;
+        let found = outcome.found.map(|path| {
+            let mut boards = vec![*start];
+            let moves: Vec<Move> = path
+                .moves
+                .iter()
+                .map(|step| {
+                    let last = boards[boards.len() - 1];
+                    boards.push(last.slide(usize::from(step.from)));
+                    Move {
+                        from: usize::from(step.from),
+                        to: usize::from(step.to),
+                    }
+                })
+                .collect();
+            Solution { moves, boards }
+        });
+        Ok(Outcome {
+            found,
+            stats: outcome.stats,
+        })
+    }
+}
+
+/// A shortest solution from `start` to `goal`, or `None` if it cannot be
+/// reached.
+///
+/// # Example
+///
+/// ```
+/// use line_puzzle::{Algorithm, Board, replay, solve};
+///
+/// // The seed's problem 3: 38 moves (40 with the piece taken out and put back).
+/// let start = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
+/// let goal = Board::from_rows(&["ABAS", "DCDC", "BABA", "CDCD"])?;
+/// let solution = solve(&start, &goal, Algorithm::IdaPdb)?.unwrap();
+/// assert_eq!(solution.len(), 38);
+/// replay(&start, &goal, &solution.moves)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+) -> Result<Option<Solution>, SolveError> {
+    check_goal(start, goal)?;
+    Ok(Solver::new(goal, algorithm)
+        .solve(start, &Budget::default())?
+        .found)
+}
+
+/// A board searched in place: the seed's bound and the pattern databases'
+/// values, each updated by the moved piece alone.
+struct IdaNode<'a> {
+    board: Board,
+    goal: Board,
+    space: &'a LineSpace,
+    nearest: &'a NearestGoal,
+    seed: u32,
+    pdbs: &'a [PatternDb],
+    values: Vec<u32>,
+    /// The pattern database value each move replaced, to restore on undo.
+    history: Vec<(usize, u32)>,
+}
+
+impl IdaNode<'_> {
+    fn letter_on(&self, cell: usize) -> usize {
+        let masks = self.board.letter_masks();
+        (0..4)
+            .find(|&l| masks[l] & (1 << cell) != 0)
+            .expect("a piece next to the space")
+    }
+
+    /// The pattern database holding `letter`, if any.
+    fn group_of(&self, letter: usize) -> Option<usize> {
+        self.pdbs
+            .iter()
+            .position(|p| p.letters().iter().any(|&l| l as usize == letter))
+    }
+}
+
+/// A move of the piece on `from` into the space at `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Step {
+    from: u8,
+    to: u8,
+}
+
+impl Node for IdaNode<'_> {
+    type Move = Step;
+
+    #[inline]
+    fn lower_bound(&self) -> u32 {
+        self.values.iter().sum::<u32>().max(self.seed)
+    }
+
+    #[inline]
+    fn is_goal(&self) -> bool {
+        self.board == self.goal
+    }
+
+    fn moves(&self, previous: Option<Step>, out: &mut Vec<Step>) {
+        let to = self.board.space() as u8;
+        for &from in self.space.adjacent(self.board.space()) {
+            // Sliding the piece just moved straight back would undo the move.
+            if previous.is_some_and(|p| p.to == from) {
+                continue;
+            }
+            out.push(Step { from, to });
+        }
+    }
+
+    #[inline]
+    fn apply(&mut self, m: Step) -> u32 {
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let letter = self.letter_on(from);
+        self.seed = self.seed + self.nearest.term(letter, to) - self.nearest.term(letter, from);
+        self.board = self.board.slide(from);
+        if let Some(g) = self.group_of(letter) {
+            let new = self.pdbs[g].value_of(&self.board.letter_masks());
+            self.history
+                .push((g, std::mem::replace(&mut self.values[g], new)));
+        }
+        1
+    }
+
+    #[inline]
+    fn undo(&mut self, m: Step) {
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let letter = self.letter_on(to);
+        self.board = self.board.slide(to);
+        self.seed = self.seed + self.nearest.term(letter, from) - self.nearest.term(letter, to);
+        if self.group_of(letter).is_some() {
+            let (g, old) = self.history.pop().expect("apply recorded it");
+            self.values[g] = old;
+        }
+    }
+}
+
+/// Why a claimed solution is not one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// Move `index` (from 0) breaks the rules.
+    IllegalMove {
+        /// The move's position in the sequence.
+        index: usize,
+        /// Why.
+        error: MoveError,
+    },
+    /// The moves are legal but end elsewhere.
+    WrongEnd(Board),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::IllegalMove { index, error } => write!(f, "move {}: {error}", index + 1),
+            ReplayError::WrongEnd(board) => {
+                write!(f, "the moves end on {board:?}, not on the goal")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Plays `moves` from `start` with the rules alone (a piece next to the
+/// space slides into it) and checks that they end on `goal`; returns the
+/// boards.
+pub fn replay(start: &Board, goal: &Board, moves: &[Move]) -> Result<Vec<Board>, ReplayError> {
+    let mut boards = vec![*start];
+    for (index, &m) in moves.iter().enumerate() {
+        let next = boards[index]
+            .play(m)
+            .map_err(|error| ReplayError::IllegalMove { index, error })?;
+        boards.push(next);
+    }
+    let end = boards[boards.len() - 1];
+    if end != *goal {
+        return Err(ReplayError::WrongEnd(end));
+    }
+    Ok(boards)
+}

@@ -1,0 +1,278 @@
+//! The line puzzle: boards, the seed's ten pairs, small boards swept whole,
+//! and every bound checked against exact distances.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::OnceLock;
+
+use line_puzzle::{
+    Algorithm, Board, Letter, LineSpace, Move, PatternDb, ReplayError, Solver, can_reach, replay,
+    seed_bound, solve,
+};
+use proptest::prelude::*;
+use search_core::Budget;
+use search_core::layers::{RankedSpace, Sweep, Table};
+
+fn board(rows: &[&str]) -> Board {
+    Board::from_rows(rows).unwrap()
+}
+
+/// The seed's five boards.
+fn seed_boards() -> [(&'static str, Board); 5] {
+    [
+        ("start1", board(&["ACAS", "CDCA", "DBAB", "CDBD"])),
+        ("start2", board(&["ABAS", "CDCD", "ABAB", "CDCD"])),
+        ("start3", board(&["AABS", "AABB", "CCDD", "CCDD"])),
+        ("goal1", board(&["ABAS", "CABD", "ACDB", "CDCD"])),
+        ("goal3", board(&["ABAS", "DCDC", "BABA", "CDCD"])),
+    ]
+}
+
+#[test]
+fn rejects_malformed_boards() {
+    let check = |rows: &[&str], expected: &str| {
+        assert_eq!(
+            Board::from_rows(rows).unwrap_err().to_string(),
+            expected,
+            "{rows:?}"
+        );
+    };
+    check(
+        &["AS"],
+        "a 2x1 board is not supported (each side at least 2, at most 16 cells)",
+    );
+    check(
+        &["ACASA", "CDCAA", "DBABA", "CDBDA"],
+        "a 5x4 board is not supported (each side at least 2, at most 16 cells)",
+    );
+    check(
+        &["ACAS", "CDC", "DBAB", "CDBD"],
+        "row 2 has 3 cells, but the first row has 4",
+    );
+    check(
+        &["ACAS", "CDXA", "DBAB", "CDBD"],
+        "row 2: 'X' is not a cell (S, A, B, C or D)",
+    );
+    check(
+        &["ACAS", "CDCA", "DBAS", "CDBD"],
+        "the board has 2 spaces (S); it must have exactly one",
+    );
+    check(
+        &["ACAA", "CDCA", "DBAB", "CDBD"],
+        "the board has 0 spaces (S); it must have exactly one",
+    );
+    assert_eq!(
+        board(&["A C A S", "C D C A", "D B A B", "C D B D"]),
+        board(&["ACAS", "CDCA", "DBAB", "CDBD"])
+    );
+}
+
+#[test]
+fn refuses_goals_with_other_pieces() {
+    let start = board(&["AABS", "AABB", "CCDD", "CCDD"]);
+    let check = |goal: &[&str], expected: &str| {
+        let err = solve(&start, &board(goal), Algorithm::IdaPdb).unwrap_err();
+        assert_eq!(err.to_string(), expected);
+    };
+    check(
+        &["AABS", "AABB", "CCDD", "CCDA"],
+        "start and goal do not match: 4 pieces A at the start, 5 in the goal",
+    );
+    check(
+        &["AABS", "AABB", "CCDD"],
+        "start and goal do not match: start is 4x4, goal is 4x3",
+    );
+}
+
+#[test]
+fn solves_the_seeds_ten_pairs() {
+    // The seed's table: first limit (the bound, rounded up to even), length.
+    let table = [
+        ("start1", "start2", 8, 30),
+        ("start1", "start3", 20, 30),
+        ("start1", "goal1", 16, 30),
+        ("start1", "goal3", 10, 24),
+        ("start2", "start3", 16, 32),
+        ("start2", "goal1", 8, 16),
+        ("start2", "goal3", 8, 24),
+        ("start3", "goal1", 8, 22),
+        ("start3", "goal3", 14, 38),
+        ("goal1", "goal3", 8, 28),
+    ];
+    let boards = seed_boards();
+    let find = |name: &str| boards.iter().find(|(n, _)| *n == name).unwrap().1;
+    for (from, to, limit, length) in table {
+        let (start, goal) = (find(from), find(to));
+        assert_eq!(
+            seed_bound(&start, &goal).next_multiple_of(2),
+            limit,
+            "{from} -> {to}"
+        );
+        let solution = solve(&start, &goal, Algorithm::IdaPdb).unwrap().unwrap();
+        assert_eq!(solution.len(), length, "{from} -> {to}");
+        assert_eq!(
+            replay(&start, &goal, &solution.moves).unwrap(),
+            solution.boards
+        );
+        // The seed's bound finds the same lengths (skipping problem 3's 715M nodes).
+        if length < 38 {
+            let baseline = solve(&start, &goal, Algorithm::IdaSeed).unwrap().unwrap();
+            assert_eq!(baseline.len(), length, "{from} -> {to}");
+        }
+    }
+}
+
+/// Distances to `goal` from every arrangement reachable, by a plain BFS over
+/// boards in a hash map.
+fn plain_distances(goal: &Board) -> HashMap<Board, u32> {
+    let mut dist = HashMap::from([(*goal, 0)]);
+    let mut queue = VecDeque::from([*goal]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[&b];
+        for m in b.moves() {
+            let next = b.play(m).unwrap();
+            dist.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    dist
+}
+
+/// Small boards with repeated pieces, and one with all pieces distinct.
+fn small_goals() -> Vec<Board> {
+    vec![
+        board(&["AAB", "BCS"]),
+        board(&["AB", "CD", "AS"]),
+        board(&["AAB", "CDB", "CDS"]),
+        board(&["ABA", "DSD", "CBC"]),
+        board(&["AB", "CS"]),
+    ]
+}
+
+#[test]
+fn sweeps_of_small_boards_match_a_plain_bfs() {
+    for goal in small_goals() {
+        let space = LineSpace::new(&goal);
+        let plain = plain_distances(&goal);
+        for table in [Table::Bytes, Table::TwoBits] {
+            let layers = Sweep::new(table).run(&space, [goal], |_| {}).unwrap();
+            let mut histogram = vec![0u64; layers.histogram.len()];
+            for &d in plain.values() {
+                histogram[d as usize] += 1;
+            }
+            assert_eq!(layers.histogram, histogram, "{goal:?}");
+        }
+        // Reachability: everything when a letter repeats, half otherwise.
+        let everything = Letter::ALL.iter().any(|&l| goal.count(l) > 1);
+        let expected = if everything {
+            space.size()
+        } else {
+            space.size() / 2
+        };
+        assert_eq!(plain.len() as u64, expected, "{goal:?}");
+        for rank in 0..space.size() {
+            let b = space.unrank(rank);
+            assert_eq!(can_reach(&b, &goal), plain.contains_key(&b), "{b:?}");
+        }
+    }
+}
+
+#[test]
+fn bounds_never_exceed_the_distance_on_small_boards() {
+    for goal in small_goals() {
+        let plain = plain_distances(&goal);
+        let ab = PatternDb::build(&goal, &[Letter::A, Letter::B]);
+        let cd = PatternDb::build(&goal, &[Letter::C, Letter::D]);
+        let solver = Solver::new(&goal, Algorithm::IdaPdb);
+        for (b, &d) in &plain {
+            assert!(seed_bound(b, &goal) <= d, "{b:?}");
+            assert!(ab.value(b) + cd.value(b) <= d, "{b:?}");
+            assert!(solver.bound(b) <= d, "{b:?}");
+        }
+    }
+}
+
+#[test]
+fn every_small_arrangement_is_solved_optimally() {
+    for goal in small_goals() {
+        let plain = plain_distances(&goal);
+        let space = LineSpace::new(&goal);
+        for algorithm in Algorithm::ALL {
+            let solver = Solver::new(&goal, algorithm);
+            for rank in (0..space.size()).step_by(3) {
+                let start = space.unrank(rank);
+                let found = solver.solve(&start, &Budget::default()).unwrap().found;
+                assert_eq!(
+                    found.as_ref().map(|s| s.len() as u32),
+                    plain.get(&start).copied(),
+                    "{start:?}"
+                );
+                if let Some(s) = found {
+                    replay(&start, &goal, &s.moves).unwrap();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn replay_rejects_wrong_solutions() {
+    let start = board(&["AABS", "AABB", "CCDD", "CCDD"]);
+    let goal = board(&["ABAS", "DCDC", "BABA", "CDCD"]);
+    let check = |moves: &[Move], expected: &str| {
+        assert_eq!(
+            replay(&start, &goal, moves).unwrap_err().to_string(),
+            expected
+        );
+    };
+    check(
+        &[Move { from: 2, to: 1 }],
+        "move 1: cell 1 is not the space",
+    );
+    check(
+        &[Move { from: 1, to: 3 }],
+        "move 1: (1, 3): the cells are not next to each other",
+    );
+    check(
+        &[Move { from: 7, to: 3 }, Move { from: 2, to: 3 }],
+        "move 2: cell 3 is not the space",
+    );
+    assert!(matches!(
+        replay(&start, &goal, &[Move { from: 2, to: 3 }]),
+        Err(ReplayError::WrongEnd(_))
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn pattern_databases_bound_random_walks(steps in proptest::collection::vec(0usize..4, 0..40)) {
+        // A random walk from the goal: its length bounds the distance from above,
+        // so every admissible bound must stay at or below it.
+        static SOLVER: OnceLock<(Board, Solver)> = OnceLock::new();
+        let (goal, solver) = SOLVER.get_or_init(|| {
+            let goal = board(&["AABS", "AABB", "CCDD", "CCDD"]);
+            (goal, Solver::new(&goal, Algorithm::IdaPdb))
+        });
+        let mut b = *goal;
+        for &i in &steps {
+            let moves = b.moves();
+            b = b.play(moves[i % moves.len()]).unwrap();
+        }
+        prop_assert!(solver.bound(&b) as usize <= steps.len());
+        if steps.len() <= 16 {
+            let found = solver.solve(&b, &Budget::default()).unwrap().found.unwrap();
+            prop_assert!(found.len() <= steps.len());
+            prop_assert!(solver.bound(&b) as usize <= found.len());
+        }
+    }
+
+    #[test]
+    fn arbitrary_rows_never_panic(rows in proptest::collection::vec("[SABCDX ]{0,6}", 0..6)) {
+        if let Ok(b) = Board::from_rows(&rows) {
+            prop_assert_eq!(Board::from_rows(&b.rows()), Ok(b));
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The line puzzle: sliding quarter-circle pieces.
+
+use std::fmt::Write;
+use std::time::Instant;
+
+use line_puzzle::{Algorithm, Board, LineSpace, Solution, Solver, check_goal, replay, seed_bound};
+use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::{Budget, Reason};
+use serde::Deserialize;
+
+use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
+use crate::fixtures;
+use crate::report::{Expect, Report, Run, indent, length, render_runs, side_by_side, thousands};
+
+pub const PUZZLE: PuzzleDef = PuzzleDef {
+    name: "line-puzzle",
+    solve: solve_fixture,
+    validate,
+    analyze: Some(analyze),
+};
+
+/// The seed's baseline runs until this many expansions: enough for every
+/// fixture but problem 3 (715 million), which the table then reports as
+/// stopped rather than slowing every run of `solve-all` by half a minute.
+const BASELINE_BUDGET: u64 = 10_000_000;
+
+/// A fixture: rows of `S`, `A`, `B`, `C`, `D` for the start and the goal.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fixture {
+    name: String,
+    source: String,
+    start: Vec<String>,
+    goal: Vec<String>,
+    #[serde(default)]
+    expect: Expect,
+}
+
+fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
+    let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
+    let goal = Board::from_rows(&fixture.goal).map_err(|e| format!("goal: {e}"))?;
+    check_goal(&start, &goal).map_err(|e| e.to_string())?;
+    Ok((start, goal))
+}
+
+fn validate(json: &str) -> Result<(), String> {
+    boards(&fixtures::parse(json)?).map(|_| ())
+}
+
+fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
+    let fixture: Fixture = fixtures::parse(json)?;
+    let (start, goal) = boards(&fixture)?;
+    let mut runs = Vec::new();
+    let mut replays = Vec::new();
+    let mut first: Option<Solution> = None;
+    let mut notes = Vec::new();
+    let mut bounds = format!("start bound: the seed's {}", seed_bound(&start, &goal));
+    for (algorithm, budget) in [
+        (Algorithm::IdaPdb, Budget::default()),
+        (
+            Algorithm::IdaSeed,
+            Budget::default().with_max_expanded(BASELINE_BUDGET),
+        ),
+    ] {
+        let clock = Instant::now();
+        let solver = Solver::new(&goal, algorithm);
+        let outcome = match solver.solve(&start, &budget) {
+            Ok(outcome) => outcome,
+            Err(line_puzzle::SolveError::Interrupted(stop)) if stop.reason == Reason::NodeLimit => {
+                notes.push(format!(
+                    "{algorithm}: stopped after {} expansions, in the iteration with bound {}; too slow to run to the end here",
+                    thousands(stop.stats.expanded),
+                    stop.stats.iterations.last().map_or(0, |i| i.bound)
+                ));
+                continue;
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        let ms = clock.elapsed().as_secs_f64() * 1e3;
+        if algorithm == Algorithm::IdaPdb {
+            let _ = write!(bounds, ", the pattern databases' {}", solver.bound(&start));
+            notes.push(format!(
+                "ida-pdb: pattern databases {{A, B}} and {{C, D}} of {} and {} entries",
+                thousands(solver.pattern_dbs()[0].len() as u64),
+                thousands(solver.pattern_dbs()[1].len() as u64)
+            ));
+        }
+        replays.push(match &outcome.found {
+            None => Ok(()),
+            Some(s) => match replay(&start, &goal, &s.moves) {
+                Ok(boards) if boards == s.boards => Ok(()),
+                Ok(_) => Err("the replayed boards differ from the reported ones".to_string()),
+                Err(e) => Err(e.to_string()),
+            },
+        });
+        runs.push(Run {
+            algorithm: algorithm.name().to_string(),
+            moves: outcome.found.as_ref().map(|s| s.len() as u32),
+            stats: outcome.stats,
+            ms,
+        });
+        if first.is_none() {
+            first = outcome.found;
+        }
+    }
+    let notation = first.as_ref().map_or_else(Vec::new, |s| {
+        s.moves.iter().map(|m| m.to_string()).collect()
+    });
+    let snapshot = render(
+        case,
+        &fixture,
+        &start,
+        &goal,
+        &runs,
+        first.as_ref(),
+        &bounds,
+        &notes,
+    );
+    Ok(Report::new(
+        PUZZLE.name,
+        case,
+        runs,
+        replays,
+        notation,
+        None,
+        &fixture.expect,
+        snapshot,
+    ))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn render(
+    case: &str,
+    fixture: &Fixture,
+    start: &Board,
+    goal: &Board,
+    runs: &[Run],
+    solution: Option<&Solution>,
+    bounds: &str,
+    notes: &[String],
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "line-puzzle: {case}");
+    let _ = writeln!(out, "name: {}", fixture.name);
+    let _ = writeln!(out, "source: {}", fixture.source);
+    let _ = writeln!(out, "board: {}x{}\n", start.width(), start.height());
+    let ends = [
+        ("start".to_string(), start.rows()),
+        ("goal".to_string(), goal.rows()),
+    ];
+    let _ = writeln!(out, "{}\n", indent(&side_by_side(&ends, 2)));
+    match solution {
+        None => {
+            let _ = writeln!(
+                out,
+                "answer: unreachable (all pieces distinct and the parities differ; decided without search)"
+            );
+        }
+        Some(s) => {
+            let moves = s.len() as u32;
+            let _ = write!(
+                out,
+                "answer: {} (optimal; every solution replayed)",
+                length(Some(moves))
+            );
+            // The physical puzzle starts and ends full: the piece at the top
+            // right corner comes out first and goes back last.
+            if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
+                let _ = write!(
+                    out,
+                    "; {} with the corner piece taken out and put back",
+                    moves + 2
+                );
+            }
+            out.push('\n');
+        }
+    }
+    let _ = writeln!(out, "{bounds}");
+    let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
+    for note in notes {
+        let _ = writeln!(out, "{note}");
+    }
+    if let Some(s) = solution {
+        let moves: Vec<String> = s.moves.iter().map(|m| m.to_string()).collect();
+        let _ = writeln!(out, "\nmoves (from, to), cells numbered row by row from 0:");
+        for chunk in moves.chunks(10) {
+            let _ = writeln!(out, "  {}", chunk.join(" "));
+        }
+        let drawn: Vec<(String, Vec<String>)> = s
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (i.to_string(), b.rows()))
+            .collect();
+        let _ = writeln!(out, "\nboards:\n{}", indent(&side_by_side(&drawn, 8)));
+    }
+    out
+}
+
+fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
+    if let Some(v) = &options.variant {
+        return Err(format!("the line puzzle has no variant {v:?}"));
+    }
+    if let Some(s) = &options.size {
+        return Err(format!(
+            "the line puzzle takes its board from --goal, not --size {s:?}"
+        ));
+    }
+    let goal = match &options.goal {
+        Some((file, json)) => {
+            let fixture: Fixture = fixtures::parse(json).map_err(|e| format!("{file}: {e}"))?;
+            boards(&fixture).map_err(|e| format!("{file}: {e}"))?.1
+        }
+        // The seed's goal 2: the four full circles.
+        None => Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"]).map_err(|e| e.to_string())?,
+    };
+    let space = LineSpace::new(&goal);
+    let default = if space.size() <= 50_000_000 {
+        Table::Bytes
+    } else {
+        Table::TwoBits
+    };
+    let sweep = Sweep::new(table_option(options, default)?)
+        .with_max_memory(options.max_memory)
+        .with_farthest(options.farthest);
+    let description = format!(
+        "line-puzzle {}x{}: the distance of every arrangement from the goal\n{}",
+        goal.width(),
+        goal.height(),
+        indent(&goal.to_string())
+    );
+    progress.start(
+        &description,
+        space.size(),
+        sweep.memory_needed(space.size()),
+    );
+    let layers = sweep
+        .run(&space, [goal], |r| progress.layer(r))
+        .map_err(|e| e.to_string())?;
+    Ok(Analysis {
+        description,
+        ranks: space.size(),
+        histogram: layers.histogram,
+        farthest: layers
+            .farthest
+            .iter()
+            .map(|&r| space.unrank(r).rows())
+            .collect(),
+        census: None,
+    })
+}
