@@ -13,6 +13,23 @@ fuzz_target!(|data: &[u8]| {
             let again: Vec<&str> = printed.lines().collect();
             assert_eq!(eight_puzzle::Board::from_rows(&again), Ok(board));
         }
+        if let Ok(board) = flip_it::Board::from_rows(&rows) {
+            assert_eq!(flip_it::Board::from_rows(&board.rows()), Ok(board));
+        }
+        if let Ok(board) = knight_swap::Board::from_rows(&rows) {
+            let printed = board.to_string();
+            let again: Vec<&str> = printed.lines().collect();
+            assert_eq!(knight_swap::Board::from_rows(&again), Ok(board));
+            for m in board.moves() {
+                assert!(board.play(m).is_ok());
+            }
+        }
+        if let Ok(board) = line_puzzle::Board::from_rows(&rows) {
+            assert_eq!(line_puzzle::Board::from_rows(&board.rows()), Ok(board));
+            for m in board.moves() {
+                assert!(board.play(m).is_ok());
+            }
+        }
     }
     if let [width, height, tiles @ ..] = data {
         let _ = eight_puzzle::Board::new(usize::from(*width), usize::from(*height), tiles);
