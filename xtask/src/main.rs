@@ -86,10 +86,20 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
-    /// Run the criterion benchmarks and print their medians as one table.
+    /// Run every crate's criterion benchmarks and print one table, beside
+    /// the seeds' figures and the peers measured in the same run.
     Bench {
-        /// Only benchmarks whose name contains this.
+        /// Only benchmarks whose name matches this (criterion's filter).
         filter: Option<String>,
+        /// Also time the big whole-space sweeps once each.
+        #[arg(long)]
+        sweeps: bool,
+        /// Read the last results instead of running the benchmarks again.
+        #[arg(long)]
+        no_run: bool,
+        /// Write docs/BENCHMARKS.md from the results.
+        #[arg(long)]
+        write: bool,
     },
 }
 
@@ -134,7 +144,12 @@ fn main() -> ExitCode {
             json,
             svg,
         ),
-        Command::Bench { filter } => bench(filter.as_deref()),
+        Command::Bench {
+            filter,
+            sweeps,
+            no_run,
+            write,
+        } => bench(filter.as_deref(), sweeps, no_run, write),
     };
     match result {
         Ok(code) => code,
@@ -465,62 +480,63 @@ fn print_analysis(a: &Analysis) {
     }
 }
 
-fn bench(filter: Option<&str>) -> Result<ExitCode, String> {
+fn bench(
+    filter: Option<&str>,
+    sweeps: bool,
+    no_run: bool,
+    write: bool,
+) -> Result<ExitCode, String> {
     let root = repo_root();
-    let mut command = Process::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()));
-    command
-        .current_dir(&root)
-        .args(["bench", "--workspace", "--"]);
-    if let Some(f) = filter {
-        command.arg(f);
-    }
-    let status = command.status().map_err(|e| format!("cargo bench: {e}"))?;
-    if !status.success() {
-        return Err(format!("cargo bench failed: {status}"));
-    }
-    let mut rows = Vec::new();
-    collect_estimates(&root.join("target/criterion"), &mut rows);
-    rows.sort_by(|a, b| a.0.cmp(&b.0));
-    let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(9);
-    println!("{:<width$}  {:>12}", "benchmark", "median");
-    for (name, ns) in rows {
-        if filter.is_none_or(|f| name.contains(f)) {
-            println!("{name:<width$}  {:>12}", human_time(ns));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    if !no_run {
+        let mut command = Process::new(&cargo);
+        command
+            .current_dir(&root)
+            .args(["bench", "--workspace", "--"]);
+        if let Some(f) = filter {
+            command.arg(f);
         }
+        let status = command.status().map_err(|e| format!("cargo bench: {e}"))?;
+        if !status.success() {
+            return Err(format!("cargo bench failed: {status}"));
+        }
+    }
+    let medians = xtask::bench::medians(&root.join("target/criterion"));
+    let mut timed = Vec::new();
+    if sweeps {
+        let me = std::env::current_exe().map_err(|e| e.to_string())?;
+        for (args, what) in xtask::bench::SWEEPS {
+            eprintln!("timing: cargo xtask analyze {}", args.join(" "));
+            let clock = std::time::Instant::now();
+            let out = Process::new(&me)
+                .arg("analyze")
+                .args(*args)
+                .arg("--json")
+                .output()
+                .map_err(|e| e.to_string())?;
+            if !out.status.success() {
+                return Err(format!(
+                    "analyze {}: {}",
+                    args.join(" "),
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+            timed.push(xtask::bench::SweepTime {
+                what,
+                command: format!("cargo xtask analyze {}", args.join(" ")),
+                seconds: clock.elapsed().as_secs_f64(),
+            });
+        }
+    }
+    println!("{}", xtask::bench::table(&medians));
+    if !timed.is_empty() {
+        println!("{}", xtask::bench::sweep_table(&timed));
+    }
+    if write {
+        let path = root.join("docs/BENCHMARKS.md");
+        fs::write(&path, xtask::bench::document(&medians, &timed))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("wrote {}", display_path(&path));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Finds criterion's `new/estimates.json` files and their benchmarks' names.
-fn collect_estimates(dir: &Path, rows: &mut Vec<(String, f64)>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
-        if path.ends_with("new") {
-            let read = |name: &str| -> Option<serde_json::Value> {
-                serde_json::from_str(&fs::read_to_string(path.join(name)).ok()?).ok()
-            };
-            if let (Some(bench), Some(estimates)) = (read("benchmark.json"), read("estimates.json"))
-            {
-                if let (Some(id), Some(ns)) = (
-                    bench["full_id"].as_str(),
-                    estimates["median"]["point_estimate"].as_f64(),
-                ) {
-                    rows.push((id.to_string(), ns));
-                }
-            }
-        } else if path.is_dir() {
-            collect_estimates(&path, rows);
-        }
-    }
-}
-
-fn human_time(ns: f64) -> String {
-    match ns {
-        n if n >= 1e9 => format!("{:.2} s", n / 1e9),
-        n if n >= 1e6 => format!("{:.2} ms", n / 1e6),
-        n if n >= 1e3 => format!("{:.1} µs", n / 1e3),
-        n => format!("{n:.0} ns"),
-    }
 }
