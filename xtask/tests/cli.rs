@@ -209,9 +209,28 @@ fn analyze_refuses_tables_over_the_memory_limit() {
     );
 }
 
+/// Runs `args` with 1, 2 and 4 rayon threads and checks that the outputs
+/// agree, after `normalise`.
+fn same_with_any_thread_count(args: &[&str], normalise: impl Fn(Vec<u8>) -> Vec<u8>) {
+    let outputs: Vec<Vec<u8>> = ["1", "2", "4"]
+        .iter()
+        .map(|threads| {
+            let out = xtask_with(args, &[("RAYON_NUM_THREADS", threads)]);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+            normalise(out.stdout)
+        })
+        .collect();
+    assert!(outputs.windows(2).all(|w| w[0] == w[1]), "{args:?}");
+}
+
 #[test]
 fn sweeps_print_the_same_json_whatever_the_thread_count() {
-    // The 3x3 board fills parallel layers; 4x2 runs on the two-bit table.
+    // Every puzzle's sweep, on a space small enough for a test, with both tables.
     for args in [
         &["analyze", "eight-puzzle", "--json"][..],
         &[
@@ -223,17 +242,57 @@ fn sweeps_print_the_same_json_whatever_the_thread_count() {
             "two-bits",
             "--json",
         ],
+        &[
+            "analyze",
+            "flip-it",
+            "--size",
+            "4",
+            "--variant",
+            "diagonal",
+            "--json",
+        ],
+        &[
+            "analyze", "flip-it", "--size", "3", "--table", "two-bits", "--json",
+        ],
+        &["analyze", "knight-swap", "--json"],
+        &[
+            "analyze",
+            "line-puzzle",
+            "--goal",
+            "../fixtures/line-puzzle/small-2x3.json",
+            "--json",
+        ],
     ] {
-        let outputs: Vec<Vec<u8>> = ["1", "2", "4"]
-            .iter()
-            .map(|threads| {
-                let out = xtask_with(args, &[("RAYON_NUM_THREADS", threads)]);
-                assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-                out.stdout
-            })
-            .collect();
-        assert!(outputs.windows(2).all(|w| w[0] == w[1]), "{args:?}");
+        same_with_any_thread_count(args, |out| out);
     }
+}
+
+#[test]
+fn counts_are_the_same_whatever_the_thread_count() {
+    // The JSON of solve-all, but for the times it measures.
+    let without_times = |out: Vec<u8>| {
+        let mut all: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        for report in all.as_array_mut().unwrap() {
+            report.as_object_mut().unwrap().remove("ms");
+            for run in report["runs"].as_array_mut().unwrap() {
+                run.as_object_mut().unwrap().remove("ms");
+            }
+        }
+        serde_json::to_vec(&all).unwrap()
+    };
+    let dir = scratch("counts");
+    let snapshots = dir.join("snapshots");
+    same_with_any_thread_count(
+        &[
+            "solve-all",
+            "--json",
+            "--puzzle",
+            "knight-swap",
+            "--snapshots",
+            snapshots.to_str().unwrap(),
+        ],
+        without_times,
+    );
 }
 
 #[test]
