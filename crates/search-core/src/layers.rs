@@ -218,6 +218,29 @@ impl Sweep {
     }
 
     /// Refuse to start if the table would need more than `bytes`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::layers::{RankedSpace, Sweep, SweepError, Table};
+    ///
+    /// struct Line(u64);
+    /// impl RankedSpace for Line {
+    ///     type State = u64;
+    ///     fn size(&self) -> u64 { self.0 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, r: u64) -> u64 { r }
+    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
+    ///         if s + 1 < self.0 { visit(s + 1) }
+    ///         if s > 0 { visit(s - 1) }
+    ///     }
+    /// }
+    ///
+    /// // A billion states in two bits each: 238 MiB, over a limit of 100 MiB.
+    /// let sweep = Sweep::new(Table::TwoBits).with_max_memory(100 << 20);
+    /// let err = sweep.run(&Line(1 << 30), [0], |_| {}).unwrap_err();
+    /// assert_eq!(err, SweepError::MemoryLimit { needed: 1 << 28, limit: 100 << 20 });
+    /// ```
     pub fn with_max_memory(mut self, bytes: u64) -> Self {
         self.max_memory = Some(bytes);
         self
@@ -245,6 +268,33 @@ impl Sweep {
     }
 
     /// Sweeps `space` from `goals`, calling `progress` after every layer.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    ///
+    /// struct Line(u64);
+    /// impl RankedSpace for Line {
+    ///     type State = u64;
+    ///     fn size(&self) -> u64 { self.0 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, r: u64) -> u64 { r }
+    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
+    ///         if s + 1 < self.0 { visit(s + 1) }
+    ///         if s > 0 { visit(s - 1) }
+    ///     }
+    /// }
+    ///
+    /// let mut seen = Vec::new();
+    /// let layers = Sweep::new(Table::Bytes).run(&Line(5), [2], |report| seen.push(report.seen))?;
+    /// assert_eq!(layers.histogram, [1, 2, 2]);
+    /// assert_eq!(seen, [1, 3, 5]); // states found after each layer
+    /// let table = layers.distances.unwrap();
+    /// assert_eq!(table.get(4), Some(2));
+    /// assert_eq!(table.descend(&Line(5), 4), Some(vec![4, 3, 2]));
+    /// # Ok::<(), search_core::layers::SweepError>(())
+    /// ```
     pub fn run<S, G, P>(&self, space: &S, goals: G, progress: P) -> Result<Layers, SweepError>
     where
         S: RankedSpace,

@@ -2,6 +2,19 @@
 
 /// Counters kept by every search. They depend only on the puzzle and the
 /// algorithm, never on timing or thread count, so they can be snapshotted.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Budget, bfs::bfs_with, visited::HashVisited};
+///
+/// // Doubling or adding one, from 1 to 6: 1, 2, 3, 6.
+/// let outcome = bfs_with(&1u32, |&n| [n + 1, n * 2], |&n| n == 6, HashVisited::default(), &Budget::default())?;
+/// assert_eq!(outcome.found, Some(vec![1, 2, 3, 6]));
+/// assert_eq!((outcome.stats.expanded, outcome.stats.generated), (3, 4)); // 1, 2, 3; 2, 3, 4, 6
+/// assert!(outcome.stats.iterations.is_empty()); // not an iterative search
+/// # Ok::<(), search_core::Interrupted>(())
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Nodes whose successors were generated.

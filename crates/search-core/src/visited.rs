@@ -10,6 +10,16 @@ use bitvec::vec::BitVec;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A set of states that records which ones a search has already seen.
+///
+/// # Example
+///
+/// ```
+/// use search_core::visited::{HashVisited, Visited};
+///
+/// let mut seen = HashVisited::default();
+/// assert!(seen.insert(&"start"));
+/// assert!(!seen.insert(&"start"));
+/// ```
 pub trait Visited<N> {
     /// Adds `node`; returns `true` if it was not in the set before.
     fn insert(&mut self, node: &N) -> bool;
@@ -87,6 +97,16 @@ pub enum Side {
 }
 
 /// A record of which side of a bidirectional search reached each state.
+///
+/// # Example
+///
+/// ```
+/// use search_core::visited::{HashSides, Side, Sides};
+///
+/// let mut sides = HashSides::default();
+/// assert_eq!(sides.mark(&(1, 2), Side::Backward), None);
+/// assert_eq!(sides.mark(&(1, 2), Side::Forward), Some(Side::Backward)); // the searches meet
+/// ```
 pub trait Sides<N> {
     /// Records that `side` reached `node`, unless a side already had: then
     /// returns that side and records nothing.
