@@ -160,6 +160,20 @@ impl Report {
     }
 }
 
+/// The verdict on one run's solution: `Ok` if replaying it with the
+/// puzzle's own rules reached the goal through exactly the boards the
+/// search reported, the reason otherwise.
+pub fn replay_verdict<B: PartialEq, E: std::fmt::Display>(
+    reported: &[B],
+    replayed: Result<Vec<B>, E>,
+) -> Result<(), String> {
+    match replayed {
+        Ok(boards) if boards == reported => Ok(()),
+        Ok(_) => Err("the replayed boards differ from the reported ones".to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// "31 moves" or "no solution".
 pub fn length(moves: Option<u32>) -> String {
     match moves {

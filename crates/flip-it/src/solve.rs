@@ -309,43 +309,10 @@ fn solve_ida(
 }
 
 /// Why a claimed solution is not one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReplayError {
-    /// Jump `index` (from 0) breaks the rules.
-    IllegalMove {
-        /// The jump's position in the sequence.
-        index: usize,
-        /// Why.
-        error: MoveError,
-    },
-    /// The jumps are legal but leave black pieces.
-    NotSolved(Board),
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::IllegalMove { index, error } => write!(f, "jump {}: {error}", index + 1),
-            ReplayError::NotSolved(board) => write!(f, "the jumps end on {board:?}, not all white"),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
+pub type ReplayError = search_core::replay::ReplayError<MoveError, Board>;
 
 /// Plays `jumps` from `start` with the rules of `variant` alone and checks
 /// that every piece ends white; returns the boards.
 pub fn replay(start: &Board, variant: Variant, jumps: &[Jump]) -> Result<Vec<Board>, ReplayError> {
-    let mut boards = vec![*start];
-    for (index, &jump) in jumps.iter().enumerate() {
-        let next = boards[index]
-            .play(variant, jump)
-            .map_err(|error| ReplayError::IllegalMove { index, error })?;
-        boards.push(next);
-    }
-    let end = boards[boards.len() - 1];
-    if !end.is_solved() {
-        return Err(ReplayError::NotSolved(end));
-    }
-    Ok(boards)
+    search_core::replay::replay(start, jumps, |b, j| b.play(variant, j), Board::is_solved)
 }

@@ -318,19 +318,19 @@ fn replay_rejects_wrong_solutions() {
     };
     check(
         &[Jump { from: 4, to: 6 }],
-        "jump 1: cell 6 is not the empty cell",
+        "move 1: cell 6 is not the empty cell",
     );
     check(
         &[Jump { from: 6, to: 7 }],
-        "jump 1: 6->7 is not a jump along a line of the board, over at least one piece",
+        "move 1: 6->7 is not a jump along a line of the board, over at least one piece",
     );
     check(
         &[Jump { from: 2, to: 7 }],
-        "jump 1: 2->7 is not a jump along a line of the board, over at least one piece",
+        "move 1: 2->7 is not a jump along a line of the board, over at least one piece",
     );
     assert!(matches!(
         replay(&start, Variant::Orthogonal, &[]),
-        Err(ReplayError::NotSolved(_))
+        Err(ReplayError::WrongEnd(_))
     ));
     // 5 jumps over 6 into 7 and turns it white.
     let solved = replay(&start, Variant::Orthogonal, &[Jump { from: 5, to: 7 }]).unwrap();

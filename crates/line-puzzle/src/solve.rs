@@ -391,46 +391,11 @@ impl Node for IdaNode<'_> {
 }
 
 /// Why a claimed solution is not one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReplayError {
-    /// Move `index` (from 0) breaks the rules.
-    IllegalMove {
-        /// The move's position in the sequence.
-        index: usize,
-        /// Why.
-        error: MoveError,
-    },
-    /// The moves are legal but end elsewhere.
-    WrongEnd(Board),
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::IllegalMove { index, error } => write!(f, "move {}: {error}", index + 1),
-            ReplayError::WrongEnd(board) => {
-                write!(f, "the moves end on {board:?}, not on the goal")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
+pub type ReplayError = search_core::replay::ReplayError<MoveError, Board>;
 
 /// Plays `moves` from `start` with the rules alone (a piece next to the
 /// space slides into it) and checks that they end on `goal`; returns the
 /// boards.
 pub fn replay(start: &Board, goal: &Board, moves: &[Move]) -> Result<Vec<Board>, ReplayError> {
-    let mut boards = vec![*start];
-    for (index, &m) in moves.iter().enumerate() {
-        let next = boards[index]
-            .play(m)
-            .map_err(|error| ReplayError::IllegalMove { index, error })?;
-        boards.push(next);
-    }
-    let end = boards[boards.len() - 1];
-    if end != *goal {
-        return Err(ReplayError::WrongEnd(end));
-    }
-    Ok(boards)
+    search_core::replay::replay(start, moves, Board::play, |end| end == goal)
 }

@@ -14,6 +14,7 @@
 //! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
+//! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
 //!
 //! Every search reports deterministic [`Stats`] (nodes expanded and
 //! generated, per-iteration counters) and honours a [`Budget`] (a node limit
@@ -46,6 +47,7 @@ pub mod bidirectional;
 pub mod count;
 pub mod ida;
 pub mod layers;
+pub mod replay;
 pub mod visited;
 
 mod budget;
@@ -60,6 +62,7 @@ pub mod prelude {
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
     pub use crate::ida::{IdaOptions, Node, ida_star, idastar, iddfs};
     pub use crate::layers::{DistanceTable, LayerReport, Layers, RankedSpace, Sweep, Table};
+    pub use crate::replay::{ReplayError, replay};
     pub use crate::visited::{
         DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,
     };
