@@ -1,0 +1,490 @@
+//! The fewest moves by IDA*, the counts of optimal solutions, the seed's
+//! peg-class pruning, notation and replay.
+
+use std::fmt;
+
+use search_core::count::{PathCount, count_paths, count_shortest_paths};
+use search_core::ida::{IdaOptions, Node, ida_star};
+use search_core::{Budget, Interrupted, Outcome, Stats};
+
+use crate::board::{Board, Geometry, Jump, JumpError, legal};
+
+/// Why a search could not run, or stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The goal's holes are not the start's.
+    GoalShape,
+    /// The fixed first jump cannot be played on the start.
+    FirstJump(JumpError),
+    /// The budget ran out or the search was cancelled.
+    Interrupted(String),
+    /// A table would need more memory than allowed.
+    MemoryLimit {
+        /// Bytes the next step would need in all.
+        needed: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::GoalShape => write!(
+                f,
+                "the goal is a board of another shape (its holes or lattice differ from the start's)"
+            ),
+            SolveError::FirstJump(e) => write!(f, "the first jump: {e}"),
+            SolveError::Interrupted(why) => write!(f, "the search stopped: {why}"),
+            SolveError::MemoryLimit { needed, limit } => write!(
+                f,
+                "the search needs {} MiB, more than the limit of {} MiB",
+                needed.div_ceil(1 << 20),
+                limit / (1 << 20)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<Interrupted> for SolveError {
+    fn from(e: Interrupted) -> Self {
+        SolveError::Interrupted(format!("{:?}", e.reason))
+    }
+}
+
+/// Checks that `goal` has the holes of `start`.
+pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
+    if start.same_shape(goal) {
+        Ok(())
+    } else {
+        Err(SolveError::GoalShape)
+    }
+}
+
+/// The seed's peg-class pruning, derived from the board: no peg may jump
+/// over a hole of the *guarded* classes (the peg classes of the holes that
+/// pegs in unjumpable holes jump over) unless it jumps from an unjumpable
+/// hole.
+///
+/// [`peg_class_pruning`] offers it only where it provably loses no
+/// solution: when the pegs of the guarded classes that must go (their count
+/// at the start less their count in the goal) are exactly as many as the
+/// pegs in unjumpable holes that must leave them (unjumpable holes with a
+/// peg at the start and none in the goal). Then every solution removes each
+/// guarded peg by the first jump of one of those pegs, and no other jump
+/// passes over a guarded hole; see the crate documentation for the proof.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PegClassPruning {
+    /// The unjumpable holes (the seed's corners).
+    pub corners: u64,
+    /// The holes of the guarded classes.
+    pub guarded: u64,
+    /// The jumps it forbids: over a guarded hole, from a hole that is not a
+    /// corner.
+    pub forbidden: Vec<Jump>,
+}
+
+/// The seed's peg-class pruning for this start and goal, if it provably
+/// loses no solution (see [`PegClassPruning`]); `None` otherwise.
+pub fn peg_class_pruning(start: &Board, goal: &Board) -> Option<PegClassPruning> {
+    let g = start.geometry();
+    let corners = g.unjumpable();
+    let mut guarded = 0u64;
+    for j in g.jumps().iter().filter(|j| corners >> j.from & 1 == 1) {
+        let class = g.class_of(j.over as usize)?;
+        for h in &g.peg_classes()[class] {
+            guarded |= 1 << h;
+        }
+    }
+    let leaving = (start.pegs() & corners & !goal.pegs()).count_ones();
+    let removed = (start.pegs() & guarded)
+        .count_ones()
+        .checked_sub((goal.pegs() & guarded).count_ones())?;
+    if leaving == 0 || leaving != removed {
+        return None;
+    }
+    let forbidden = g
+        .jumps()
+        .iter()
+        .copied()
+        .filter(|j| guarded >> j.over & 1 == 1 && corners >> j.from & 1 == 0)
+        .collect();
+    Some(PegClassPruning {
+        corners,
+        guarded,
+        forbidden,
+    })
+}
+
+/// How to search.
+#[derive(Debug, Clone, Default)]
+pub struct SolveOptions {
+    /// Fix the first jump (the seed fixes 14 -> 6).
+    pub first_jump: Option<Jump>,
+    /// Apply the seed's peg-class pruning where [`peg_class_pruning`] finds
+    /// it safe (elsewhere this setting changes nothing).
+    pub pruning: bool,
+    /// Node budget and cancellation.
+    pub budget: Budget,
+}
+
+/// A solution with the fewest moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The jumps, in order.
+    pub jumps: Vec<Jump>,
+    /// The number of moves (chains of jumps by one peg).
+    pub moves: u32,
+    /// The boards after each jump, the start first.
+    pub boards: Vec<Board>,
+}
+
+impl Solution {
+    /// The solution in the seed's move groups, e.g. `[14, 6][11, 9]`.
+    pub fn notation(&self) -> String {
+        notation(&self.jumps)
+    }
+}
+
+/// The jumps grouped into moves: each move as the holes its peg visits
+/// (`[12, 14, 6]`: from 12 to 14, then on to 6). A jump continues the move
+/// of the jump before it when it starts where that one landed.
+pub fn move_groups(jumps: &[Jump]) -> Vec<Vec<u8>> {
+    let mut groups: Vec<Vec<u8>> = Vec::new();
+    for j in jumps {
+        match groups.last_mut() {
+            Some(g) if g.last() == Some(&j.from) => g.push(j.to),
+            _ => groups.push(vec![j.from, j.to]),
+        }
+    }
+    groups
+}
+
+/// The number of moves of a sequence of jumps (see [`move_groups`]).
+pub fn move_count(jumps: &[Jump]) -> u32 {
+    move_groups(jumps).len() as u32
+}
+
+/// The seed's notation: `[14, 6][11, 9][12, 14, 6]`.
+pub fn notation(jumps: &[Jump]) -> String {
+    move_groups(jumps)
+        .iter()
+        .map(|g| {
+            let holes: Vec<String> = g.iter().map(|h| h.to_string()).collect();
+            format!("[{}]", holes.join(", "))
+        })
+        .collect()
+}
+
+/// Why a claimed solution is not one.
+pub type ReplayError = search_core::replay::ReplayError<JumpError, Board>;
+
+/// Plays `jumps` from `start` with the rules alone and checks that they end
+/// on `goal`. Returns the boards after each jump, `start` first.
+pub fn replay(start: &Board, goal: &Board, jumps: &[Jump]) -> Result<Vec<Board>, ReplayError> {
+    search_core::replay::replay(start, jumps, |b: &Board, j| b.play(j), |b| b == goal)
+}
+
+const NONE: u8 = u8::MAX;
+
+/// A position in the depth-first searches: pegs, and the hole the last jump
+/// landed in (a jump from there continues the move at no cost).
+pub(crate) struct Search<'g> {
+    geometry: &'g Geometry,
+    pub(crate) pegs: u64,
+    pub(crate) last: u8,
+    goal: u64,
+    /// Unjumpable holes empty in the goal: a peg there needs a move.
+    corners: u64,
+    /// Per jump index: allowed.
+    allowed: Vec<bool>,
+    /// Per class: its holes, and the goal's pegs in it.
+    classes: Vec<(u64, u32)>,
+}
+
+/// A jump (its index in the geometry's table) and the hole the jump before
+/// it landed in, so that `undo` restores it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Step {
+    jump: u16,
+    last: u8,
+}
+
+impl<'g> Search<'g> {
+    pub(crate) fn new(start: &'g Board, goal: &Board, pruning: bool) -> Search<'g> {
+        let geometry = start.geometry();
+        let mut allowed = vec![true; geometry.jumps().len()];
+        if pruning {
+            if let Some(p) = peg_class_pruning(start, goal) {
+                for (i, j) in geometry.jumps().iter().enumerate() {
+                    allowed[i] = !p.forbidden.contains(j);
+                }
+            }
+        }
+        let classes = geometry
+            .peg_classes()
+            .iter()
+            .map(|holes| {
+                let mask = holes.iter().fold(0u64, |m, &h| m | 1 << h);
+                (mask, (goal.pegs() & mask).count_ones())
+            })
+            .collect();
+        Search {
+            geometry,
+            pegs: start.pegs(),
+            last: NONE,
+            goal: goal.pegs(),
+            corners: geometry.unjumpable() & !goal.pegs(),
+            allowed,
+            classes,
+        }
+    }
+
+    pub(crate) fn key(&self) -> (u64, u8) {
+        (self.pegs, self.last)
+    }
+}
+
+impl Node for Search<'_> {
+    type Move = Step;
+
+    fn lower_bound(&self) -> u32 {
+        // A peg class never gains pegs: one short of the goal's is dead.
+        if self
+            .classes
+            .iter()
+            .any(|&(mask, need)| (self.pegs & mask).count_ones() < need)
+        {
+            return u32::MAX;
+        }
+        // Every peg in an unjumpable hole that the goal leaves empty needs a
+        // move of its own, but the peg that just jumped may go on for free.
+        let corners = self.pegs & self.corners;
+        let bound = corners.count_ones();
+        if self.last != NONE && corners >> self.last & 1 == 1 {
+            bound - 1
+        } else {
+            bound
+        }
+    }
+
+    fn is_goal(&self) -> bool {
+        self.pegs == self.goal
+    }
+
+    fn moves(&self, _previous: Option<Step>, out: &mut Vec<Step>) {
+        let mut bits = self.pegs;
+        while bits != 0 {
+            let h = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for (index, j) in self.geometry.indexed_jumps_from(h) {
+                if self.allowed[index as usize] && legal(self.pegs, j) {
+                    out.push(Step {
+                        jump: index,
+                        last: self.last,
+                    });
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, m: Step) -> u32 {
+        let j = self.geometry.jumps()[m.jump as usize];
+        self.pegs ^= j.mask();
+        let cost = u32::from(j.from != self.last);
+        self.last = j.to;
+        cost
+    }
+
+    fn undo(&mut self, m: Step) {
+        let j = self.geometry.jumps()[m.jump as usize];
+        self.pegs ^= j.mask();
+        self.last = m.last;
+    }
+}
+
+/// Plays the fixed first jump, if any: the node after it and the moves
+/// spent.
+fn begin<'g>(
+    start: &'g Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<(Search<'g>, u32), SolveError> {
+    check_goal(start, goal)?;
+    let mut node = Search::new(start, goal, options.pruning);
+    match options.first_jump {
+        None => Ok((node, 0)),
+        Some(j) => {
+            start.play(j).map_err(SolveError::FirstJump)?;
+            node.pegs ^= j.mask();
+            node.last = j.to;
+            Ok((node, 1))
+        }
+    }
+}
+
+/// A solution with the fewest moves, by IDA* over single jumps (a jump
+/// that continues the last jump's peg costs nothing, any other jump one
+/// move), with an admissible bound: the pegs in unjumpable holes that the
+/// goal leaves empty (each needs a move of its own; the seed's corner
+/// bound), and no solution where a peg class holds fewer pegs than the goal
+/// has in it. `None` when the goal cannot be reached (the search then ran
+/// to exhaustion).
+///
+/// # Example
+///
+/// ```
+/// use peg_solitaire::{Board, Lattice, SolveOptions, replay, solve};
+///
+/// let start = Board::from_rows(Lattice::Square, &["o.oo"])?;
+/// let goal = Board::from_rows(Lattice::Square, &["..o."])?;
+/// let (solution, _stats) = solve(&start, &goal, &SolveOptions::default())?.unwrap();
+/// assert_eq!(solution.notation(), "[3, 1][0, 2]");
+/// assert_eq!(solution.moves, 2);
+/// // No jump sequence leaves a single peg in the last hole.
+/// let far = Board::from_rows(Lattice::Square, &["...o"])?;
+/// assert!(solve(&start, &far, &SolveOptions::default())?.is_none());
+/// replay(&start, &goal, &solution.jumps)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Option<(Solution, Stats)>, SolveError> {
+    let (mut node, spent) = begin(start, goal, options)?;
+    let outcome = ida_star(
+        &mut node,
+        &IdaOptions {
+            budget: options.budget.clone(),
+            ..IdaOptions::default()
+        },
+    )?;
+    let Some(path) = outcome.found else {
+        return Ok(None);
+    };
+    let table = start.geometry().jumps();
+    let jumps: Vec<Jump> = options
+        .first_jump
+        .into_iter()
+        .chain(path.moves.iter().map(|s| table[s.jump as usize]))
+        .collect();
+    let boards = replay(start, goal, &jumps).map_err(|e| {
+        SolveError::Interrupted(format!("internal error, the solution does not replay: {e}"))
+    })?;
+    Ok(Some((
+        Solution {
+            moves: path.cost + spent,
+            jumps,
+            boards,
+        },
+        outcome.stats,
+    )))
+}
+
+/// The number of distinct sequences of jumps from `start` to `goal` (with
+/// the fixed first jump, if any) whose number of moves is exactly `moves`,
+/// by [`count_paths`] memoised on (pegs, hole of the last landing, moves
+/// so far). Moves are counted as in [`move_groups`]: a jump continues the
+/// move of the jump before it when it starts where that one landed. With
+/// `moves` the minimum, this is the number of jump sequences of minimum
+/// move count.
+pub fn count_jump_sequences(
+    start: &Board,
+    goal: &Board,
+    moves: u32,
+    options: &SolveOptions,
+) -> Result<Outcome<u128>, SolveError> {
+    let (mut node, spent) = begin(start, goal, options)?;
+    let Some(rest) = moves.checked_sub(spent) else {
+        return Ok(Outcome {
+            found: None,
+            stats: Stats::default(),
+        });
+    };
+    Ok(count_paths(
+        &mut node,
+        rest,
+        |n: &Search<'_>| n.key(),
+        &options.budget,
+    )?)
+}
+
+/// The positions one move (a chain of one or more jumps by one peg) away
+/// from `pegs`, ascending, each once; only jumps for which `allowed` holds.
+pub(crate) fn move_results(
+    geometry: &Geometry,
+    pegs: u64,
+    allowed: &dyn Fn(Jump) -> bool,
+    out: &mut Vec<u64>,
+) {
+    fn chain(
+        geometry: &Geometry,
+        pegs: u64,
+        at: usize,
+        allowed: &dyn Fn(Jump) -> bool,
+        out: &mut Vec<u64>,
+    ) {
+        for j in geometry.jumps_from(at) {
+            if legal(pegs, j) && allowed(j) {
+                let next = pegs ^ j.mask();
+                out.push(next);
+                chain(geometry, next, j.to as usize, allowed, out);
+            }
+        }
+    }
+    let start = out.len();
+    let mut bits = pegs;
+    while bits != 0 {
+        let h = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        chain(geometry, pegs, h, allowed, out);
+    }
+    out[start..].sort_unstable();
+    let mut keep = start;
+    for i in start..out.len() {
+        if keep == start || out[keep - 1] != out[i] {
+            out[keep] = out[i];
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// The fewest moves and the number of distinct sequences of positions
+/// (the start, the position after each move, the goal) of that length, by
+/// [`count_shortest_paths`] over positions, where the successors of a
+/// position are the distinct positions one move away. Two solutions whose
+/// moves leave the same positions count once, even if their jumps differ.
+/// With `pruning`, moves use only the jumps the seed's pruning allows
+/// (where [`peg_class_pruning`] finds it safe). `None` if the goal cannot
+/// be reached.
+pub fn count_position_sequences(
+    start: &Board,
+    goal: &Board,
+    pruning: bool,
+    budget: &Budget,
+) -> Result<Outcome<PathCount>, SolveError> {
+    check_goal(start, goal)?;
+    let forbidden = if pruning {
+        peg_class_pruning(start, goal).map_or_else(Vec::new, |p| p.forbidden)
+    } else {
+        Vec::new()
+    };
+    let geometry = start.geometry();
+    let allowed = |j: Jump| !forbidden.contains(&j);
+    let target = goal.pegs();
+    Ok(count_shortest_paths(
+        &start.pegs(),
+        |&pegs| {
+            let mut out = Vec::new();
+            move_results(geometry, pegs, &allowed, &mut out);
+            out
+        },
+        |&pegs| pegs == target,
+        budget,
+    )?)
+}
