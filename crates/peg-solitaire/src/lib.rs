@@ -4,6 +4,9 @@
 #![deny(missing_docs)]
 
 pub use board::{Board, BoardError, Geometry, Jump, JumpError, Lattice, MAX_HOLES};
+pub use levels::{
+    BYTES_PER_POSITION, LevelOptions, LevelReport, MoveLevels, explore_moves, find_solution,
+};
 pub use solve::{
     PegClassPruning, ReplayError, Solution, SolveError, SolveOptions, check_goal,
     count_jump_sequences, count_position_sequences, move_count, move_groups, notation,
@@ -11,4 +14,5 @@ pub use solve::{
 };
 
 mod board;
+mod levels;
 mod solve;
