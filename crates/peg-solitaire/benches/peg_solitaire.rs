@@ -1,1 +1,102 @@
-fn main() {}
+//! Peg solitaire: every minimum solution of the seed's 21-hole board
+//! counted (with and without the seed's pruning), its minimum proven, and
+//! one solution of the English central game.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use peg_solitaire::{
+    Board, Lattice, LevelOptions, SolveOptions, count_jump_sequences, explore_moves, find_solution,
+    solve,
+};
+
+fn benches(c: &mut Criterion) {
+    let seed = Board::from_rows(
+        Lattice::Triangular,
+        &[
+            "     o o     ",
+            "      o      ",
+            "     o o     ",
+            "    o . o    ",
+            "   o o o o   ",
+            "o o o o o o o",
+            " o         o ",
+        ],
+    )
+    .unwrap();
+    let seed_goal = seed.with_pegs(1 << 6).unwrap();
+    let first = seed
+        .jumps()
+        .into_iter()
+        .find(|j| (j.from, j.to) == (14, 6))
+        .unwrap();
+    let english = Board::from_rows(
+        Lattice::Square,
+        &[
+            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
+        ],
+    )
+    .unwrap();
+    let english_goal = english.with_pegs(1 << 16).unwrap();
+
+    let mut group = c.benchmark_group("peg-solitaire");
+    for (name, first_jump, pruning) in [
+        (
+            "seed 21-hole: count the 96 from 14 -> 6, no pruning",
+            Some(first),
+            false,
+        ),
+        (
+            "seed 21-hole: count the 96 from 14 -> 6, pruning",
+            Some(first),
+            true,
+        ),
+        ("seed 21-hole: count all 192, no pruning", None, false),
+        ("seed 21-hole: count all 192, pruning", None, true),
+    ] {
+        let options = SolveOptions {
+            first_jump,
+            pruning,
+            ..SolveOptions::default()
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                count_jump_sequences(black_box(&seed), &seed_goal, 12, &options)
+                    .unwrap()
+                    .found
+                    .unwrap()
+            })
+        });
+    }
+    let options = SolveOptions {
+        first_jump: Some(first),
+        pruning: true,
+        ..SolveOptions::default()
+    };
+    group.bench_function("seed 21-hole: 12 moves by IDA*, pruning", |b| {
+        b.iter(|| {
+            solve(black_box(&seed), &seed_goal, &options)
+                .unwrap()
+                .found
+                .unwrap()
+        })
+    });
+    let levels = LevelOptions {
+        goal: Some(seed_goal.clone()),
+        max_memory: None,
+    };
+    group.bench_function("seed 21-hole: 12 moves by BFS by moves", |b| {
+        b.iter(|| explore_moves(black_box(&seed), &levels, |_| {}).unwrap())
+    });
+    group.bench_function("English 33-hole: one solution (31 jumps)", |b| {
+        b.iter(|| {
+            find_solution(black_box(&english), &english_goal, None)
+                .unwrap()
+                .unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(pegs, benches);
+criterion_main!(pegs);

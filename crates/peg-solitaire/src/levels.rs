@@ -436,5 +436,5 @@ pub fn find_solution(
         max_expanded,
     };
     let found = dfs.visit(start.pegs())?;
-    Ok(found.then(|| (dfs.path, dfs.stats)))
+    Ok(found.then_some((dfs.path, dfs.stats)))
 }

@@ -332,7 +332,7 @@ fn begin<'g>(
 /// goal leaves empty (each needs a move of its own; the seed's corner
 /// bound), and no solution where a peg class holds fewer pegs than the goal
 /// has in it. `None` when the goal cannot be reached (the search then ran
-/// to exhaustion).
+/// to exhaustion). The statistics are IDA*'s, per iteration.
 ///
 /// # Example
 ///
@@ -341,12 +341,12 @@ fn begin<'g>(
 ///
 /// let start = Board::from_rows(Lattice::Square, &["o.oo"])?;
 /// let goal = Board::from_rows(Lattice::Square, &["..o."])?;
-/// let (solution, _stats) = solve(&start, &goal, &SolveOptions::default())?.unwrap();
+/// let solution = solve(&start, &goal, &SolveOptions::default())?.found.unwrap();
 /// assert_eq!(solution.notation(), "[3, 1][0, 2]");
 /// assert_eq!(solution.moves, 2);
 /// // No jump sequence leaves a single peg in the last hole.
 /// let far = Board::from_rows(Lattice::Square, &["...o"])?;
-/// assert!(solve(&start, &far, &SolveOptions::default())?.is_none());
+/// assert!(solve(&start, &far, &SolveOptions::default())?.found.is_none());
 /// replay(&start, &goal, &solution.jumps)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -354,7 +354,7 @@ pub fn solve(
     start: &Board,
     goal: &Board,
     options: &SolveOptions,
-) -> Result<Option<(Solution, Stats)>, SolveError> {
+) -> Result<Outcome<Solution>, SolveError> {
     let (mut node, spent) = begin(start, goal, options)?;
     let outcome = ida_star(
         &mut node,
@@ -364,7 +364,10 @@ pub fn solve(
         },
     )?;
     let Some(path) = outcome.found else {
-        return Ok(None);
+        return Ok(Outcome {
+            found: None,
+            stats: outcome.stats,
+        });
     };
     let table = start.geometry().jumps();
     let jumps: Vec<Jump> = options
@@ -375,14 +378,14 @@ pub fn solve(
     let boards = replay(start, goal, &jumps).map_err(|e| {
         SolveError::Interrupted(format!("internal error, the solution does not replay: {e}"))
     })?;
-    Ok(Some((
-        Solution {
+    Ok(Outcome {
+        found: Some(Solution {
             moves: path.cost + spent,
             jumps,
             boards,
-        },
-        outcome.stats,
-    )))
+        }),
+        stats: outcome.stats,
+    })
 }
 
 /// The number of distinct sequences of jumps from `start` to `goal` (with

@@ -102,7 +102,7 @@ fn the_seed_board_needs_twelve_moves_and_has_96_solutions_from_14_to_6() {
             pruning,
             budget: Budget::default(),
         };
-        let (solution, _) = solve(&start, &goal, &options).unwrap().unwrap();
+        let solution = solve(&start, &goal, &options).unwrap().found.unwrap();
         assert_eq!(solution.moves, 12);
         assert_eq!(solution.jumps.len(), 19);
         replay(&start, &goal, &solution.jumps).unwrap();

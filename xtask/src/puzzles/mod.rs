@@ -9,6 +9,7 @@ mod eight_puzzle;
 mod flip_it;
 mod knight_swap;
 mod line_puzzle;
+mod peg_solitaire;
 
 /// What `xtask` knows about one puzzle crate.
 #[derive(Debug)]
@@ -35,6 +36,7 @@ pub static PUZZLES: &[PuzzleDef] = &[
     flip_it::PUZZLE,
     knight_swap::PUZZLE,
     line_puzzle::PUZZLE,
+    peg_solitaire::PUZZLE,
 ];
 
 /// The puzzle called `name`.

@@ -1,0 +1,549 @@
+//! Peg solitaire: fewest moves proven and optimal solutions counted on small
+//! boards; one solution on big ones, whose minimum `analyze` proves.
+
+use std::fmt::Write;
+use std::time::Instant;
+
+use peg_solitaire::{
+    Board, Jump, Lattice, LevelOptions, MoveLevels, SolveOptions, check_goal, count_jump_sequences,
+    count_position_sequences, explore_moves, find_solution, move_count, move_groups,
+    peg_class_pruning, replay, solve,
+};
+use search_core::layers::LayerReport;
+use search_core::{Budget, Stats};
+use serde::Deserialize;
+
+use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef};
+use crate::fixtures;
+use crate::report::{
+    Expect, Report, Run, indent, length, render_runs, replay_verdict, side_by_side, thousands,
+};
+
+pub const PUZZLE: PuzzleDef = PuzzleDef {
+    name: "peg-solitaire",
+    solve: solve_fixture,
+    validate,
+    analyze: Some(analyze),
+};
+
+/// Boards with at most this many holes are solved with proof (IDA*, the
+/// breadth-first search by moves, the counts); bigger ones get one solution
+/// in `solve-all` and their proof from `analyze`.
+const PROOF_HOLES: usize = 24;
+
+/// Boards with at most this many holes get the table of fewest moves from
+/// every one-hole start to every one-peg finish.
+const TABLE_HOLES: usize = 16;
+
+/// A fixture: rows of `o`, `.` and spaces on a lattice.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fixture {
+    name: String,
+    source: String,
+    lattice: String,
+    start: Vec<String>,
+    goal: Vec<String>,
+    #[serde(default)]
+    first_jump: Option<[u8; 2]>,
+    #[serde(default)]
+    expect: Expect,
+}
+
+struct Instance {
+    start: Board,
+    goal: Board,
+    first_jump: Option<Jump>,
+}
+
+fn instance(fixture: &Fixture) -> Result<Instance, String> {
+    let lattice: Lattice = fixture
+        .lattice
+        .parse()
+        .map_err(|e| format!("lattice: {e}"))?;
+    let start = Board::from_rows(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
+    let goal = Board::from_rows(lattice, &fixture.goal).map_err(|e| format!("goal: {e}"))?;
+    check_goal(&start, &goal).map_err(|e| e.to_string())?;
+    let first_jump = match fixture.first_jump {
+        None => None,
+        Some([from, to]) => Some(
+            start
+                .geometry()
+                .jumps()
+                .iter()
+                .copied()
+                .find(|j| (j.from, j.to) == (from, to))
+                .ok_or_else(|| format!("first_jump: {from} -> {to} is not a jump of this board"))
+                .and_then(|j| {
+                    start
+                        .play(j)
+                        .map(|_| j)
+                        .map_err(|e| format!("first_jump: {e}"))
+                })?,
+        ),
+    };
+    Ok(Instance {
+        start,
+        goal,
+        first_jump,
+    })
+}
+
+fn validate(json: &str) -> Result<(), String> {
+    instance(&fixtures::parse(json)?).map(|_| ())
+}
+
+fn ms(clock: Instant) -> f64 {
+    clock.elapsed().as_secs_f64() * 1e3
+}
+
+fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
+    let fixture: Fixture = fixtures::parse(json)?;
+    let inst = instance(&fixture)?;
+    let (start, goal) = (&inst.start, &inst.goal);
+    let mut runs = Vec::new();
+    let mut replays = Vec::new();
+    let mut text = String::new();
+    let mut primary: Option<Vec<Jump>> = None;
+    let mut count = None;
+
+    if start.geometry().holes() > PROOF_HOLES {
+        // One solution, however many moves; the minimum is analyze's.
+        let clock = Instant::now();
+        let found = find_solution(start, goal, None).map_err(|e| e.to_string())?;
+        let elapsed = ms(clock);
+        let (moves, stats) = match &found {
+            Some((jumps, stats)) => (Some(move_count(jumps)), stats.clone()),
+            None => (None, Stats::default()),
+        };
+        replays.push(found.as_ref().map_or(Ok(()), |(j, _)| {
+            replay(start, goal, j)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }));
+        runs.push(Run {
+            algorithm: "dfs, one solution".to_string(),
+            moves,
+            stats,
+            ms: elapsed,
+        });
+        let _ = writeln!(
+            text,
+            "answer: {} in {} jumps: one solution, NOT proven minimal (a depth-first search over jumps that stops at the first solution; the minimum is proven by `cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/{case}.json`)",
+            length(moves),
+            found.as_ref().map_or(0, |(j, _)| j.len())
+        );
+        primary = found.map(|(j, _)| j);
+    } else {
+        let mut options = SolveOptions {
+            first_jump: inst.first_jump,
+            pruning: false,
+            budget: Budget::default(),
+        };
+        let pruning = peg_class_pruning(start, goal);
+        let mut minimum = None;
+        for prune in [false, true] {
+            if prune && pruning.is_none() {
+                continue;
+            }
+            options.pruning = prune;
+            let clock = Instant::now();
+            let outcome = solve(start, goal, &options).map_err(|e| e.to_string())?;
+            let elapsed = ms(clock);
+            let stats = outcome.stats;
+            let name = if prune {
+                "ida*, corners + peg-class pruning"
+            } else {
+                "ida*, corners"
+            };
+            match outcome.found {
+                Some(solution) => {
+                    replays.push(replay_verdict(
+                        &solution.boards,
+                        replay(start, goal, &solution.jumps),
+                    ));
+                    runs.push(Run {
+                        algorithm: name.to_string(),
+                        moves: Some(solution.moves),
+                        stats,
+                        ms: elapsed,
+                    });
+                    minimum = Some(solution.moves);
+                    if primary.is_none() {
+                        primary = Some(solution.jumps);
+                    }
+                }
+                None => {
+                    replays.push(Ok(()));
+                    runs.push(Run {
+                        algorithm: name.to_string(),
+                        moves: None,
+                        stats,
+                        ms: elapsed,
+                    });
+                }
+            }
+        }
+        if inst.first_jump.is_none() {
+            let clock = Instant::now();
+            let levels = explore_moves(
+                start,
+                &LevelOptions {
+                    goal: Some(goal.clone()),
+                    max_memory: None,
+                },
+                |_| {},
+            )
+            .map_err(|e| e.to_string())?;
+            let elapsed = ms(clock);
+            let path = levels.solution_to(goal);
+            replays.push(path.as_ref().map_or(Ok(()), |j| {
+                replay(start, goal, j)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }));
+            runs.push(Run {
+                algorithm: "bfs by moves".to_string(),
+                moves: path.as_ref().map(|j| move_count(j)),
+                stats: levels.stats().clone(),
+                ms: elapsed,
+            });
+        }
+        match minimum {
+            None => {
+                let _ = writeln!(
+                    text,
+                    "answer: unreachable (proven: the searches ran to exhaustion)"
+                );
+            }
+            Some(m) => {
+                let _ = writeln!(
+                    text,
+                    "answer: {} (proven: IDA* with an admissible bound{}; solutions replayed)",
+                    length(Some(m)),
+                    if inst.first_jump.is_none() {
+                        ", and the breadth-first search by moves"
+                    } else {
+                        ""
+                    }
+                );
+                count = Some(counts(&mut text, start, goal, &inst, m, pruning.is_some())?);
+            }
+        }
+        if let Some(p) = &pruning {
+            let forbidden: Vec<String> = p
+                .forbidden
+                .iter()
+                .map(|j| format!("{}>{}", j.from, j.to))
+                .collect();
+            let _ = writeln!(
+                text,
+                "peg-class pruning (safe here, see docs/peg-solitaire.md): no jump over holes {} except from holes {}; forbidden: {}",
+                holes(p.guarded),
+                holes(p.corners),
+                forbidden.join(" ")
+            );
+        }
+    }
+    let notation = primary.as_ref().map_or_else(Vec::new, |j| {
+        move_groups(j)
+            .iter()
+            .map(|g| {
+                let h: Vec<String> = g.iter().map(|h| h.to_string()).collect();
+                format!("[{}]", h.join(", "))
+            })
+            .collect()
+    });
+    let snapshot = render(case, &fixture, &inst, &runs, primary.as_deref(), &text);
+    Ok(Report::new(
+        PUZZLE.name,
+        case,
+        runs,
+        replays,
+        notation,
+        count,
+        &fixture.expect,
+        snapshot,
+    ))
+}
+
+fn holes(mask: u64) -> String {
+    let h: Vec<String> = (0..64)
+        .filter(|h| mask >> h & 1 == 1)
+        .map(|h: usize| h.to_string())
+        .collect();
+    h.join(" ")
+}
+
+/// Writes the counts, with and without the pruning, and checks that they
+/// agree; returns the fixture's `count`.
+fn counts(
+    text: &mut String,
+    start: &Board,
+    goal: &Board,
+    inst: &Instance,
+    moves: u32,
+    with_pruning: bool,
+) -> Result<u128, String> {
+    let settings: &[bool] = if with_pruning {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let mut rows: Vec<(String, Vec<u128>)> = Vec::new();
+    let jump_counts = |first_jump: Option<Jump>| -> Result<Vec<u128>, String> {
+        settings
+            .iter()
+            .map(|&pruning| {
+                let options = SolveOptions {
+                    first_jump,
+                    pruning,
+                    budget: Budget::default(),
+                };
+                count_jump_sequences(start, goal, moves, &options)
+                    .map(|o| o.found.unwrap_or(0))
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    };
+    if let Some(j) = inst.first_jump {
+        rows.push((
+            format!("jump sequences, first jump {j}"),
+            jump_counts(Some(j))?,
+        ));
+    }
+    rows.push((
+        "jump sequences, any first jump".to_string(),
+        jump_counts(None)?,
+    ));
+    let positions: Vec<u128> = settings
+        .iter()
+        .map(|&pruning| {
+            count_position_sequences(start, goal, pruning, &Budget::default())
+                .map(|o| o.found.filter(|c| c.length == moves).map_or(0, |c| c.count))
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    rows.push(("position sequences, any first move".to_string(), positions));
+    let _ = writeln!(
+        text,
+        "optimal solutions ({} moves; definitions in docs/peg-solitaire.md){}:",
+        moves,
+        if with_pruning {
+            ", without / with the peg-class pruning"
+        } else {
+            ""
+        }
+    );
+    for (what, values) in &rows {
+        let shown: Vec<String> = values.iter().map(|&v| thousands(v)).collect();
+        let agree = values.windows(2).all(|w| w[0] == w[1]);
+        if !agree {
+            return Err(format!(
+                "the peg-class pruning changed the count of {what}: {}",
+                shown.join(" / ")
+            ));
+        }
+        let _ = writeln!(text, "  {what}: {}", shown.join(" / "));
+    }
+    Ok(rows[0].1[0])
+}
+
+fn render(
+    case: &str,
+    fixture: &Fixture,
+    inst: &Instance,
+    runs: &[Run],
+    jumps: Option<&[Jump]>,
+    text: &str,
+) -> String {
+    let (start, goal) = (&inst.start, &inst.goal);
+    let g = start.geometry();
+    let mut out = String::new();
+    let _ = writeln!(out, "peg-solitaire: {case}");
+    let _ = writeln!(out, "name: {}", fixture.name);
+    let _ = writeln!(out, "source: {}", fixture.source);
+    let kept = g
+        .symmetries()
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| {
+            g.transform(s, start.pegs()) == start.pegs()
+                && g.transform(s, goal.pegs()) == goal.pegs()
+        })
+        .count();
+    let _ = writeln!(
+        out,
+        "board: {} lattice, {} holes, {} jumps, {} symmetries ({} keep the start and the goal), {} pegs to {}",
+        g.lattice(),
+        g.holes(),
+        g.jumps().len(),
+        g.symmetries().len(),
+        kept,
+        start.peg_count(),
+        goal.peg_count()
+    );
+    let classes: Vec<String> = g
+        .peg_classes()
+        .iter()
+        .map(|c| {
+            let h: Vec<String> = c.iter().map(|h| h.to_string()).collect();
+            format!("{{{}}}", h.join(" "))
+        })
+        .collect();
+    let _ = writeln!(out, "peg classes: {}", classes.join(" "));
+    let _ = writeln!(out, "unjumpable holes: {}", holes(g.unjumpable()));
+    if let Some(j) = inst.first_jump {
+        let _ = writeln!(out, "first jump fixed: {j}");
+    }
+    let pictures = [
+        ("holes".to_string(), start.numbered_rows()),
+        ("start".to_string(), start.rows()),
+        ("goal".to_string(), goal.rows()),
+    ];
+    let _ = writeln!(out, "\n{}\n", indent(&side_by_side(&pictures, 3)));
+    out.push_str(text);
+    let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
+    if let Some(jumps) = jumps {
+        let _ = writeln!(
+            out,
+            "\nsolution ({} moves, {} jumps): {}",
+            move_count(jumps),
+            jumps.len(),
+            peg_solitaire::notation(jumps)
+        );
+        // The board after each move.
+        let mut boards = vec![("0".to_string(), start.rows())];
+        let mut board = start.clone();
+        let mut jumps_left = jumps;
+        for (k, group) in move_groups(jumps).iter().enumerate() {
+            let n = group.len() - 1;
+            for &j in &jumps_left[..n] {
+                board = board.play(j).expect("replayed above");
+            }
+            jumps_left = &jumps_left[n..];
+            boards.push(((k + 1).to_string(), board.rows()));
+        }
+        let per_row = (72 / (g.holes().min(64) / 3 + 8).max(8)).max(2);
+        let _ = writeln!(
+            out,
+            "\nboards after each move:\n{}",
+            indent(&side_by_side(&boards, per_row))
+        );
+    }
+    if g.holes() <= TABLE_HOLES {
+        if let Some(table) = finish_table(start) {
+            let _ = writeln!(out, "\n{table}");
+        }
+    }
+    out
+}
+
+/// The fewest moves from every start with one empty hole to every finish
+/// with one peg, by the breadth-first search by moves from each start.
+fn finish_table(board: &Board) -> Option<String> {
+    let g = board.geometry();
+    let n = g.holes();
+    let all = g.all();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "fewest moves from the start with one empty hole (row) to one peg (column), '-' unreachable (bfs by moves):"
+    );
+    let header: Vec<String> = (0..n).map(|h| format!("{h:>3}")).collect();
+    let _ = writeln!(out, "  empty |{}", header.join(""));
+    for empty in 0..n {
+        let start = board.with_pegs(all & !(1 << empty))?;
+        let levels: MoveLevels = explore_moves(&start, &LevelOptions::default(), |_| {}).ok()?;
+        let row: Vec<String> = (0..n)
+            .map(|peg| {
+                let finish = board.with_pegs(1 << peg).expect("a hole");
+                levels
+                    .distance(&finish)
+                    .map_or("  -".to_string(), |d| format!("{d:>3}"))
+            })
+            .collect();
+        let _ = writeln!(out, "  {empty:>5} |{}", row.join(""));
+    }
+    Some(out.trim_end().to_string())
+}
+
+fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
+    if let Some(v) = &options.variant {
+        return Err(format!("peg-solitaire has no variant {v:?}"));
+    }
+    if let Some(s) = &options.size {
+        return Err(format!(
+            "peg-solitaire takes its board from --goal, not --size {s:?}"
+        ));
+    }
+    if options.table.is_some() {
+        return Err("peg-solitaire has no --table option".to_string());
+    }
+    let (file, json) = options.goal.as_ref().ok_or(
+        "peg-solitaire needs --goal <fixture>: the minimum from its start to its goal is proven",
+    )?;
+    let fixture: Fixture = fixtures::parse(json).map_err(|e| format!("{file}: {e}"))?;
+    let inst = instance(&fixture).map_err(|e| format!("{file}: {e}"))?;
+    let (start, goal) = (&inst.start, &inst.goal);
+    let description = format!(
+        "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
+        fixture.name,
+        indent(&side_by_side(
+            &[
+                ("start".to_string(), start.rows()),
+                ("goal".to_string(), goal.rows())
+            ],
+            2
+        ))
+    );
+    progress.start(
+        &description,
+        1 << start.geometry().holes().min(40),
+        options.max_memory,
+    );
+    let levels = explore_moves(
+        start,
+        &LevelOptions {
+            goal: Some(goal.clone()),
+            max_memory: Some(options.max_memory),
+        },
+        |r| {
+            progress.layer(&LayerReport {
+                distance: r.level,
+                states: r.positions,
+                seen: r.seen,
+                size: 1 << start.geometry().holes().min(40),
+            })
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let mut description = description;
+    match levels.solution_to(goal) {
+        Some(jumps) => {
+            replay(start, goal, &jumps).map_err(|e| format!("the solution failed replay: {e}"))?;
+            let _ = write!(
+                description,
+                "\nproven minimum: {} ({} positions up to {} symmetries kept, every one reachable in fewer moves generated); a solution, replayed: {}",
+                length(Some(move_count(&jumps))),
+                thousands(levels.positions()),
+                levels.symmetries(),
+                peg_solitaire::notation(&jumps)
+            );
+        }
+        None => {
+            let _ = write!(
+                description,
+                "\nthe goal is unreachable ({} positions up to symmetry reachable)",
+                thousands(levels.positions())
+            );
+        }
+    }
+    Ok(Analysis {
+        description,
+        ranks: levels.positions(),
+        histogram: levels.histogram(),
+        farthest: vec![goal.rows()],
+        census: None,
+    })
+}
