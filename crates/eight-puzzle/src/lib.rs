@@ -10,6 +10,13 @@
 //!   the Lehmer rank of the board, as in the seed (one bit per arrangement).
 //! - [`Algorithm::Bidirectional`]: breadth-first search from both ends.
 //! - [`Algorithm::IdaManhattan`]: IDA* with the Manhattan bound, updated per move.
+//! - [`Algorithm::IdaLinearConflict`]: IDA* with Manhattan distance plus
+//!   linear conflicts.
+//! - [`Algorithm::IdaPdb`] and [`solve_pdb`]: IDA* with additive disjoint
+//!   [`PatternDb`]s (6-6-3 or 7-8 on the 15-puzzle, see [`Partition`]),
+//!   optionally also over the board reflected about its diagonal; the
+//!   tables serialise to bytes with a checksum
+//!   ([`PatternDb::to_bytes`], [`PatternDb::from_bytes`]).
 //! - [`SlidingSpace`]: the boards of one shape as a ranked space, for a
 //!   whole-space sweep with [`search_core::layers::Sweep`] (the distance of
 //!   every 8-puzzle arrangement from the goal: at most 31).
@@ -32,13 +39,17 @@
 #![deny(missing_docs)]
 
 pub use board::{Board, BoardError, MAX_CELLS, MoveError};
+pub use pdb::{Partition, PatternDb, PdbError};
 pub use solve::{
-    Algorithm, MAX_BFS_CELLS, ReplayError, Solution, SolveError, replay, solve, solve_with,
+    Algorithm, MAX_BFS_CELLS, ReplayError, Solution, SolveError, replay, solve, solve_pdb,
+    solve_with,
 };
 pub use space::SlidingSpace;
 
 mod board;
 mod manhattan;
+mod pdb;
+mod pdb_node;
 mod rank;
 mod solve;
 mod space;

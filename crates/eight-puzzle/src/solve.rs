@@ -5,12 +5,14 @@ use std::str::FromStr;
 
 use search_core::bfs::bfs_with;
 use search_core::bidirectional::bfs_bidirectional_with;
-use search_core::ida::{IdaOptions, ida_star};
+use search_core::ida::{IdaOptions, Node, ida_star};
 use search_core::layers::RankedSpace;
 use search_core::visited::{DenseSides, DenseVisited};
 use search_core::{Budget, Interrupted, Stats};
 
-use crate::manhattan::ManhattanNode;
+use crate::manhattan::{ManhattanNode, Slide};
+use crate::pdb::{Partition, PatternDb, PdbError};
+use crate::pdb_node::{ConflictNode, PdbNode};
 use crate::rank::Ranked;
 use crate::{Board, MoveError, SlidingSpace};
 
@@ -31,14 +33,24 @@ pub enum Algorithm {
     /// IDA* with the Manhattan-distance bound, updated per move, bounds
     /// stepping by 2 (every solution has the parity of the blank's distance).
     IdaManhattan,
+    /// IDA* with Manhattan distance plus linear conflicts (two tiles in
+    /// their goal row or column, in reversed order, cost two more moves).
+    IdaLinearConflict,
+    /// IDA* with additive pattern databases of [`Partition::default_for`]
+    /// the goal (6-6-3 on the 4x4 board), built for this call. To reuse
+    /// tables, or for 7-8 and reflection, build a [`PatternDb`] and call
+    /// [`solve_pdb`].
+    IdaPdb,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order of the table above.
-    pub const ALL: [Algorithm; 3] = [
+    pub const ALL: [Algorithm; 5] = [
         Algorithm::Bfs,
         Algorithm::Bidirectional,
         Algorithm::IdaManhattan,
+        Algorithm::IdaLinearConflict,
+        Algorithm::IdaPdb,
     ];
 
     /// The algorithm's name, as [`FromStr`] reads it.
@@ -47,6 +59,8 @@ impl Algorithm {
             Algorithm::Bfs => "bfs",
             Algorithm::Bidirectional => "bidirectional",
             Algorithm::IdaManhattan => "ida-manhattan",
+            Algorithm::IdaLinearConflict => "ida-linear-conflict",
+            Algorithm::IdaPdb => "ida-pdb",
         }
     }
 }
@@ -119,6 +133,9 @@ pub enum SolveError {
     },
     /// The budget ran out or the search was cancelled.
     Interrupted(Interrupted),
+    /// The pattern databases are for another goal, or reflection was asked
+    /// on a board that is not square.
+    Pdb(PdbError),
 }
 
 impl fmt::Display for SolveError {
@@ -127,9 +144,10 @@ impl fmt::Display for SolveError {
             SolveError::ShapeMismatch => write!(f, "start and goal have different shapes"),
             SolveError::TooLarge { algorithm, cells } => write!(
                 f,
-                "{algorithm} needs a table of {cells}! states; it runs up to {MAX_BFS_CELLS} cells (use ida-manhattan)"
+                "{algorithm} needs a table of {cells}! states; it runs up to {MAX_BFS_CELLS} cells (use ida-pdb)"
             ),
             SolveError::Interrupted(why) => write!(f, "{why}"),
+            SolveError::Pdb(why) => write!(f, "{why}"),
         }
     }
 }
@@ -172,7 +190,8 @@ pub fn solve_with(
         return Err(SolveError::ShapeMismatch);
     }
     let cells = start.cells();
-    if algorithm != Algorithm::IdaManhattan && cells > MAX_BFS_CELLS {
+    let breadth_first = matches!(algorithm, Algorithm::Bfs | Algorithm::Bidirectional);
+    if breadth_first && cells > MAX_BFS_CELLS {
         return Err(SolveError::TooLarge { algorithm, cells });
     }
     if !start.can_reach(goal) {
@@ -200,7 +219,17 @@ pub fn solve_with(
             DenseSides::new(space.size(), rank_of),
             budget,
         ),
-        Algorithm::IdaManhattan => return solve_ida(start, goal, budget),
+        Algorithm::IdaManhattan => {
+            return solve_ida(start, ManhattanNode::new(start, goal), goal, budget);
+        }
+        Algorithm::IdaLinearConflict => {
+            return solve_ida(start, ConflictNode::new(start, goal), goal, budget);
+        }
+        Algorithm::IdaPdb => {
+            let db = PatternDb::build(goal, &Partition::default_for(goal), u64::MAX, |_, _| {})
+                .map_err(SolveError::Pdb)?;
+            return solve_pdb(start, &db, false, budget);
+        }
     }
     .map_err(SolveError::Interrupted)?;
     Ok(outcome.found.map(|path| Solution {
@@ -209,8 +238,55 @@ pub fn solve_with(
     }))
 }
 
-fn solve_ida(start: &Board, goal: &Board, budget: &Budget) -> Result<Option<Solution>, SolveError> {
-    let mut node = ManhattanNode::new(start, goal);
+/// A shortest solution from `start` to the goal of `db` by IDA* with its
+/// additive pattern databases; with `reflect`, the bound is the larger of the
+/// tables' sums on the board and on the board reflected about its main
+/// diagonal (square boards only). `None` if the goal cannot be reached
+/// (decided by parity first).
+///
+/// # Example
+///
+/// ```
+/// use eight_puzzle::{Board, Partition, PatternDb, replay, solve_pdb};
+/// use search_core::Budget;
+///
+/// let goal = Board::solved(3, 3)?;
+/// let db = PatternDb::build(&goal, &Partition::default_for(&goal), u64::MAX, |_, _| {})?;
+/// let start = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"])?;
+/// let solution = solve_pdb(&start, &db, true, &Budget::default())?.expect("reachable");
+/// assert_eq!(solution.len(), 31);
+/// replay(&start, &goal, &solution.moves())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_pdb(
+    start: &Board,
+    db: &PatternDb,
+    reflect: bool,
+    budget: &Budget,
+) -> Result<Option<Solution>, SolveError> {
+    let goal = db.goal();
+    if (start.width(), start.height()) != (goal.width(), goal.height()) {
+        return Err(SolveError::ShapeMismatch);
+    }
+    if reflect && start.width() != start.height() {
+        return Err(SolveError::Pdb(PdbError::Shape(format!(
+            "reflection needs a square board, not {}x{}",
+            start.width(),
+            start.height()
+        ))));
+    }
+    if !start.can_reach(goal) {
+        return Ok(None);
+    }
+    solve_ida(start, PdbNode::new(start, db, reflect), goal, budget)
+}
+
+fn solve_ida<N: Node<Move = Slide>>(
+    start: &Board,
+    mut node: N,
+    goal: &Board,
+    budget: &Budget,
+) -> Result<Option<Solution>, SolveError> {
     let options = IdaOptions {
         step: 2,
         residue: (start.manhattan(start.blank(), goal.blank()) % 2) as u32,

@@ -3,8 +3,12 @@
 
 use std::sync::OnceLock;
 
-use eight_puzzle::{Algorithm, Board, ReplayError, SlidingSpace, SolveError, replay, solve};
+use eight_puzzle::{
+    Algorithm, Board, Partition, PatternDb, PdbError, ReplayError, SlidingSpace, SolveError,
+    replay, solve, solve_pdb,
+};
 use proptest::prelude::*;
+use search_core::Budget;
 use search_core::layers::{Layers, RankedSpace, Sweep, Table};
 
 fn board(rows: &[&str]) -> Board {
@@ -116,7 +120,7 @@ fn refuses_what_it_cannot_do() {
         solve(&fifteen, &fifteen, Algorithm::Bfs)
             .unwrap_err()
             .to_string(),
-        "bfs needs a table of 16! states; it runs up to 12 cells (use ida-manhattan)"
+        "bfs needs a table of 16! states; it runs up to 12 cells (use ida-pdb)"
     );
     let eight = Board::solved(3, 3).unwrap();
     assert_eq!(
@@ -215,6 +219,179 @@ fn ida_solves_an_easy_fifteen_puzzle() {
         .unwrap()
         .unwrap();
     assert_eq!(solution.moves(), [7, 11, 12]);
+}
+
+/// Korf's goal: the blank at cell 0, tile t at cell t.
+fn korf_goal() -> Board {
+    board(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"])
+}
+
+/// The 6-6-3 tables for Korf's goal, built once.
+fn six_six_three() -> &'static PatternDb {
+    static DB: OnceLock<PatternDb> = OnceLock::new();
+    DB.get_or_init(|| {
+        let goal = korf_goal();
+        PatternDb::build(
+            &goal,
+            &Partition::six_six_three(&goal).unwrap(),
+            u64::MAX,
+            |_, _| {},
+        )
+        .unwrap()
+    })
+}
+
+#[test]
+fn one_group_of_every_tile_is_the_exact_distance() {
+    // With all tiles in one group no cell is free but the blank's, so the
+    // abstraction is the puzzle itself: the table is the sweep.
+    let goal = Board::solved(3, 3).unwrap();
+    let all = Partition::new(&goal, vec![(1..9).collect()]).unwrap();
+    let db = PatternDb::build(&goal, &all, u64::MAX, |_, _| {}).unwrap();
+    let space = SlidingSpace::new(3, 3).unwrap();
+    let table = eight_puzzle_layers().distances.as_ref().unwrap();
+    for rank in 0..space.size() {
+        if let Some(d) = table.get(rank) {
+            assert_eq!(db.bound(&space.unrank(rank)), d, "rank {rank}");
+        }
+    }
+}
+
+#[test]
+fn pattern_databases_are_admissible_on_the_whole_eight_puzzle() {
+    let goal = Board::solved(3, 3).unwrap();
+    let space = SlidingSpace::new(3, 3).unwrap();
+    let table = eight_puzzle_layers().distances.as_ref().unwrap();
+    for groups in [
+        vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
+        vec![vec![1, 2, 4, 5, 7], vec![3, 6, 8]],
+    ] {
+        let db = PatternDb::build(
+            &goal,
+            &Partition::new(&goal, groups).unwrap(),
+            u64::MAX,
+            |_, _| {},
+        )
+        .unwrap();
+        let mut sum = 0u64;
+        for rank in 0..space.size() {
+            if let Some(d) = table.get(rank) {
+                let bound = db.bound(&space.unrank(rank));
+                assert!(bound <= d, "rank {rank}: {bound} > {d}");
+                assert_eq!(bound % 2, d % 2, "rank {rank}: the parity of a move count");
+                sum += u64::from(bound);
+            }
+        }
+        assert!(sum > 0);
+    }
+}
+
+#[test]
+fn korf_instances_are_solved_optimally_with_and_without_reflection() {
+    // Korf (1985), instances 1, 2 and 79 with their published optimal lengths.
+    let cases = [
+        ([14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3], 57),
+        ([13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6], 55),
+        ([0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15], 42),
+    ];
+    let db = six_six_three();
+    let goal = korf_goal();
+    for (tiles, length) in cases {
+        let start = Board::new(4, 4, &tiles).unwrap();
+        let mut nodes = Vec::new();
+        for reflect in [false, true] {
+            let s = solve_pdb(&start, db, reflect, &Budget::default())
+                .unwrap()
+                .unwrap();
+            assert_eq!(s.len(), length, "{tiles:?}");
+            assert_eq!(replay(&start, &goal, &s.moves()).unwrap(), s.boards);
+            nodes.push(s.stats.expanded);
+        }
+        assert!(
+            nodes[1] <= nodes[0],
+            "reflection only raises the bound: {nodes:?}"
+        );
+    }
+    let swapped = board(&["0 2 1 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]);
+    assert_eq!(solve_pdb(&swapped, db, true, &Budget::default()), Ok(None));
+}
+
+#[test]
+fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
+    let db = six_six_three();
+    let goal = korf_goal();
+    let partition = Partition::six_six_three(&goal).unwrap();
+    let bytes = db.to_bytes();
+    assert_eq!(
+        &PatternDb::from_bytes_for(&bytes, &goal, &partition).unwrap(),
+        db
+    );
+    let mut flipped = bytes.clone();
+    flipped[1000] ^= 1;
+    assert_eq!(
+        PatternDb::from_bytes(&flipped),
+        Err(PdbError::Corrupt("the checksum does not match".to_string()))
+    );
+    assert!(matches!(
+        PatternDb::from_bytes(&bytes[..bytes.len() / 2]),
+        Err(PdbError::Corrupt(_))
+    ));
+    assert!(matches!(
+        PatternDb::from_bytes(b"not a table"),
+        Err(PdbError::Corrupt(_))
+    ));
+    let other = Board::solved(4, 4).unwrap();
+    assert_eq!(
+        PatternDb::from_bytes_for(&bytes, &other, &Partition::six_six_three(&other).unwrap()),
+        Err(PdbError::Mismatch)
+    );
+}
+
+#[test]
+fn pattern_databases_state_and_refuse_their_memory() {
+    let goal = korf_goal();
+    let seven_eight = Partition::seven_eight(&goal).unwrap();
+    assert_eq!(seven_eight.name(), "7-8");
+    assert_eq!(seven_eight.memory_needed(16), 57_657_600 + 518_918_400);
+    let error =
+        PatternDb::build(&goal, &seven_eight, 256 << 20, |_, _| unreachable!()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the pattern database needs 3520 MiB (3690086400 bytes), more than the 256 MiB allowed"
+    );
+    let cases: [(Vec<Vec<u8>>, &str); 3] = [
+        (vec![vec![]], "bad tile groups: a group is empty"),
+        (
+            vec![vec![1, 2], vec![2]],
+            "bad tile groups: tile 2 is in two groups",
+        ),
+        (
+            vec![vec![0]],
+            "bad tile groups: tile 0 is not a tile of a 16-cell board",
+        ),
+    ];
+    for (groups, message) in cases {
+        assert_eq!(
+            Partition::new(&goal, groups).unwrap_err().to_string(),
+            message
+        );
+    }
+    assert!(Partition::six_six_three(&Board::solved(3, 3).unwrap()).is_err());
+    let eight = Board::solved(3, 3).unwrap();
+    let db =
+        PatternDb::build(&eight, &Partition::default_for(&eight), u64::MAX, |_, _| {}).unwrap();
+    let start = board(&["1 2 3", "4 5 6", "7 0 8"]);
+    assert_eq!(
+        solve_pdb(&start, &db, false, &Budget::default())
+            .unwrap()
+            .unwrap()
+            .moves(),
+        [8]
+    );
+    assert!(matches!(
+        solve_pdb(&korf_goal(), &db, false, &Budget::default()),
+        Err(SolveError::ShapeMismatch)
+    ));
 }
 
 proptest! {

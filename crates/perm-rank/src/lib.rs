@@ -12,8 +12,9 @@
 //! | [`MyrvoldRuskey`] | permutations of `0..n`, `n <= 20` | a fixed bijection, `O(n)` |
 //! | [`Combinations`] | `k`-subsets of `0..n`, `n <= 64` | colexicographic |
 //! | [`Multiset`] | sequences with a fixed count per symbol, `n <= 64` | mixed radix over symbols |
+//! | [`Placements`] | `k` distinct items on `n` cells (partial permutations), `n <= 64` | lexicographic |
 //!
-//! All four implement [`Ranking`]: `rank` checks that the sequence really is
+//! All five implement [`Ranking`]: `rank` checks that the sequence really is
 //! an arrangement of the expected kind and `unrank` that the rank is in range;
 //! both return a [`RankError`] instead of panicking.
 //!
@@ -39,12 +40,14 @@ pub use combination::Combinations;
 pub use error::RankError;
 pub use multiset::Multiset;
 pub use permutation::{Lehmer, MyrvoldRuskey};
+pub use placement::Placements;
 
 mod binomial;
 mod combination;
 mod error;
 mod multiset;
 mod permutation;
+mod placement;
 
 /// A bijection between the arrangements of one kind and `0..count()`.
 ///

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use perm_rank::{Combinations, Lehmer, Multiset, MyrvoldRuskey, RankError, Ranking};
+use perm_rank::{Combinations, Lehmer, Multiset, MyrvoldRuskey, Placements, RankError, Ranking};
 use proptest::prelude::*;
 
 /// Walks the whole range of `ranking`: every rank unranks to a valid
@@ -240,7 +240,73 @@ fn line_board() -> impl Strategy<Value = Vec<u8>> {
     Just(vec![0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4]).prop_shuffle()
 }
 
+#[test]
+fn placements_are_a_bijection_in_lexicographic_order() {
+    for n in 0..=7 {
+        for k in 0..=n {
+            let p = Placements::new(n, k).unwrap();
+            check_bijection(&p);
+            let all: Vec<Vec<u8>> = (0..p.count()).map(|r| p.unrank_vec(r).unwrap()).collect();
+            assert!(all.windows(2).all(|w| w[0] < w[1]), "n = {n}, k = {k}");
+            let falling: u64 = (n - k + 1..=n).map(|x| x as u64).product();
+            assert_eq!(p.count(), falling, "n = {n}, k = {k}");
+        }
+    }
+}
+
+#[test]
+fn placements_of_every_item_are_lehmer_ranks() {
+    let (p, lehmer) = (Placements::new(9, 9).unwrap(), Lehmer::new(9).unwrap());
+    let seed = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+    assert_eq!(p.rank(&seed), lehmer.rank(&seed));
+}
+
+#[test]
+fn placements_refuse_bad_input() {
+    let p = Placements::new(16, 3).unwrap();
+    let cases: [(&[u8], RankError); 3] = [
+        (
+            &[1, 2],
+            RankError::WrongLength {
+                expected: 3,
+                found: 2,
+            },
+        ),
+        (
+            &[1, 16, 2],
+            RankError::UnknownSymbol {
+                position: 1,
+                value: 16,
+                symbols: 16,
+            },
+        ),
+        (
+            &[4, 5, 4],
+            RankError::WrongCount {
+                symbol: 4,
+                expected: 1,
+                found: 2,
+            },
+        ),
+    ];
+    for (seq, error) in cases {
+        assert_eq!(p.rank(seq), Err(error), "{seq:?}");
+    }
+    assert!(Placements::new(65, 2).is_err());
+    assert!(Placements::new(4, 5).is_err());
+    assert!(Placements::new(64, 30).is_err(), "64!/34! overflows a u64");
+    assert_eq!(Placements::new(16, 8).unwrap().count(), 518_918_400);
+}
+
 proptest! {
+    #[test]
+    fn placements_round_trip_large_ranks(rank in 0u64..518_918_400) {
+        let p = Placements::new(16, 8).unwrap();
+        let cells = p.unrank_vec(rank).unwrap();
+        prop_assert_eq!(p.rank(&cells), Ok(rank));
+        prop_assert_eq!(p.rank_unchecked(&cells), rank);
+    }
+
     #[test]
     fn lehmer_round_trips_large_ranks(rank in 0u64..2_432_902_008_176_640_000) {
         let lehmer = Lehmer::new(20).unwrap();
@@ -305,6 +371,7 @@ proptest! {
             Box::new(MyrvoldRuskey::new(seq.len().min(20)).unwrap()),
             Box::new(Combinations::new(seq.len(), seq.len() / 2).unwrap()),
             Box::new(Multiset::new(&[1, 4, 3, 4, 4]).unwrap()),
+            Box::new(Placements::new(24, seq.len().min(8)).unwrap()),
         ];
         for ranking in rankings {
             if let Ok(rank) = ranking.rank(&seq) {

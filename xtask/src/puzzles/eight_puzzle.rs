@@ -1,17 +1,25 @@
 //! The 8-puzzle and its sliding-tile family.
 
 use std::fmt::Write;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use eight_puzzle::{Algorithm, Board, MAX_BFS_CELLS, SlidingSpace, Solution, replay, solve};
-use search_core::Stats;
+use eight_puzzle::{
+    Algorithm, Board, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution, replay, solve,
+    solve_pdb,
+};
+use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::{Budget, Stats};
 use serde::Deserialize;
 
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
 use crate::fixtures;
 use crate::report::{Expect, Report, Run, indent, length, render_runs, side_by_side};
 
+/// The 8-puzzle family in the registry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     name: "eight-puzzle",
     solve: solve_fixture,
@@ -52,17 +60,137 @@ fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
 }
 
 /// The algorithms run on a board: the breadth-first searches while their
-/// tables are small, IDA* always.
+/// tables are small, IDA* with every bound up to 12 cells. On larger boards
+/// (the 15-puzzle) IDA* with the 6-6-3 pattern databases, from the cache,
+/// comes first; the Manhattan and linear-conflict bounds follow only where
+/// the optimal length is at most [`WEAK_BOUNDS_UP_TO`] moves (on Korf's
+/// instances they take minutes each).
 fn algorithms(cells: usize) -> Vec<Algorithm> {
     match cells {
         0..=9 => vec![
             Algorithm::Bfs,
             Algorithm::Bidirectional,
             Algorithm::IdaManhattan,
+            Algorithm::IdaLinearConflict,
+            Algorithm::IdaPdb,
         ],
-        10..=MAX_BFS_CELLS => vec![Algorithm::Bidirectional, Algorithm::IdaManhattan],
-        _ => vec![Algorithm::IdaManhattan],
+        10..=MAX_BFS_CELLS => vec![
+            Algorithm::Bidirectional,
+            Algorithm::IdaManhattan,
+            Algorithm::IdaLinearConflict,
+            Algorithm::IdaPdb,
+        ],
+        _ => vec![
+            Algorithm::IdaPdb,
+            Algorithm::IdaLinearConflict,
+            Algorithm::IdaManhattan,
+        ],
     }
+}
+
+/// On boards above 12 cells, the weaker bounds run only where the optimal
+/// length is at most this.
+pub const WEAK_BOUNDS_UP_TO: usize = 30;
+
+/// The pattern-database cache folder: `.cache/pdb/` of the workspace.
+pub fn cache_dir() -> PathBuf {
+    crate::repo_root().join(".cache").join("pdb")
+}
+
+/// What became of the cache file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CacheEvent {
+    /// It was read and its checksum, goal and groups matched.
+    Loaded,
+    /// There was none: the tables were built and written.
+    Built,
+    /// It was refused (the reason) and replaced by freshly built tables.
+    Rebuilt(String),
+}
+
+/// The cache file of the tables for `goal` and `partition`.
+pub fn cache_file(dir: &Path, goal: &Board, partition: &Partition) -> PathBuf {
+    let tiles: String = goal.tiles().iter().map(|t| format!("{t:x}")).collect();
+    dir.join(format!(
+        "{}x{}-{tiles}-{}.bin",
+        goal.width(),
+        goal.height(),
+        partition.name()
+    ))
+}
+
+/// The pattern databases for `goal` and `partition`, read from `dir` if a
+/// file there passes its checksum and matches, otherwise built (with the
+/// memory stated first and a progress bar on a terminal) and written there.
+/// Refuses to build tables larger than `max_memory` bytes.
+#[allow(clippy::print_stderr)]
+pub fn load_or_build(
+    dir: &Path,
+    goal: &Board,
+    partition: &Partition,
+    max_memory: u64,
+) -> Result<(PatternDb, CacheEvent), String> {
+    let path = cache_file(dir, goal, partition);
+    let shown = crate::display_path(&path);
+    let mut event = CacheEvent::Built;
+    if let Ok(bytes) = fs::read(&path) {
+        match PatternDb::from_bytes_for(&bytes, goal, partition) {
+            Ok(db) => return Ok((db, CacheEvent::Loaded)),
+            Err(e) => {
+                eprintln!("warning: {shown}: {e}; rebuilding it");
+                event = CacheEvent::Rebuilt(e.to_string());
+            }
+        }
+    }
+    let bytes = partition.memory_needed(goal.cells());
+    if bytes > max_memory {
+        return Err(format!(
+            "the {} pattern databases need {} MiB ({bytes} bytes), more than --max-memory {} MiB",
+            partition.name(),
+            bytes.div_ceil(1 << 20),
+            max_memory >> 20
+        ));
+    }
+    eprintln!(
+        "building the {} pattern databases: {} entries, {:.1} MiB, into {shown}",
+        partition.name(),
+        bytes,
+        bytes as f64 / f64::from(1 << 20)
+    );
+    let bar = ProgressBar::new(bytes).with_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} placements [{elapsed}]")
+            .expect("a valid template"),
+    );
+    let db = PatternDb::build(goal, partition, max_memory, |done, _| {
+        bar.set_position(done);
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // Written beside, then renamed: a reader never sees half a file.
+    let partial = path.with_extension("partial");
+    fs::write(&partial, db.to_bytes()).map_err(|e| format!("{}: {e}", partial.display()))?;
+    fs::rename(&partial, &path).map_err(|e| format!("{shown}: {e}"))?;
+    Ok((db, event))
+}
+
+/// The tables this process has loaded, by goal and partition.
+static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
+
+/// The 6-6-3 (or default) tables for `goal`, loaded once per process.
+fn cached_db(goal: &Board) -> Result<Arc<PatternDb>, String> {
+    let partition = Partition::default_for(goal);
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(db) = loaded
+        .iter()
+        .find(|db| db.goal() == goal && *db.partition() == partition)
+    {
+        return Ok(Arc::clone(db));
+    }
+    let (db, _) = load_or_build(&cache_dir(), goal, &partition, 1 << 30)?;
+    let db = Arc::new(db);
+    loaded.push(Arc::clone(&db));
+    Ok(db)
 }
 
 fn validate(json: &str) -> Result<(), String> {
@@ -76,9 +204,22 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let mut runs = Vec::new();
     let mut replays = Vec::new();
     let mut first: Option<Solution> = None;
+    let big = start.cells() > MAX_BFS_CELLS;
     for algorithm in algorithms(start.cells()) {
+        if big
+            && algorithm != Algorithm::IdaPdb
+            && first.as_ref().is_some_and(|s| s.len() > WEAK_BOUNDS_UP_TO)
+        {
+            continue;
+        }
         let clock = Instant::now();
-        let found = solve(&start, &goal, algorithm).map_err(|e| e.to_string())?;
+        let found = if big && algorithm == Algorithm::IdaPdb {
+            let db = cached_db(&goal)?;
+            solve_pdb(&start, &db, false, &Budget::default())
+        } else {
+            solve(&start, &goal, algorithm)
+        }
+        .map_err(|e| e.to_string())?;
         let ms = clock.elapsed().as_secs_f64() * 1e3;
         replays.push(match &found {
             None => Ok(()),
@@ -89,7 +230,11 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             },
         });
         runs.push(Run {
-            algorithm: algorithm.name().to_string(),
+            algorithm: if big && algorithm == Algorithm::IdaPdb {
+                format!("{algorithm} {}", Partition::default_for(&goal).name())
+            } else {
+                algorithm.name().to_string()
+            },
             moves: found.as_ref().map(|s| s.len() as u32),
             stats: found
                 .as_ref()
@@ -159,6 +304,10 @@ fn render(
         let _ = writeln!(out, "\nsolution (tile moved at each step):");
         for chunk in moves.chunks(16) {
             let _ = writeln!(out, "  {}", chunk.join(" "));
+        }
+        if start.cells() > MAX_BFS_CELLS {
+            // Fifteen-puzzle solutions are long: the moves alone replay them.
+            return out;
         }
         let drawn: Vec<(String, Vec<String>)> = s
             .boards

@@ -5,7 +5,7 @@ use search_core::layers::LayerReport;
 
 use crate::report::Report;
 
-mod eight_puzzle;
+pub mod eight_puzzle;
 mod flip_it;
 mod knight_swap;
 mod line_puzzle;

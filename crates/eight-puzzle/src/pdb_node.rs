@@ -1,0 +1,387 @@
+//! IDA* nodes with the pattern-database bound and with Manhattan distance
+//! plus linear conflicts, both updated move by move.
+
+use search_core::ida::Node;
+
+use crate::Board;
+use crate::board::MAX_CELLS;
+use crate::manhattan::Slide;
+use crate::pdb::PatternDb;
+
+/// No group.
+const NONE: u8 = u8::MAX;
+
+/// One orientation of the board as the tables see it: where each tile is,
+/// and each group's value.
+#[derive(Clone)]
+struct View {
+    position: [u8; MAX_CELLS],
+    value: [u8; MAX_CELLS],
+    sum: u32,
+}
+
+impl View {
+    fn new(db: &PatternDb, position: [u8; MAX_CELLS]) -> View {
+        let mut value = [0u8; MAX_CELLS];
+        for (g, v) in value.iter_mut().enumerate().take(db.group_count()) {
+            *v = db.value(g, &position);
+        }
+        let sum = value.iter().map(|&v| u32::from(v)).sum();
+        View {
+            position,
+            value,
+            sum,
+        }
+    }
+
+    /// Moves `tile` (of group `g`) to `cell`; returns the group's old value.
+    #[inline]
+    fn shift(&mut self, db: &PatternDb, tile: u8, g: u8, cell: u8) -> u8 {
+        self.position[usize::from(tile)] = cell;
+        if g == NONE {
+            return 0;
+        }
+        let g = usize::from(g);
+        let old = self.value[g];
+        let new = db.value(g, &self.position);
+        self.value[g] = new;
+        self.sum = self.sum + u32::from(new) - u32::from(old);
+        old
+    }
+
+    #[inline]
+    fn restore(&mut self, tile: u8, g: u8, cell: u8, old: u8) {
+        self.position[usize::from(tile)] = cell;
+        if g != NONE {
+            let g = usize::from(g);
+            self.sum = self.sum + u32::from(old) - u32::from(self.value[g]);
+            self.value[g] = old;
+        }
+    }
+}
+
+/// A board searched with the additive pattern databases, and optionally
+/// the same tables applied to the board reflected about its main diagonal
+/// (the bound is then the larger of the two sums).
+pub(crate) struct PdbNode<'a> {
+    db: &'a PatternDb,
+    tiles: [u8; MAX_CELLS],
+    goal: [u8; MAX_CELLS],
+    blank: u8,
+    width: u8,
+    cells: u8,
+    group: [u8; MAX_CELLS],
+    view: View,
+    /// The reflected board: tile `mirror[t]` on cell `transpose[c]` for tile `t` on `c`.
+    reflected: Option<(View, [u8; MAX_CELLS], [u8; MAX_CELLS])>,
+    /// The groups' old values, one pair per move applied, for `undo`.
+    undo: Vec<(u8, u8)>,
+}
+
+impl<'a> PdbNode<'a> {
+    /// `reflect` needs a square board.
+    pub(crate) fn new(start: &Board, db: &'a PatternDb, reflect: bool) -> PdbNode<'a> {
+        let goal = db.goal();
+        let cells = start.cells();
+        let mut group = [NONE; MAX_CELLS];
+        for (g, tiles) in db.partition().groups().iter().enumerate() {
+            for &t in tiles {
+                group[usize::from(t)] = g as u8;
+            }
+        }
+        let mut tiles = [0u8; MAX_CELLS];
+        let mut goal_tiles = [0u8; MAX_CELLS];
+        let mut position = [0u8; MAX_CELLS];
+        for c in 0..cells {
+            tiles[c] = start.tile(c);
+            goal_tiles[c] = goal.tile(c);
+            position[usize::from(tiles[c])] = c as u8;
+        }
+        let reflected = reflect.then(|| {
+            let w = start.width();
+            let mut transpose = [0u8; MAX_CELLS];
+            for (c, t) in transpose.iter_mut().enumerate().take(cells) {
+                *t = ((c % w) * w + c / w) as u8;
+            }
+            // Tile t, whose goal cell is p, becomes the tile whose goal cell is p's mirror.
+            let mut mirror = [0u8; MAX_CELLS];
+            for p in 0..cells {
+                mirror[usize::from(goal_tiles[p])] = goal_tiles[usize::from(transpose[p])];
+            }
+            let mut rposition = [0u8; MAX_CELLS];
+            for t in 0..cells {
+                rposition[usize::from(mirror[t])] = transpose[usize::from(position[t])];
+            }
+            (View::new(db, rposition), mirror, transpose)
+        });
+        PdbNode {
+            db,
+            tiles,
+            goal: goal_tiles,
+            blank: start.blank() as u8,
+            width: start.width() as u8,
+            cells: cells as u8,
+            group,
+            view: View::new(db, position),
+            reflected,
+            undo: Vec::new(),
+        }
+    }
+}
+
+/// The moves of the blank at `b`, but the one undoing `previous`.
+#[inline]
+fn slides(b: u8, w: u8, n: u8, previous: Option<Slide>, out: &mut Vec<Slide>) {
+    let (row, col) = (b / w, b % w);
+    let back = previous.map(|p| p.to);
+    for (ok, from) in [
+        (row > 0, b.wrapping_sub(w)),
+        (b + w < n, b + w),
+        (col > 0, b.wrapping_sub(1)),
+        (col + 1 < w, b + 1),
+    ] {
+        if ok && Some(from) != back {
+            out.push(Slide { from, to: b });
+        }
+    }
+}
+
+impl Node for PdbNode<'_> {
+    type Move = Slide;
+
+    #[inline]
+    fn lower_bound(&self) -> u32 {
+        match &self.reflected {
+            None => self.view.sum,
+            Some((r, _, _)) => self.view.sum.max(r.sum),
+        }
+    }
+
+    #[inline]
+    fn is_goal(&self) -> bool {
+        self.view.sum == 0 && self.tiles == self.goal
+    }
+
+    fn moves(&self, previous: Option<Slide>, out: &mut Vec<Slide>) {
+        slides(self.blank, self.width, self.cells, previous, out);
+    }
+
+    #[inline]
+    fn apply(&mut self, m: Slide) -> u32 {
+        let tile = self.tiles[usize::from(m.from)];
+        self.tiles[usize::from(m.to)] = tile;
+        self.tiles[usize::from(m.from)] = 0;
+        self.blank = m.from;
+        let old = self
+            .view
+            .shift(self.db, tile, self.group[usize::from(tile)], m.to);
+        let rold = match &mut self.reflected {
+            None => 0,
+            Some((r, mirror, transpose)) => {
+                let t = mirror[usize::from(tile)];
+                r.shift(
+                    self.db,
+                    t,
+                    self.group[usize::from(t)],
+                    transpose[usize::from(m.to)],
+                )
+            }
+        };
+        self.undo.push((old, rold));
+        1
+    }
+
+    #[inline]
+    fn undo(&mut self, m: Slide) {
+        let tile = self.tiles[usize::from(m.to)];
+        self.tiles[usize::from(m.from)] = tile;
+        self.tiles[usize::from(m.to)] = 0;
+        self.blank = m.to;
+        let (old, rold) = self.undo.pop().expect("a move to undo");
+        self.view
+            .restore(tile, self.group[usize::from(tile)], m.from, old);
+        if let Some((r, mirror, transpose)) = &mut self.reflected {
+            let t = mirror[usize::from(tile)];
+            r.restore(
+                t,
+                self.group[usize::from(t)],
+                transpose[usize::from(m.from)],
+                rold,
+            );
+        }
+    }
+}
+
+/// A board searched with Manhattan distance plus linear conflicts: two
+/// tiles in their goal line (row or column) but in reversed order there need
+/// two moves more than their Manhattan terms. Per line, the tiles to move
+/// out of it are those outside a longest increasing subsequence of goal
+/// positions; each costs 2.
+pub(crate) struct ConflictNode {
+    tiles: [u8; MAX_CELLS],
+    goal: [u8; MAX_CELLS],
+    blank: u8,
+    width: u8,
+    height: u8,
+    cells: u8,
+    /// `goal_cell[tile]`.
+    goal_cell: [u8; MAX_CELLS],
+    manhattan: u32,
+    /// Conflict penalties of rows `0..height`, then of columns at `8 + c`.
+    line: [u8; 16],
+    conflicts: u32,
+}
+
+impl ConflictNode {
+    pub(crate) fn new(start: &Board, goal: &Board) -> ConflictNode {
+        let cells = start.cells();
+        let mut tiles = [0u8; MAX_CELLS];
+        let mut goal_tiles = [0u8; MAX_CELLS];
+        let mut goal_cell = [0u8; MAX_CELLS];
+        for c in 0..cells {
+            tiles[c] = start.tile(c);
+            goal_tiles[c] = goal.tile(c);
+            goal_cell[usize::from(goal_tiles[c])] = c as u8;
+        }
+        let mut node = ConflictNode {
+            tiles,
+            goal: goal_tiles,
+            blank: start.blank() as u8,
+            width: start.width() as u8,
+            height: start.height() as u8,
+            cells: cells as u8,
+            goal_cell,
+            manhattan: 0,
+            line: [0; 16],
+            conflicts: 0,
+        };
+        node.manhattan = (0..cells as u8)
+            .map(|c| node.distance(node.tiles[usize::from(c)], c))
+            .sum();
+        for r in 0..node.height {
+            node.line[usize::from(r)] = node.row_penalty(r);
+        }
+        for c in 0..node.width {
+            node.line[8 + usize::from(c)] = node.column_penalty(c);
+        }
+        node.conflicts = node.line.iter().map(|&p| u32::from(p)).sum();
+        node
+    }
+
+    #[inline]
+    fn distance(&self, tile: u8, cell: u8) -> u32 {
+        if tile == 0 {
+            return 0;
+        }
+        let g = self.goal_cell[usize::from(tile)];
+        let w = self.width;
+        u32::from((g / w).abs_diff(cell / w) + (g % w).abs_diff(cell % w))
+    }
+
+    /// Twice the tiles to remove from a line so that its tiles that belong
+    /// in it are in goal order: `keys` are their goal positions along the line.
+    #[inline]
+    fn penalty(keys: &[u8]) -> u8 {
+        // Longest increasing subsequence of at most eight keys.
+        let mut best = [0u8; 8];
+        let mut longest = 0u8;
+        for i in 0..keys.len() {
+            best[i] = 1;
+            for j in 0..i {
+                if keys[j] < keys[i] && best[j] + 1 > best[i] {
+                    best[i] = best[j] + 1;
+                }
+            }
+            longest = longest.max(best[i]);
+        }
+        2 * (keys.len() as u8 - longest)
+    }
+
+    fn row_penalty(&self, r: u8) -> u8 {
+        let w = self.width;
+        let mut keys = [0u8; 8];
+        let mut n = 0;
+        for c in 0..w {
+            let t = self.tiles[usize::from(r * w + c)];
+            if t != 0 && self.goal_cell[usize::from(t)] / w == r {
+                keys[n] = self.goal_cell[usize::from(t)] % w;
+                n += 1;
+            }
+        }
+        Self::penalty(&keys[..n])
+    }
+
+    fn column_penalty(&self, c: u8) -> u8 {
+        let w = self.width;
+        let mut keys = [0u8; 8];
+        let mut n = 0;
+        for r in 0..self.height {
+            let t = self.tiles[usize::from(r * w + c)];
+            if t != 0 && self.goal_cell[usize::from(t)] % w == c {
+                keys[n] = self.goal_cell[usize::from(t)] / w;
+                n += 1;
+            }
+        }
+        Self::penalty(&keys[..n])
+    }
+
+    /// Recomputes the lines a move between `a` and `b` changes: a vertical
+    /// move changes the rows of both cells, a horizontal one their columns.
+    #[inline]
+    fn relines(&mut self, a: u8, b: u8) {
+        let w = self.width;
+        let lines = if a % w == b % w {
+            [(a / w, true), (b / w, true)]
+        } else {
+            [(a % w, false), (b % w, false)]
+        };
+        for (i, row) in lines {
+            let (slot, value) = if row {
+                (usize::from(i), self.row_penalty(i))
+            } else {
+                (8 + usize::from(i), self.column_penalty(i))
+            };
+            self.conflicts = self.conflicts + u32::from(value) - u32::from(self.line[slot]);
+            self.line[slot] = value;
+        }
+    }
+}
+
+impl Node for ConflictNode {
+    type Move = Slide;
+
+    #[inline]
+    fn lower_bound(&self) -> u32 {
+        self.manhattan + self.conflicts
+    }
+
+    #[inline]
+    fn is_goal(&self) -> bool {
+        self.manhattan == 0 && self.tiles == self.goal
+    }
+
+    fn moves(&self, previous: Option<Slide>, out: &mut Vec<Slide>) {
+        slides(self.blank, self.width, self.cells, previous, out);
+    }
+
+    #[inline]
+    fn apply(&mut self, m: Slide) -> u32 {
+        let tile = self.tiles[usize::from(m.from)];
+        self.manhattan = self.manhattan + self.distance(tile, m.to) - self.distance(tile, m.from);
+        self.tiles[usize::from(m.to)] = tile;
+        self.tiles[usize::from(m.from)] = 0;
+        self.blank = m.from;
+        self.relines(m.from, m.to);
+        1
+    }
+
+    #[inline]
+    fn undo(&mut self, m: Slide) {
+        let tile = self.tiles[usize::from(m.to)];
+        self.manhattan = self.manhattan + self.distance(tile, m.from) - self.distance(tile, m.to);
+        self.tiles[usize::from(m.from)] = tile;
+        self.tiles[usize::from(m.to)] = 0;
+        self.blank = m.to;
+        self.relines(m.from, m.to);
+    }
+}
