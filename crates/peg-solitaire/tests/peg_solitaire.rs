@@ -3,9 +3,11 @@
 //! 15-hole triangle, and the searches checked against brute force.
 
 use peg_solitaire::{
-    Board, Lattice, SolveOptions, count_jump_sequences, count_position_sequences,
+    BYTES_PER_POSITION, Board, Lattice, LevelOptions, SolveError, SolveOptions,
+    count_jump_sequences, count_position_sequences, explore_moves, find_solution, move_count,
     peg_class_pruning, replay, solve,
 };
+use proptest::prelude::*;
 use search_core::Budget;
 
 const SEED: [&str; 7] = [
@@ -120,5 +122,207 @@ fn the_seed_board_needs_twelve_moves_and_has_96_solutions_from_14_to_6() {
             .unwrap();
         assert_eq!(positions.length, 12);
         assert_eq!(positions.count, 96, "pruning {pruning}");
+    }
+}
+
+/// Every jump sequence from `pegs` to `goal` by plain recursion: the fewest
+/// moves, the number of jump sequences with that many moves, and the set of
+/// their position sequences (the position before each move, then the goal).
+struct Brute {
+    best: Option<u32>,
+    jump_sequences: u128,
+    positions: std::collections::BTreeSet<Vec<u64>>,
+}
+
+fn brute_force(start: &Board, goal: &Board) -> Brute {
+    fn walk(
+        board: &Board,
+        goal: u64,
+        last: Option<u8>,
+        moves: u32,
+        boundaries: &mut Vec<u64>,
+        out: &mut Brute,
+    ) {
+        if board.pegs() == goal {
+            let mut seq = boundaries.clone();
+            seq.push(goal);
+            match out.best {
+                Some(b) if b < moves => return,
+                Some(b) if b == moves => {}
+                _ => {
+                    out.best = Some(moves);
+                    out.jump_sequences = 0;
+                    out.positions.clear();
+                }
+            }
+            out.jump_sequences += 1;
+            out.positions.insert(seq);
+            return;
+        }
+        for j in board.jumps() {
+            let new_move = last != Some(j.from);
+            if new_move {
+                boundaries.push(board.pegs());
+            }
+            let next = board.play(j).unwrap();
+            walk(
+                &next,
+                goal,
+                Some(j.to),
+                moves + u32::from(new_move),
+                boundaries,
+                out,
+            );
+            if new_move {
+                boundaries.pop();
+            }
+        }
+    }
+    let mut out = Brute {
+        best: None,
+        jump_sequences: 0,
+        positions: Default::default(),
+    };
+    walk(start, goal.pegs(), None, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+const TRIANGLE: [&str; 5] = [
+    "    o    ",
+    "   o o   ",
+    "  o o o  ",
+    " o o o o ",
+    "o o o o o",
+];
+
+/// IDA*, the breadth-first search by moves (reduced by symmetry), and the
+/// counts, against the brute force, on small boards and reachable and
+/// unreachable goals.
+#[test]
+fn the_searches_and_counts_agree_with_brute_force() {
+    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let all = triangle.geometry().all();
+    let square = Board::from_rows(Lattice::Square, &["oooo", "oooo", "oo.o"]).unwrap();
+    let mut cases = Vec::new();
+    for (empty, peg) in [(12, 0), (3, 3), (0, 12), (4, 12), (0, 6), (3, 14), (1, 10)] {
+        cases.push((
+            triangle.with_pegs(all & !(1 << empty)).unwrap(),
+            triangle.with_pegs(1 << peg).unwrap(),
+        ));
+    }
+    for goal in [0b1, 0b10_0000, 1 << 9, 1 << 11] {
+        cases.push((square.clone(), square.with_pegs(goal).unwrap()));
+    }
+    let mut reachable = 0;
+    for (start, goal) in &cases {
+        let brute = brute_force(start, goal);
+        let ida = solve(start, goal, &SolveOptions::default()).unwrap().found;
+        assert_eq!(
+            ida.as_ref().map(|s| s.moves),
+            brute.best,
+            "{start:?} to {goal:?}"
+        );
+        let options = LevelOptions {
+            goal: Some(goal.clone()),
+            max_memory: None,
+        };
+        let levels = explore_moves(start, &options, |_| {}).unwrap();
+        assert_eq!(levels.distance(goal), brute.best);
+        let Some(best) = brute.best else {
+            assert!(levels.solution_to(goal).is_none());
+            continue;
+        };
+        reachable += 1;
+        let path = levels.solution_to(goal).unwrap();
+        assert_eq!(move_count(&path), best);
+        replay(start, goal, &path).unwrap();
+        for pruning in [false, true] {
+            let options = SolveOptions {
+                pruning,
+                ..SolveOptions::default()
+            };
+            let count = count_jump_sequences(start, goal, best, &options).unwrap();
+            assert_eq!(count.found, Some(brute.jump_sequences));
+            let positions = count_position_sequences(start, goal, pruning, &Budget::default())
+                .unwrap()
+                .found
+                .unwrap();
+            assert_eq!(
+                (positions.length, positions.count),
+                (best, brute.positions.len() as u128)
+            );
+        }
+    }
+    assert!(reachable >= 6, "{reachable}");
+}
+
+#[test]
+fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
+    let english = Board::from_rows(
+        Lattice::Square,
+        &[
+            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
+        ],
+    )
+    .unwrap();
+    assert_eq!(english.geometry().holes(), 33);
+    assert_eq!(english.geometry().symmetries().len(), 8);
+    let goal = english.with_pegs(1 << 16).unwrap();
+    let (jumps, _) = find_solution(&english, &goal, None).unwrap().unwrap();
+    assert_eq!(jumps.len(), 31);
+    replay(&english, &goal, &jumps).unwrap();
+    let options = LevelOptions {
+        goal: Some(goal),
+        max_memory: Some(1 << 20),
+    };
+    let mut last = 0;
+    let refused = explore_moves(&english, &options, |r| last = r.level).unwrap_err();
+    assert_eq!(
+        refused,
+        SolveError::MemoryLimit {
+            needed: 47_697 * BYTES_PER_POSITION,
+            limit: 1 << 20
+        }
+    );
+    assert_eq!(last, 7);
+    assert!(refused.to_string().contains("more than the limit of 1 MiB"));
+}
+
+#[test]
+fn the_levels_do_not_depend_on_the_thread_count() {
+    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let start = triangle
+        .with_pegs(triangle.geometry().all() & !(1 << 4))
+        .unwrap();
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let levels = explore_moves(&start, &LevelOptions::default(), |_| {}).unwrap();
+            (levels.histogram(), levels.stats().clone())
+        })
+    };
+    assert_eq!(run(1), run(3));
+}
+
+proptest! {
+    #[test]
+    fn any_rows_give_a_board_or_an_error(
+        rows in proptest::collection::vec("[ o.x]{0,9}", 0..6),
+        square in any::<bool>(),
+    ) {
+        let lattice = if square { Lattice::Square } else { Lattice::Triangular };
+        if let Ok(board) = Board::from_rows(lattice, &rows) {
+            prop_assert_eq!(Board::from_rows(lattice, &board.rows()), Ok(board.clone()));
+            for j in board.jumps() {
+                prop_assert!(board.play(j).is_ok());
+            }
+            for s in 0..board.geometry().symmetries().len() {
+                let image = board.geometry().transform(s, board.pegs());
+                prop_assert_eq!(image.count_ones(), board.peg_count());
+            }
+        }
     }
 }
