@@ -24,6 +24,17 @@ fuzz_target!(|data: &[u8]| {
                 assert!(board.play(m).is_ok());
             }
         }
+        for lattice in [peg_solitaire::Lattice::Square, peg_solitaire::Lattice::Triangular] {
+            if let Ok(board) = peg_solitaire::Board::from_rows(lattice, &rows) {
+                assert_eq!(
+                    peg_solitaire::Board::from_rows(lattice, &board.rows()),
+                    Ok(board.clone())
+                );
+                for j in board.jumps() {
+                    assert!(board.play(j).is_ok());
+                }
+            }
+        }
         if let Ok(board) = line_puzzle::Board::from_rows(&rows) {
             assert_eq!(line_puzzle::Board::from_rows(&board.rows()), Ok(board));
             for m in board.moves() {

@@ -185,6 +185,55 @@ pub static KNOWN: &[Known] = &[
         seed: None,
         peer: None,
     },
+    Known {
+        id: "peg-solitaire/seed 21-hole: count the 96 from 14 -> 6, pruning",
+        puzzle: "peg solitaire",
+        task: "seed's 21-hole board: the 96 minimum solutions from 14 -> 6 counted, peg-class pruning",
+        seed: Some("0.97 s (PyPy, listing them)"),
+        peer: None,
+    },
+    Known {
+        id: "peg-solitaire/seed 21-hole: count the 96 from 14 -> 6, no pruning",
+        puzzle: "peg solitaire",
+        task: "the same without the pruning",
+        seed: Some("3.0 s (PyPy)"),
+        peer: None,
+    },
+    Known {
+        id: "peg-solitaire/seed 21-hole: count all 192, pruning",
+        puzzle: "peg solitaire",
+        task: "all 192 minimum jump sequences counted (any first jump), pruning",
+        seed: None,
+        peer: None,
+    },
+    Known {
+        id: "peg-solitaire/seed 21-hole: count all 192, no pruning",
+        puzzle: "peg solitaire",
+        task: "the same without the pruning",
+        seed: None,
+        peer: None,
+    },
+    Known {
+        id: "peg-solitaire/seed 21-hole: 12 moves by IDA*, pruning",
+        puzzle: "peg solitaire",
+        task: "seed's board, first jump 14 -> 6: one 12-move solution, proven by IDA*",
+        seed: Some("2 s (PyPy, corners and pruning)"),
+        peer: None,
+    },
+    Known {
+        id: "peg-solitaire/seed 21-hole: 12 moves by BFS by moves",
+        puzzle: "peg solitaire",
+        task: "seed's board: the minimum by breadth-first search by moves, up to symmetry",
+        seed: None,
+        peer: None,
+    },
+    Known {
+        id: "peg-solitaire/English 33-hole: one solution (31 jumps)",
+        puzzle: "peg solitaire",
+        task: "English central game: one solution, depth-first with failed positions remembered",
+        seed: None,
+        peer: None,
+    },
 ];
 
 /// The sweeps timed once each by `cargo xtask bench --sweeps`: the
@@ -205,6 +254,14 @@ pub static SWEEPS: &[(&[&str], &str)] = &[
     (
         &["flip-it", "--size", "5", "--variant", "diagonal"],
         "Flip It 5x5, diagonal: 419,430,400 placements, classes counted",
+    ),
+    (
+        &[
+            "peg-solitaire",
+            "--goal",
+            "fixtures/peg-solitaire/english-central.json",
+        ],
+        "English peg solitaire, central game: the 18-move minimum proven, 23,406,641 positions up to symmetry",
     ),
 ];
 

@@ -337,3 +337,29 @@ fn knight_swap_reports_its_count_in_json() {
             .unwrap();
     assert_eq!(result["count"].as_u64().map(u128::from), Some(plain.count));
 }
+
+#[test]
+fn peg_solitaire_reports_its_count_and_refuses_to_exceed_memory() {
+    let out = xtask(&[
+        "solve",
+        "peg-solitaire",
+        "../fixtures/peg-solitaire/seed-21.json",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(result["moves"], 12);
+    assert_eq!(result["count"], 96);
+    assert_eq!(result["solution"][0], "[14, 6]");
+    let out = xtask(&[
+        "analyze",
+        "peg-solitaire",
+        "--goal",
+        "../fixtures/peg-solitaire/english-central.json",
+        "--max-memory",
+        "1",
+    ]);
+    assert_ne!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("more than the limit of 1 MiB"), "{stderr}");
+}
