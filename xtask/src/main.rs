@@ -86,6 +86,27 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
+    /// Solve Korf's 100 15-puzzle instances with one bound, each solution
+    /// replayed and checked, and print nodes and times per instance and in all.
+    Korf {
+        /// manhattan, linear-conflict, 6-6-3 or 7-8 (pattern databases,
+        /// from .cache/pdb/ or built there first).
+        #[arg(long, default_value = "6-6-3")]
+        bound: String,
+        /// Also apply the pattern databases to the reflected board.
+        #[arg(long)]
+        reflect: bool,
+        /// The instances, e.g. 1-100 or 7.
+        #[arg(long, default_value = "1-100")]
+        instances: String,
+        /// Refuse to build tables needing more than this (build peak included).
+        #[arg(long, value_name = "MiB", default_value_t = 8192)]
+        max_memory: u64,
+        /// Also compile (cc -O2) and run the plain C 6-6-3 reference solver
+        /// on the same instances, tables built included.
+        #[arg(long)]
+        peer: bool,
+    },
     /// Run every crate's criterion benchmarks and print one table, beside
     /// the seeds' figures and the peers measured in the same run.
     Bench {
@@ -150,6 +171,13 @@ fn main() -> ExitCode {
             no_run,
             write,
         } => bench(filter.as_deref(), sweeps, no_run, write),
+        Command::Korf {
+            bound,
+            reflect,
+            instances,
+            max_memory,
+            peer,
+        } => korf(&bound, reflect, &instances, max_memory, peer),
     };
     match result {
         Ok(code) => code,
@@ -348,6 +376,69 @@ fn solve_one(puzzle: &str, file: &Path, json: bool) -> Result<ExitCode, String> 
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn korf(
+    bound: &str,
+    reflect: bool,
+    instances: &str,
+    max_memory: u64,
+    peer: bool,
+) -> Result<ExitCode, String> {
+    use xtask::puzzles::eight_puzzle::{KorfBound, korf, korf_peer};
+    let kind: KorfBound = bound.parse()?;
+    let bad = || format!("--instances {instances:?}: expected FIRST-LAST or N within 1-100");
+    let (first, last) = match instances.split_once('-') {
+        Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
+        None => {
+            let n = instances.parse().map_err(|_| bad())?;
+            (n, n)
+        }
+    };
+    if first < 1 || last > 100 || first > last {
+        return Err(bad());
+    }
+    let (setup, runs) = korf(
+        kind,
+        reflect,
+        (first, last),
+        max_memory.saturating_mul(1 << 20),
+        |r| {
+            println!(
+                "{}  {:>3} moves  {:>15} expanded  {:>15} generated  {:>10.3} s",
+                r.case,
+                r.moves,
+                thousands(r.expanded),
+                thousands(r.generated),
+                r.seconds
+            );
+        },
+    )?;
+    let expanded: u64 = runs.iter().map(|r| r.expanded).sum();
+    let generated: u64 = runs.iter().map(|r| r.generated).sum();
+    let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
+    let moves: usize = runs.iter().map(|r| r.moves).sum();
+    println!(
+        "total: {} instances, {moves} moves, {} expanded, {} generated, search {seconds:.2} s, tables loaded or built in {setup:.2} s; bound {bound}{}",
+        runs.len(),
+        thousands(expanded),
+        thousands(generated),
+        if reflect { " with reflection" } else { "" }
+    );
+    if peer {
+        let clock = std::time::Instant::now();
+        match korf_peer((first, last))? {
+            None => eprintln!("no cc: the C reference solver was not run"),
+            Some(output) => {
+                let total = output.lines().last().unwrap_or_default();
+                println!(
+                    "peer (plain C 6-6-3 IDA*, cc -O2): {total}; {:.2} s in all, compilation included",
+                    clock.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Progress of a sweep on the terminal: what it allocates, then a bar.
