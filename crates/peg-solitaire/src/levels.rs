@@ -400,7 +400,7 @@ pub fn find_solution(
             }
             if self.max_expanded.is_some_and(|m| self.stats.expanded >= m) {
                 return Err(SolveError::Interrupted(format!(
-                    "no solution within {} positions",
+                    "search stopped: no solution within {} positions expanded",
                     self.stats.expanded
                 )));
             }

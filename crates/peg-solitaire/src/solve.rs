@@ -17,7 +17,7 @@ pub enum SolveError {
     GoalShape,
     /// The fixed first jump cannot be played on the start.
     FirstJump(JumpError),
-    /// The budget ran out or the search was cancelled.
+    /// The budget ran out or the search was cancelled: why, in words.
     Interrupted(String),
     /// A table would need more memory than allowed.
     MemoryLimit {
@@ -36,7 +36,7 @@ impl fmt::Display for SolveError {
                 "the goal is a board of another shape (its holes or lattice differ from the start's)"
             ),
             SolveError::FirstJump(e) => write!(f, "the first jump: {e}"),
-            SolveError::Interrupted(why) => write!(f, "the search stopped: {why}"),
+            SolveError::Interrupted(why) => f.write_str(why),
             SolveError::MemoryLimit { needed, limit } => write!(
                 f,
                 "the search needs {} MiB, more than the limit of {} MiB",
@@ -51,7 +51,7 @@ impl std::error::Error for SolveError {}
 
 impl From<Interrupted> for SolveError {
     fn from(e: Interrupted) -> Self {
-        SolveError::Interrupted(format!("{:?}", e.reason))
+        SolveError::Interrupted(e.to_string())
     }
 }
 

@@ -271,6 +271,15 @@ fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
     let (jumps, _) = find_solution(&english, &goal, None).unwrap().unwrap();
     assert_eq!(jumps.len(), 31);
     replay(&english, &goal, &jumps).unwrap();
+    // Searches with limits stop with an error instead of running on.
+    let stopped = find_solution(&english, &goal, Some(100)).unwrap_err();
+    assert!(stopped.to_string().contains("100 positions"), "{stopped}");
+    let options = SolveOptions {
+        budget: Budget::default().with_max_expanded(1_000),
+        ..SolveOptions::default()
+    };
+    let stopped = solve(&english, &goal, &options).unwrap_err();
+    assert!(stopped.to_string().contains("node budget"), "{stopped}");
     let options = LevelOptions {
         goal: Some(goal),
         max_memory: Some(1 << 20),

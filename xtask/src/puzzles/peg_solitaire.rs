@@ -31,6 +31,10 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
 /// in `solve-all` and their proof from `analyze`.
 const PROOF_HOLES: usize = 24;
 
+/// Limits that keep a user's fixture from running for hours: the searches
+/// stop with an error naming the limit instead.
+const MAX_EXPANDED: u64 = 200_000_000;
+
 /// Boards with at most this many holes get the table of fewest moves from
 /// every one-hole start to every one-peg finish.
 const TABLE_HOLES: usize = 16;
@@ -110,7 +114,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     if start.geometry().holes() > PROOF_HOLES {
         // One solution, however many moves; the minimum is analyze's.
         let clock = Instant::now();
-        let found = find_solution(start, goal, None).map_err(|e| e.to_string())?;
+        let found = find_solution(start, goal, Some(MAX_EXPANDED)).map_err(|e| e.to_string())?;
         let elapsed = ms(clock);
         let (moves, stats) = match &found {
             Some((jumps, stats)) => (Some(move_count(jumps)), stats.clone()),
@@ -138,7 +142,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
         let mut options = SolveOptions {
             first_jump: inst.first_jump,
             pruning: false,
-            budget: Budget::default(),
+            budget: Budget::default().with_max_expanded(MAX_EXPANDED),
         };
         let pruning = peg_class_pruning(start, goal);
         let mut minimum = None;
@@ -298,7 +302,7 @@ fn counts(
                 let options = SolveOptions {
                     first_jump,
                     pruning,
-                    budget: Budget::default(),
+                    budget: Budget::default().with_max_expanded(MAX_EXPANDED),
                 };
                 count_jump_sequences(start, goal, moves, &options)
                     .map(|o| o.found.unwrap_or(0))
@@ -319,9 +323,14 @@ fn counts(
     let positions: Vec<u128> = settings
         .iter()
         .map(|&pruning| {
-            count_position_sequences(start, goal, pruning, &Budget::default())
-                .map(|o| o.found.filter(|c| c.length == moves).map_or(0, |c| c.count))
-                .map_err(|e| e.to_string())
+            count_position_sequences(
+                start,
+                goal,
+                pruning,
+                &Budget::default().with_max_expanded(MAX_EXPANDED),
+            )
+            .map(|o| o.found.filter(|c| c.length == moves).map_or(0, |c| c.count))
+            .map_err(|e| e.to_string())
         })
         .collect::<Result<_, _>>()?;
     rows.push(("position sequences, any first move".to_string(), positions));
@@ -497,11 +506,9 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
             2
         ))
     );
-    progress.start(
-        &description,
-        1 << start.geometry().holes().min(40),
-        options.max_memory,
-    );
+    // The number of positions is not known in advance: the bar grows with
+    // them, and the memory stated is the limit checked before each level.
+    progress.start(&description, 1, options.max_memory);
     let levels = explore_moves(
         start,
         &LevelOptions {
@@ -513,7 +520,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
                 distance: r.level,
                 states: r.positions,
                 seen: r.seen,
-                size: 1 << start.geometry().holes().min(40),
+                size: r.seen,
             })
         },
     )
