@@ -293,6 +293,19 @@ fn counts_are_the_same_whatever_the_thread_count() {
         ],
         without_times,
     );
+    // Peg solitaire's counts and its breadth-first search by moves, whose
+    // levels are generated in parallel.
+    same_with_any_thread_count(
+        &[
+            "solve-all",
+            "--json",
+            "--puzzle",
+            "peg-solitaire",
+            "--snapshots",
+            snapshots.to_str().unwrap(),
+        ],
+        without_times,
+    );
 }
 
 #[test]
