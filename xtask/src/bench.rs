@@ -68,6 +68,27 @@ pub static KNOWN: &[Known] = &[
         peer: None,
     },
     Known {
+        id: "fifteen-puzzle/Korf 1-10, 6-6-3, tables built",
+        puzzle: "15-puzzle",
+        task: "Korf's instances 1-10 (542 moves), IDA* with the 6-6-3 pattern databases",
+        seed: None,
+        peer: None,
+    },
+    Known {
+        id: "fifteen-puzzle/Korf 1-10, 6-6-3 reflected, tables built",
+        puzzle: "15-puzzle",
+        task: "the same, also over the reflected board",
+        seed: None,
+        peer: None,
+    },
+    Known {
+        id: "fifteen-puzzle/Korf 2, ida-linear-conflict",
+        puzzle: "15-puzzle",
+        task: "Korf's instance 2 (55 moves), IDA* with Manhattan distance and linear conflicts",
+        seed: None,
+        peer: None,
+    },
+    Known {
         id: "line-puzzle/problem 3, pattern databases built",
         puzzle: "line puzzle",
         task: "problem 3 (38 moves), IDA* with the pattern databases already built",

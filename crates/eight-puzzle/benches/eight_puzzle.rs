@@ -1,11 +1,13 @@
 //! The 8-puzzle: the full sweep from the goal, and the seed instance by BFS
 //! and by bidirectional BFS, beside the `pathfinding` crate's `bfs` and
-//! `bfs_bidirectional` on the same instance in the same run.
+//! `bfs_bidirectional` on the same instance in the same run; and the
+//! 15-puzzle on ten of Korf's instances with pattern databases.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use eight_puzzle::{Algorithm, Board, SlidingSpace, solve};
+use eight_puzzle::{Algorithm, Board, Partition, PatternDb, SlidingSpace, solve, solve_pdb};
+use search_core::Budget;
 use search_core::layers::{Sweep, Table};
 
 fn benches(c: &mut Criterion) {
@@ -53,5 +55,53 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(eight, benches);
+/// The 15-puzzle: Korf's instances 1 to 10 with the 6-6-3 pattern databases
+/// (built once, outside the measurement), with and without reflection, and
+/// with linear conflicts on instance 2 (the others take seconds each).
+fn fifteen(c: &mut Criterion) {
+    let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]).unwrap();
+    let db = PatternDb::build(
+        &goal,
+        &Partition::six_six_three(&goal).unwrap(),
+        u64::MAX,
+        |_, _| {},
+    )
+    .unwrap();
+    let korf: [[u8; 16]; 10] = [
+        [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3],
+        [13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6],
+        [14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15],
+        [5, 12, 10, 7, 15, 11, 14, 0, 8, 2, 1, 13, 3, 4, 9, 6],
+        [4, 7, 14, 13, 10, 3, 9, 12, 11, 5, 6, 15, 1, 2, 8, 0],
+        [14, 7, 1, 9, 12, 3, 6, 15, 8, 11, 2, 5, 10, 0, 4, 13],
+        [2, 11, 15, 5, 13, 4, 6, 7, 12, 8, 10, 1, 9, 3, 14, 0],
+        [12, 11, 15, 3, 8, 0, 4, 2, 6, 13, 9, 5, 14, 1, 10, 7],
+        [3, 14, 9, 11, 5, 4, 8, 2, 13, 12, 6, 7, 10, 1, 15, 0],
+        [13, 11, 8, 9, 0, 15, 7, 10, 4, 3, 6, 14, 5, 12, 2, 1],
+    ];
+    let starts: Vec<Board> = korf.iter().map(|t| Board::new(4, 4, t).unwrap()).collect();
+    let mut group = c.benchmark_group("fifteen-puzzle");
+    group.sample_size(10);
+    for (name, reflect) in [("6-6-3", false), ("6-6-3 reflected", true)] {
+        group.bench_function(format!("Korf 1-10, {name}, tables built"), |b| {
+            b.iter(|| {
+                for start in &starts {
+                    solve_pdb(black_box(start), &db, reflect, &Budget::default())
+                        .unwrap()
+                        .unwrap();
+                }
+            })
+        });
+    }
+    group.bench_function("Korf 2, ida-linear-conflict", |b| {
+        b.iter(|| {
+            solve(black_box(&starts[1]), &goal, Algorithm::IdaLinearConflict)
+                .unwrap()
+                .unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(eight, benches, fifteen);
 criterion_main!(eight);

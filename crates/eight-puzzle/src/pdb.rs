@@ -496,6 +496,22 @@ fn breadth_first(
             region = grown;
         }
     };
+    // The region of every cell in every set of free cells, looked up
+    // instead of flooded per move: 2 MiB on the 4x4 board.
+    let components: Vec<u16> = (0..1u32 << cells)
+        .into_par_iter()
+        .flat_map_iter(|free| {
+            (0..cells).map(move |c| {
+                if free & (1 << c) == 0 {
+                    0
+                } else {
+                    flood(1 << c, free) as u16
+                }
+            })
+        })
+        .collect();
+    let region_of =
+        |cell: u8, free: u32| -> u16 { components[free as usize * cells + usize::from(cell)] };
     let values: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
     let seen: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(0)).collect();
     let mut current: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(0)).collect();
@@ -535,8 +551,9 @@ fn breadth_first(
                         .unrank(rank, &mut at[..k])
                         .expect("a rank in range");
                     let occupied = at[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+                    let free = all & !occupied;
                     while regions != 0 {
-                        let region = flood(regions & regions.wrapping_neg(), regions);
+                        let region = u32::from(region_of(regions.trailing_zeros() as u8, free));
                         regions &= !region;
                         for item in 0..k {
                             let from = at[item];
@@ -546,8 +563,7 @@ fn breadth_first(
                                 targets &= targets - 1;
                                 at[item] = to;
                                 let next_rank = placements.rank_unchecked(&at[..k]) as usize;
-                                let free = all & !(occupied ^ (1 << from) ^ (1 << to));
-                                let reach = flood(1 << from, free) as u16;
+                                let reach = region_of(from, free ^ (1 << from) ^ (1 << to));
                                 if seen[next_rank].load(Ordering::Relaxed) & reach == 0
                                     && seen[next_rank].fetch_or(reach, Ordering::Relaxed) & reach
                                         == 0
