@@ -203,6 +203,8 @@ pub(crate) struct Search<'g> {
     allowed: Vec<bool>,
     /// Per class: its holes, and the goal's pegs in it.
     classes: Vec<(u64, u32)>,
+    /// Whether the node serves a count (see `lower_bound`).
+    counting: bool,
 }
 
 /// A jump (its index in the geometry's table) and the hole the jump before
@@ -240,11 +242,28 @@ impl<'g> Search<'g> {
             corners: geometry.unjumpable() & !goal.pegs(),
             allowed,
             classes,
+            counting: false,
+        }
+    }
+
+    /// The last landing hole if its peg can go on jumping, else none: a
+    /// peg that cannot continue makes every next jump a new move, so two
+    /// positions that differ only there have the same futures.
+    fn live_last(&self) -> u8 {
+        if self.last != NONE
+            && self
+                .geometry
+                .indexed_jumps_from(self.last as usize)
+                .any(|(i, j)| self.allowed[i as usize] && legal(self.pegs, j))
+        {
+            self.last
+        } else {
+            NONE
         }
     }
 
     pub(crate) fn key(&self) -> (u64, u8) {
-        (self.pegs, self.last)
+        (self.pegs, self.live_last())
     }
 }
 
@@ -264,7 +283,14 @@ impl Node for Search<'_> {
         // move of its own, but the peg that just jumped may go on for free.
         let corners = self.pegs & self.corners;
         let bound = corners.count_ones();
-        if self.last != NONE && corners >> self.last & 1 == 1 {
+        // Counting keys positions by the live last hole, so the bound must
+        // depend on no more; IDA* saves the check (both are admissible).
+        let last = if self.counting {
+            self.live_last()
+        } else {
+            self.last
+        };
+        if last != NONE && corners >> last & 1 == 1 {
             bound - 1
         } else {
             bound
@@ -390,8 +416,8 @@ pub fn solve(
 
 /// The number of distinct sequences of jumps from `start` to `goal` (with
 /// the fixed first jump, if any) whose number of moves is exactly `moves`,
-/// by [`count_paths`] memoised on (pegs, hole of the last landing, moves
-/// so far). Moves are counted as in [`move_groups`]: a jump continues the
+/// by [`count_paths`] memoised on (pegs, hole of the last landing if its
+/// peg can jump on, moves so far). Moves are counted as in [`move_groups`]: a jump continues the
 /// move of the jump before it when it starts where that one landed. With
 /// `moves` the minimum, this is the number of jump sequences of minimum
 /// move count.
@@ -402,6 +428,7 @@ pub fn count_jump_sequences(
     options: &SolveOptions,
 ) -> Result<Outcome<u128>, SolveError> {
     let (mut node, spent) = begin(start, goal, options)?;
+    node.counting = true;
     let Some(rest) = moves.checked_sub(spent) else {
         return Ok(Outcome {
             found: None,
