@@ -317,6 +317,29 @@ fn korf_instances_are_solved_optimally_with_and_without_reflection() {
 }
 
 #[test]
+fn pattern_databases_are_identical_with_one_two_and_four_threads() {
+    let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11"]).unwrap();
+    let partition =
+        Partition::new(&goal, vec![vec![1, 2, 3, 4, 5], vec![6, 7, 8, 9, 10, 11]]).unwrap();
+    let built: Vec<Vec<u8>> = [1, 2, 4]
+        .into_iter()
+        .map(|threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
+                    .unwrap()
+                    .to_bytes()
+            })
+        })
+        .collect();
+    assert_eq!(built[0], built[1]);
+    assert_eq!(built[0], built[2]);
+}
+
+#[test]
 fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
     let db = six_six_three();
     let goal = korf_goal();
