@@ -325,25 +325,29 @@ impl ConflictNode {
         Self::penalty(&keys[..n])
     }
 
-    /// Recomputes the lines a move between `a` and `b` changes: a vertical
-    /// move changes the rows of both cells, a horizontal one their columns.
+    /// Recomputes the line a move of `tile` between `a` and `b` changes: a
+    /// vertical move changes the rows of both cells, a horizontal one their
+    /// columns, but only a line that is the tile's goal line gains or loses a
+    /// tile that counts, and at most one of the two is.
     #[inline]
-    fn relines(&mut self, a: u8, b: u8) {
+    fn relines(&mut self, tile: u8, a: u8, b: u8) {
         let w = self.width;
-        let lines = if a % w == b % w {
-            [(a / w, true), (b / w, true)]
+        let goal = self.goal_cell[usize::from(tile)];
+        let (slot, value) = if a % w == b % w {
+            let row = goal / w;
+            if row != a / w && row != b / w {
+                return;
+            }
+            (usize::from(row), self.row_penalty(row))
         } else {
-            [(a % w, false), (b % w, false)]
+            let column = goal % w;
+            if column != a % w && column != b % w {
+                return;
+            }
+            (8 + usize::from(column), self.column_penalty(column))
         };
-        for (i, row) in lines {
-            let (slot, value) = if row {
-                (usize::from(i), self.row_penalty(i))
-            } else {
-                (8 + usize::from(i), self.column_penalty(i))
-            };
-            self.conflicts = self.conflicts + u32::from(value) - u32::from(self.line[slot]);
-            self.line[slot] = value;
-        }
+        self.conflicts = self.conflicts + u32::from(value) - u32::from(self.line[slot]);
+        self.line[slot] = value;
     }
 }
 
@@ -371,7 +375,7 @@ impl Node for ConflictNode {
         self.tiles[usize::from(m.to)] = tile;
         self.tiles[usize::from(m.from)] = 0;
         self.blank = m.from;
-        self.relines(m.from, m.to);
+        self.relines(tile, m.from, m.to);
         1
     }
 
@@ -382,6 +386,6 @@ impl Node for ConflictNode {
         self.tiles[usize::from(m.from)] = tile;
         self.tiles[usize::from(m.to)] = 0;
         self.blank = m.to;
-        self.relines(m.from, m.to);
+        self.relines(tile, m.from, m.to);
     }
 }
