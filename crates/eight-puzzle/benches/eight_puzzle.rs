@@ -1,6 +1,7 @@
 //! The 8-puzzle: the full sweep from the goal, and the seed instance by BFS
 //! and by bidirectional BFS, beside the `pathfinding` crate's `bfs` and
-//! `bfs_bidirectional` on the same instance in the same run; and the
+//! `bfs_bidirectional` on the same instance in the same run, and IDA* with
+//! Manhattan distance beside `pathfinding::idastar`; and the
 //! 15-puzzle on ten of Korf's instances with pattern databases.
 
 use std::hint::black_box;
@@ -48,6 +49,29 @@ fn benches(c: &mut Criterion) {
                 &goal,
                 Board::neighbours,
                 Board::neighbours,
+            )
+            .unwrap()
+        })
+    });
+    // The same Manhattan distance as `Algorithm::IdaManhattan`, written from
+    // the public API, for the peer's IDA*.
+    let manhattan = |b: &Board| -> u32 {
+        let w = b.width();
+        (0..b.cells())
+            .filter(|&cell| b.tile(cell) != 0)
+            .map(|cell| {
+                let home = goal.position(b.tile(cell)).unwrap();
+                ((cell / w).abs_diff(home / w) + (cell % w).abs_diff(home % w)) as u32
+            })
+            .sum()
+    };
+    group.bench_function("seed instance, pathfinding::idastar", |b| {
+        b.iter(|| {
+            pathfinding::prelude::idastar(
+                black_box(&start),
+                |b| b.neighbours().map(|n| (n, 1u32)),
+                manhattan,
+                |b| *b == goal,
             )
             .unwrap()
         })

@@ -203,7 +203,7 @@ fn cached_db(goal: &Board) -> Result<Arc<PatternDb>, String> {
     {
         return Ok(Arc::clone(db));
     }
-    let (db, _) = load_or_build(&cache_dir(), goal, &partition, 1 << 30)?;
+    let (db, _) = load_or_build(&cache_dir(), goal, &partition, super::SOLVE_MAX_MEMORY)?;
     let db = Arc::new(db);
     loaded.push(Arc::clone(&db));
     Ok(db)

@@ -53,7 +53,11 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
 
     // The proof: every arrangement reachable from the start, swept.
     let clock = Instant::now();
-    let explored = explore(&start, &Sweep::new(Table::Bytes)).map_err(|e| e.to_string())?;
+    let explored = explore(
+        &start,
+        &Sweep::new(Table::Bytes).with_max_memory(super::SOLVE_MAX_MEMORY),
+    )
+    .map_err(|e| e.to_string())?;
     let solution = explored.solution_to(&goal).map_err(|e| e.to_string())?;
     let sweep_ms = clock.elapsed().as_secs_f64() * 1e3;
     let reached = explored.reachable();

@@ -30,6 +30,11 @@ pub struct PuzzleDef {
 /// Sweeps a puzzle's whole state space.
 pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
 
+/// The most memory one fixture's solvers may allocate for their tables (1 GiB):
+/// a fixture that needs more is refused with an error naming the size,
+/// instead of aborting the run. `analyze` takes `--max-memory` instead.
+pub const SOLVE_MAX_MEMORY: u64 = 1 << 30;
+
 /// Every puzzle, in the order `solve-all` runs them.
 pub static PUZZLES: &[PuzzleDef] = &[
     eight_puzzle::PUZZLE,
