@@ -64,6 +64,25 @@ pub(crate) struct Slide {
     pub(crate) to: u8,
 }
 
+/// The slides into the blank at `b` on a board `w` wide of `n` cells, but
+/// the one undoing `previous`: the tile that just moved now sits at
+/// `previous.to`, and moving it back would only undo the last move.
+#[inline]
+pub(crate) fn slides(b: u8, w: u8, n: u8, previous: Option<Slide>, out: &mut Vec<Slide>) {
+    let (row, col) = (b / w, b % w);
+    let back = previous.map(|p| p.to);
+    for (ok, from) in [
+        (row > 0, b.wrapping_sub(w)),
+        (b + w < n, b + w),
+        (col > 0, b.wrapping_sub(1)),
+        (col + 1 < w, b + 1),
+    ] {
+        if ok && Some(from) != back {
+            out.push(Slide { from, to: b });
+        }
+    }
+}
+
 impl Node for ManhattanNode {
     type Move = Slide;
 
@@ -78,21 +97,7 @@ impl Node for ManhattanNode {
     }
 
     fn moves(&self, previous: Option<Slide>, out: &mut Vec<Slide>) {
-        let (b, w, n) = (self.blank, self.width, self.cells);
-        let (row, col) = (b / w, b % w);
-        // The tile that just moved now sits at `previous.to`; moving it back
-        // would only undo the last move.
-        let back = previous.map(|p| p.to);
-        for (ok, from) in [
-            (row > 0, b.wrapping_sub(w)),
-            (b + w < n, b + w),
-            (col > 0, b.wrapping_sub(1)),
-            (col + 1 < w, b + 1),
-        ] {
-            if ok && Some(from) != back {
-                out.push(Slide { from, to: b });
-            }
-        }
+        slides(self.blank, self.width, self.cells, previous, out);
     }
 
     #[inline]

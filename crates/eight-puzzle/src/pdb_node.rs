@@ -5,7 +5,7 @@ use search_core::ida::Node;
 
 use crate::Board;
 use crate::board::MAX_CELLS;
-use crate::manhattan::Slide;
+use crate::manhattan::{Slide, slides};
 use crate::pdb::PatternDb;
 
 /// No group.
@@ -125,23 +125,6 @@ impl<'a> PdbNode<'a> {
             view: View::new(db, position),
             reflected,
             undo: Vec::new(),
-        }
-    }
-}
-
-/// The moves of the blank at `b`, but the one undoing `previous`.
-#[inline]
-fn slides(b: u8, w: u8, n: u8, previous: Option<Slide>, out: &mut Vec<Slide>) {
-    let (row, col) = (b / w, b % w);
-    let back = previous.map(|p| p.to);
-    for (ok, from) in [
-        (row > 0, b.wrapping_sub(w)),
-        (b + w < n, b + w),
-        (col > 0, b.wrapping_sub(1)),
-        (col + 1 < w, b + 1),
-    ] {
-        if ok && Some(from) != back {
-            out.push(Slide { from, to: b });
         }
     }
 }

@@ -7,7 +7,7 @@ use rustc_hash::FxHashSet;
 use search_core::Stats;
 
 use crate::board::{Board, Geometry, Jump, legal};
-use crate::solve::{SolveError, check_goal, move_results};
+use crate::solve::{SolveError, check_goal, class_targets, move_results};
 
 /// Bytes the breadth-first search spends per position it keeps: one word
 /// in its level's list and about two in the hash set of positions seen.
@@ -362,14 +362,7 @@ pub fn find_solution(
     check_goal(start, goal)?;
     let geometry = start.geometry();
     let canon = Canon::new(geometry, &[goal.pegs()]);
-    let classes: Vec<(u64, u32)> = geometry
-        .peg_classes()
-        .iter()
-        .map(|holes| {
-            let mask = holes.iter().fold(0u64, |m, &h| m | 1 << h);
-            (mask, (goal.pegs() & mask).count_ones())
-        })
-        .collect();
+    let classes: Vec<(u64, u32)> = class_targets(geometry, goal);
     struct Dfs<'a> {
         geometry: &'a Geometry,
         canon: &'a Canon,

@@ -226,14 +226,7 @@ impl<'g> Search<'g> {
                 }
             }
         }
-        let classes = geometry
-            .peg_classes()
-            .iter()
-            .map(|holes| {
-                let mask = holes.iter().fold(0u64, |m, &h| m | 1 << h);
-                (mask, (goal.pegs() & mask).count_ones())
-            })
-            .collect();
+        let classes = class_targets(geometry, goal);
         Search {
             geometry,
             pegs: start.pegs(),
@@ -517,4 +510,18 @@ pub fn count_position_sequences(
         |&pegs| pegs == target,
         budget,
     )?)
+}
+
+/// Each peg class of the board as a mask of holes, with the number of pegs
+/// the goal keeps in it: a position with fewer pegs in a class than that can
+/// never reach the goal (no peg ever enters another class).
+pub(crate) fn class_targets(geometry: &Geometry, goal: &Board) -> Vec<(u64, u32)> {
+    geometry
+        .peg_classes()
+        .iter()
+        .map(|holes| {
+            let mask = holes.iter().fold(0u64, |m, &h| m | 1 << h);
+            (mask, (goal.pegs() & mask).count_ones())
+        })
+        .collect()
 }
