@@ -460,8 +460,22 @@ pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime]) -> String {
         "\n{} benchmarks measured.\n",
         thousands(medians.len() as u64)
     ));
+    doc.push_str(MEASURED_ELSEWHERE);
     doc
 }
+
+/// Measurements too long for criterion, each on its puzzle's page with the
+/// command that makes it.
+const MEASURED_ELSEWHERE: &str = "
+## Measured elsewhere
+
+Runs too long to repeat as criterion samples; each page gives the command and the figures:
+
+- [fifteen-puzzle.md](fifteen-puzzle.md): Korf's 100 with every bound, and the plain C 6-6-3 reference solver in the same run (`cargo xtask korf --bound 6-6-3 --peer`).
+- [line-puzzle.md](line-puzzle.md): the seed's ten pairs, the seed's bound beside the pattern databases in one run (`cargo run --release -p line-puzzle --example ten_pairs`).
+- [peg-solitaire.md](peg-solitaire.md): the English board's 18-move proof, time and memory.
+- [flip-it.md](flip-it.md), [eight-puzzle.md](eight-puzzle.md), [knight-swap.md](knight-swap.md): the sweeps and what they found.
+";
 
 #[cfg(test)]
 mod tests {
