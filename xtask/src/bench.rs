@@ -116,9 +116,30 @@ pub static KNOWN: &[Known] = &[
         peer: None,
     },
     Known {
+        id: "line-puzzle/problem 3, end to end, ida-letter-pdb",
+        puzzle: "line puzzle",
+        task: "problem 3, one database per letter, built and searched",
+        seed: Some("138.2 s (PyPy)"),
+        peer: None,
+    },
+    Known {
         id: "line-puzzle/all ten pairs, end to end",
         puzzle: "line puzzle",
-        task: "the seed's ten pairs, each with its own databases built",
+        task: "the seed's ten pairs, each with its own {A, B} + {C, D} databases built",
+        seed: Some("140.6 s in all (PyPy)"),
+        peer: None,
+    },
+    Known {
+        id: "line-puzzle/all ten pairs, ida-pdb, tables built once per goal",
+        puzzle: "line puzzle",
+        task: "the seed's ten pairs, {A, B} + {C, D} databases built once for each of 4 goals",
+        seed: Some("140.6 s in all (PyPy)"),
+        peer: None,
+    },
+    Known {
+        id: "line-puzzle/all ten pairs, end to end, ida-letter-pdb",
+        puzzle: "line puzzle",
+        task: "the seed's ten pairs, each with its own per-letter databases built",
         seed: Some("140.6 s in all (PyPy)"),
         peer: None,
     },
@@ -126,6 +147,16 @@ pub static KNOWN: &[Known] = &[
         id: "line-puzzle/start1 -> start2 (30 moves), ida-pdb, end to end",
         puzzle: "line puzzle",
         task: "start1 -> start2, pattern databases, end to end",
+        seed: Some("0.81 s (PyPy)"),
+        peer: Some((
+            "the seed's bound in this crate",
+            "line-puzzle/start1 -> start2 (30 moves), ida-seed, end to end",
+        )),
+    },
+    Known {
+        id: "line-puzzle/start1 -> start2 (30 moves), ida-letter-pdb, end to end",
+        puzzle: "line puzzle",
+        task: "start1 -> start2, one database per letter, end to end",
         seed: Some("0.81 s (PyPy)"),
         peer: Some((
             "the seed's bound in this crate",

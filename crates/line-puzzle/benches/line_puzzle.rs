@@ -1,7 +1,8 @@
 //! The line puzzle: the seed's problem 3 with the pattern databases (tables
-//! built beforehand), the tables' build, all ten pairs, and the seed's bound
-//! on a pair it solves in a fraction of a second; `pathfinding::idastar`
-//! with the same pattern databases on problem 3, in the same run.
+//! built beforehand), the tables' build, problem 3 and all ten pairs end to
+//! end with both kinds of databases, and the seed's bound on a pair it
+//! solves in a fraction of a second; `pathfinding::idastar` with the same
+//! pattern databases on problem 3, in the same run.
 
 use std::hint::black_box;
 
@@ -62,13 +63,38 @@ fn benches(c: &mut Criterion) {
                 .unwrap()
         })
     });
-    group.bench_function("all ten pairs, end to end", |b| {
+    group.bench_function("problem 3, end to end, ida-letter-pdb", |b| {
         b.iter(|| {
-            for (i, start) in boards.iter().enumerate() {
-                for goal in &boards[i + 1..] {
-                    Solver::new(goal, Algorithm::IdaPdb)
-                        .solve(start, &Budget::default())
-                        .unwrap();
+            Solver::new(black_box(&goal3), Algorithm::IdaLetterPdb)
+                .solve(&start3, &Budget::default())
+                .unwrap()
+        })
+    });
+    for algorithm in [Algorithm::IdaPdb, Algorithm::IdaLetterPdb] {
+        let name = match algorithm {
+            Algorithm::IdaPdb => "all ten pairs, end to end".to_string(),
+            _ => format!("all ten pairs, end to end, {algorithm}"),
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for (i, start) in boards.iter().enumerate() {
+                    for goal in &boards[i + 1..] {
+                        Solver::new(goal, algorithm)
+                            .solve(start, &Budget::default())
+                            .unwrap();
+                    }
+                }
+            })
+        });
+    }
+    // Moves can be undone, so each pair is solved towards its later board:
+    // four goals, each solver built once and used for every pair ending there.
+    group.bench_function("all ten pairs, ida-pdb, tables built once per goal", |b| {
+        b.iter(|| {
+            for (j, goal) in boards.iter().enumerate().skip(1) {
+                let solver = Solver::new(goal, Algorithm::IdaPdb);
+                for start in &boards[..j] {
+                    solver.solve(start, &Budget::default()).unwrap();
                 }
             }
         })

@@ -8,8 +8,10 @@
 //!
 //! - [`solve`] / [`Solver`]: shortest solutions by IDA*, with the seed's
 //!   bound ([`Algorithm::IdaSeed`], the nearest-goal Manhattan distance) or
-//!   with additive [`PatternDb`]s over the letter groups {A, B} and {C, D}
-//!   ([`Algorithm::IdaPdb`]).
+//!   with additive [`PatternDb`]s: over the letter groups {A, B} and {C, D}
+//!   ([`Algorithm::IdaPdb`], the strongest bound, tables built in about a
+//!   third of a second) or one per letter ([`Algorithm::IdaLetterPdb`],
+//!   weaker, tables built in about 2 ms: the fastest for a one-off solve).
 //! - [`replay`]: checks any solution with the rules alone.
 //! - [`LineSpace`]: every arrangement as a ranked space for a whole-space
 //!   sweep (`search_core::layers::Sweep`): 252,252,000 for the seed's board.
@@ -34,8 +36,8 @@ pub use board::{Board, BoardError, Letter, MAX_CELLS, Move, MoveError};
 pub use pdb::PatternDb;
 pub use seed::seed_bound;
 pub use solve::{
-    Algorithm, GROUPS, ReplayError, Solution, SolveError, Solver, can_reach, check_goal, replay,
-    solve,
+    Algorithm, GROUPS, LETTER_GROUPS, ReplayError, Solution, SolveError, Solver, can_reach,
+    check_goal, replay, solve,
 };
 pub use space::LineSpace;
 

@@ -14,8 +14,10 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use perm_rank::{Multiset, Ranking};
 use rayon::prelude::*;
 
-use crate::board::MAX_CELLS;
 use crate::{Board, Letter};
+
+/// States per parallel task in the build.
+const CHUNK: usize = 2048;
 
 /// The fewest moves of one group's pieces to reach their goal cells, for
 /// every placement of those pieces.
@@ -130,7 +132,7 @@ impl PatternDb {
     /// the first layer that reaches it.
     ///
     /// Memory: one byte per placement of the group's pieces for the table,
-    /// and during the build one bit per placement and cell.
+    /// and during the build one bit per placement and free cell.
     pub fn build(goal: &Board, letters: &[Letter]) -> PatternDb {
         let cells = goal.cells();
         let mut counts: Vec<usize> = letters.iter().map(|&l| goal.count(l)).collect();
@@ -153,13 +155,17 @@ impl PatternDb {
         };
         // The table, and whether (placement, lowest cell of the space's
         // region) was reached; written from several threads, each write of a
-        // layer storing the same value.
+        // layer storing the same value. The lowest cell is told by its index
+        // among the free cells, so a placement takes one bit per free cell:
+        // the bit table stays small enough for the cache it is read from.
+        let free_cells = counts[letters.len()];
         let table: Vec<AtomicU8> = (0..patterns).map(|_| AtomicU8::new(u8::MAX)).collect();
-        let seen: Vec<AtomicU64> = (0..(patterns * cells).div_ceil(64))
+        let seen: Vec<AtomicU64> = (0..(patterns * free_cells).div_ceil(64))
             .map(|_| AtomicU64::new(0))
             .collect();
-        let mark = |pattern: usize, region: u16| -> bool {
-            let bit = pattern * cells + region.trailing_zeros() as usize;
+        let mark = |pattern: usize, free: u16, region: u16| -> bool {
+            let below = (region & region.wrapping_neg()) - 1;
+            let bit = pattern * free_cells + (free & below).count_ones() as usize;
             let word = &seen[bit / 64];
             let flag = 1u64 << (bit % 64);
             // Most states are reached again: a plain load spares the locked write.
@@ -167,7 +173,7 @@ impl PatternDb {
                 && word.fetch_or(flag, Ordering::Relaxed) & flag == 0
         };
         let first = index(&start.masks);
-        mark(first, start.region);
+        mark(first, all_free, start.region);
         table[first].store(0, Ordering::Relaxed);
         let mut layer = vec![start];
         let mut cost = 0u8;
@@ -193,9 +199,10 @@ impl PatternDb {
                                     *mask ^= (1 << from) | (1 << to);
                                 }
                             }
-                            moved.region = shape.region(moved.free(), from as u8);
+                            let moved_free = moved.free();
+                            moved.region = shape.region(moved_free, from as u8);
                             let pattern = index(&moved.masks);
-                            if mark(pattern, moved.region) {
+                            if mark(pattern, moved_free & shape.all, moved.region) {
                                 // Every write in a layer stores the same cost.
                                 if table[pattern].load(Ordering::Relaxed) == u8::MAX {
                                     table[pattern].store(cost, Ordering::Relaxed);
@@ -207,7 +214,13 @@ impl PatternDb {
                 }
                 next
             };
-            layer = layer.par_chunks(2048).flat_map_iter(expand).collect();
+            // Small layers (all of a one-letter database's) are not worth
+            // handing to other threads.
+            layer = if layer.len() <= CHUNK {
+                expand(&layer)
+            } else {
+                layer.par_chunks(CHUNK).flat_map_iter(expand).collect()
+            };
         }
         let table = table.into_iter().map(AtomicU8::into_inner).collect();
         PatternDb {
@@ -251,7 +264,8 @@ impl PatternDb {
     /// The value for the letters' masks (A, B, C, D).
     #[inline]
     pub(crate) fn value_of(&self, letters: &[u16; 4]) -> u32 {
-        let mut masks = [0u64; MAX_CELLS];
+        // One mask per letter of the group, and one for the rest.
+        let mut masks = [0u64; 5];
         for (slot, &l) in masks.iter_mut().zip(&self.letters) {
             *slot = u64::from(letters[l as usize]);
         }

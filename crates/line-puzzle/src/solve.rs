@@ -19,19 +19,41 @@ pub enum Algorithm {
     /// against.
     IdaSeed,
     /// Additive pattern databases over the letter groups {A, B} and
-    /// {C, D}, their sum maxed with the seed's bound.
+    /// {C, D}, their sum maxed with the seed's bound. The strongest bound
+    /// here: the fastest search once its tables exist, which take a few
+    /// hundred milliseconds to build per goal.
     IdaPdb,
+    /// One pattern database per letter, their sum maxed with the seed's
+    /// bound. Weaker than [`Algorithm::IdaPdb`] (the search expands more
+    /// nodes), but its tables hold at most a few thousand placements each
+    /// and are built in about a millisecond: the fastest end to end when
+    /// each goal is solved towards once or a few times.
+    IdaLetterPdb,
 }
 
 impl Algorithm {
-    /// Both algorithms.
-    pub const ALL: [Algorithm; 2] = [Algorithm::IdaSeed, Algorithm::IdaPdb];
+    /// Every algorithm.
+    pub const ALL: [Algorithm; 3] = [
+        Algorithm::IdaSeed,
+        Algorithm::IdaPdb,
+        Algorithm::IdaLetterPdb,
+    ];
 
     /// The name [`FromStr`] reads.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::IdaSeed => "ida-seed",
             Algorithm::IdaPdb => "ida-pdb",
+            Algorithm::IdaLetterPdb => "ida-letter-pdb",
+        }
+    }
+
+    /// The letter groups of its pattern databases (none for the seed's bound).
+    pub fn groups(self) -> &'static [&'static [Letter]] {
+        match self {
+            Algorithm::IdaSeed => &[],
+            Algorithm::IdaPdb => &GROUPS,
+            Algorithm::IdaLetterPdb => &LETTER_GROUPS,
         }
     }
 }
@@ -49,12 +71,18 @@ impl FromStr for Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == s)
-            .ok_or_else(|| format!("unknown algorithm {s:?} (known: ida-seed, ida-pdb)"))
+            .ok_or_else(|| {
+                format!("unknown algorithm {s:?} (known: ida-seed, ida-pdb, ida-letter-pdb)")
+            })
     }
 }
 
-/// The letter groups of the pattern databases: disjoint, so their values add.
+/// The letter groups of [`Algorithm::IdaPdb`]'s pattern databases:
+/// disjoint, so their values add.
 pub const GROUPS: [&[Letter]; 2] = [&[Letter::A, Letter::B], &[Letter::C, Letter::D]];
+
+/// The letter groups of [`Algorithm::IdaLetterPdb`]: one per letter.
+pub const LETTER_GROUPS: [&[Letter]; 4] = [&[Letter::A], &[Letter::B], &[Letter::C], &[Letter::D]];
 
 /// Why a solver could not answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,42 +190,53 @@ pub struct Solver {
     space: LineSpace,
     nearest: NearestGoal,
     pdbs: Vec<PatternDb>,
+    /// The database holding each letter (A, B, C, D), if any.
+    group_of: [Option<u8>; 4],
 }
 
 impl Solver {
-    /// Prepares `algorithm` for `goal`: for [`Algorithm::IdaPdb`] this builds
-    /// the two pattern databases (1.3 MB for the seed's board).
+    /// Prepares `algorithm` for `goal`, building its pattern databases
+    /// ([`Algorithm::groups`]): 1.3 MB for [`Algorithm::IdaPdb`] on the
+    /// seed's board, 7 kB for [`Algorithm::IdaLetterPdb`].
     pub fn new(goal: &Board, algorithm: Algorithm) -> Solver {
-        match algorithm {
-            Algorithm::IdaSeed => Solver::with_groups(goal, &[]),
-            Algorithm::IdaPdb => Solver::with_groups(goal, &GROUPS),
-        }
+        Solver::build(goal, algorithm, algorithm.groups())
     }
 
     /// IDA* with additive pattern databases over `groups` of letters (which
     /// must be disjoint, or the sum is no lower bound), maxed with the
-    /// seed's bound. With no groups this is [`Algorithm::IdaSeed`].
+    /// seed's bound. With no groups this is [`Algorithm::IdaSeed`]; with
+    /// others, [`Solver::algorithm`] reports [`Algorithm::IdaPdb`].
     ///
     /// # Panics
     /// If a letter is in two groups.
     pub fn with_groups(goal: &Board, groups: &[&[Letter]]) -> Solver {
-        let mut seen = Vec::new();
-        for &l in groups.iter().copied().flatten() {
-            assert!(!seen.contains(&l), "letter {} is in two groups", l.symbol());
-            seen.push(l);
-        }
-        let pdbs: Vec<PatternDb> = groups.iter().map(|g| PatternDb::build(goal, g)).collect();
-        let algorithm = if pdbs.is_empty() {
+        let algorithm = if groups.is_empty() {
             Algorithm::IdaSeed
         } else {
             Algorithm::IdaPdb
         };
+        Solver::build(goal, algorithm, groups)
+    }
+
+    fn build(goal: &Board, algorithm: Algorithm, groups: &[&[Letter]]) -> Solver {
+        let mut group_of = [None; 4];
+        for (g, group) in groups.iter().enumerate() {
+            for &l in *group {
+                assert!(
+                    group_of[l as usize].is_none(),
+                    "letter {} is in two groups",
+                    l.symbol()
+                );
+                group_of[l as usize] = Some(g as u8);
+            }
+        }
         Solver {
             goal: *goal,
             algorithm,
             space: LineSpace::new(goal),
             nearest: NearestGoal::new(goal),
-            pdbs,
+            pdbs: groups.iter().map(|g| PatternDb::build(goal, g)).collect(),
+            group_of,
         }
     }
 
@@ -238,7 +277,9 @@ impl Solver {
             nearest: &self.nearest,
             seed: self.nearest.bound(start),
             pdbs: &self.pdbs,
+            group_of: self.group_of,
             values: self.pdbs.iter().map(|p| p.value(start)).collect(),
+            sum: self.pdbs.iter().map(|p| p.value(start)).sum(),
             history: Vec::new(),
         };
         let w = start.width();
@@ -311,9 +352,12 @@ struct IdaNode<'a> {
     nearest: &'a NearestGoal,
     seed: u32,
     pdbs: &'a [PatternDb],
+    group_of: [Option<u8>; 4],
+    /// Each database's value, and their sum.
     values: Vec<u32>,
+    sum: u32,
     /// The pattern database value each move replaced, to restore on undo.
-    history: Vec<(usize, u32)>,
+    history: Vec<u32>,
 }
 
 impl IdaNode<'_> {
@@ -322,13 +366,6 @@ impl IdaNode<'_> {
         (0..4)
             .find(|&l| masks[l] & (1 << cell) != 0)
             .expect("a piece next to the space")
-    }
-
-    /// The pattern database holding `letter`, if any.
-    fn group_of(&self, letter: usize) -> Option<usize> {
-        self.pdbs
-            .iter()
-            .position(|p| p.letters().iter().any(|&l| l as usize == letter))
     }
 }
 
@@ -344,7 +381,7 @@ impl Node for IdaNode<'_> {
 
     #[inline]
     fn lower_bound(&self) -> u32 {
-        self.values.iter().sum::<u32>().max(self.seed)
+        self.sum.max(self.seed)
     }
 
     #[inline]
@@ -369,10 +406,12 @@ impl Node for IdaNode<'_> {
         let letter = self.letter_on(from);
         self.seed = self.seed + self.nearest.term(letter, to) - self.nearest.term(letter, from);
         self.board = self.board.slide(from);
-        if let Some(g) = self.group_of(letter) {
+        if let Some(g) = self.group_of[letter] {
+            let g = usize::from(g);
             let new = self.pdbs[g].value_of(&self.board.letter_masks());
-            self.history
-                .push((g, std::mem::replace(&mut self.values[g], new)));
+            let old = std::mem::replace(&mut self.values[g], new);
+            self.sum = self.sum + new - old;
+            self.history.push(old);
         }
         1
     }
@@ -383,8 +422,10 @@ impl Node for IdaNode<'_> {
         let letter = self.letter_on(to);
         self.board = self.board.slide(to);
         self.seed = self.seed + self.nearest.term(letter, from) - self.nearest.term(letter, to);
-        if self.group_of(letter).is_some() {
-            let (g, old) = self.history.pop().expect("apply recorded it");
+        if let Some(g) = self.group_of[letter] {
+            let g = usize::from(g);
+            let old = self.history.pop().expect("apply recorded it");
+            self.sum = self.sum + old - self.values[g];
             self.values[g] = old;
         }
     }

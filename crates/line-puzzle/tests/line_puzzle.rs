@@ -5,8 +5,8 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
 
 use line_puzzle::{
-    Algorithm, Board, Letter, LineSpace, Move, PatternDb, ReplayError, Solver, can_reach, replay,
-    seed_bound, solve,
+    Algorithm, Board, LETTER_GROUPS, Letter, LineSpace, Move, PatternDb, ReplayError, Solver,
+    can_reach, replay, seed_bound, solve,
 };
 use proptest::prelude::*;
 use search_core::Budget;
@@ -185,10 +185,19 @@ fn bounds_never_exceed_the_distance_on_small_boards() {
         let ab = PatternDb::build(&goal, &[Letter::A, Letter::B]);
         let cd = PatternDb::build(&goal, &[Letter::C, Letter::D]);
         let solver = Solver::new(&goal, Algorithm::IdaPdb);
+        let letters: Vec<PatternDb> = LETTER_GROUPS
+            .iter()
+            .map(|g| PatternDb::build(&goal, g))
+            .collect();
         for (b, &d) in &plain {
             assert!(seed_bound(b, &goal) <= d, "{b:?}");
             assert!(ab.value(b) + cd.value(b) <= d, "{b:?}");
             assert!(solver.bound(b) <= d, "{b:?}");
+            // One database per letter: admissible, and never below the
+            // seed's bound even before the two are maxed.
+            let per_letter: u32 = letters.iter().map(|p| p.value(b)).sum();
+            assert!(per_letter <= d, "{b:?}");
+            assert!(per_letter >= seed_bound(b, &goal), "{b:?}");
         }
     }
 }

@@ -59,6 +59,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let mut bounds = format!("start bound: the seed's {}", seed_bound(&start, &goal));
     for (algorithm, budget) in [
         (Algorithm::IdaPdb, Budget::default()),
+        (Algorithm::IdaLetterPdb, Budget::default()),
         (
             Algorithm::IdaSeed,
             Budget::default().with_max_expanded(BASELINE_BUDGET),
@@ -86,6 +87,13 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                 thousands(solver.pattern_dbs()[0].len() as u64),
                 thousands(solver.pattern_dbs()[1].len() as u64)
             ));
+        }
+        if algorithm == Algorithm::IdaLetterPdb {
+            let _ = write!(
+                bounds,
+                ", one database per letter: {}",
+                solver.bound(&start)
+            );
         }
         replays.push(outcome.found.as_ref().map_or(Ok(()), |s| {
             replay_verdict(&s.boards, replay(&start, &goal, &s.moves))
