@@ -15,6 +15,21 @@ use xtask::puzzles::{self, Analysis, AnalyzeOptions, Progress};
 use xtask::report::{Report, indent, side_by_side, thousands};
 use xtask::{display_path, refusals, render_refusals, repo_root, snapshot};
 
+/// Exit status when standard output is closed under us, as a shell reports
+/// a program ended by SIGPIPE.
+const CLOSED_STDOUT: i32 = 141;
+
+/// `println!`, except that a reader who has gone (`cargo xtask ... | head`)
+/// ends the program quietly instead of with a panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(CLOSED_STDOUT);
+        }
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "cargo xtask",
@@ -299,7 +314,7 @@ fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
 
     if options.json {
         let all: Vec<_> = reports.iter().map(|(_, r)| r.to_json()).collect();
-        println!(
+        out!(
             "{}",
             serde_json::to_string_pretty(&all).expect("JSON values serialise")
         );
@@ -336,14 +351,19 @@ fn print_table(reports: &[(FixtureFile, Report)]) {
         .max()
         .unwrap_or(9)
         .max(9);
-    println!(
+    out!(
         "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>10}  verified",
-        "puzzle", "case", "algorithm", "moves", "nodes", "time"
+        "puzzle",
+        "case",
+        "algorithm",
+        "moves",
+        "nodes",
+        "time"
     );
     for (file, report) in reports {
         for run in &report.runs {
             let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
-            println!(
+            out!(
                 "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>7.2} ms  {}",
                 file.puzzle.name,
                 file.case,
@@ -361,12 +381,12 @@ fn solve_one(puzzle: &str, file: &Path, json: bool) -> Result<ExitCode, String> 
     let puzzle = puzzles::find(puzzle)?;
     let report = xtask::solve_path(puzzle, file)?;
     if json {
-        println!(
+        out!(
             "{}",
             serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise")
         );
     } else {
-        println!("{}", report.snapshot.trim_end());
+        out!("{}", report.snapshot.trim_end());
     }
     for problem in &report.problems {
         eprintln!("error: {}: {problem}", file.display());
@@ -404,7 +424,7 @@ fn korf(
         (first, last),
         max_memory.saturating_mul(1 << 20),
         |r| {
-            println!(
+            out!(
                 "{}  {:>3} moves  {:>15} expanded  {:>15} generated  {:>10.3} s",
                 r.case,
                 r.moves,
@@ -418,7 +438,7 @@ fn korf(
     let generated: u64 = runs.iter().map(|r| r.generated).sum();
     let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
     let moves: usize = runs.iter().map(|r| r.moves).sum();
-    println!(
+    out!(
         "total: {} instances, {moves} moves, {} expanded, {} generated, search {seconds:.2} s, tables loaded or built in {setup:.2} s; bound {bound}{}",
         runs.len(),
         thousands(expanded),
@@ -431,7 +451,7 @@ fn korf(
             None => eprintln!("no cc: the C reference solver was not run"),
             Some(output) => {
                 let total = output.lines().last().unwrap_or_default();
-                println!(
+                out!(
                     "peer (plain C 6-6-3 IDA*, cc -O2): {total}; {:.2} s in all, compilation included",
                     clock.elapsed().as_secs_f64()
                 );
@@ -494,7 +514,7 @@ fn analyze(
     let analysis = analysis?;
     let seconds = clock.elapsed().as_secs_f64();
     if json {
-        println!(
+        out!(
             "{}",
             serde_json::to_string_pretty(&analysis_json(puzzle, &analysis))
                 .expect("JSON values serialise")
@@ -533,30 +553,30 @@ fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
 }
 
 fn print_analysis(a: &Analysis) {
-    println!("{}\n", a.description);
+    out!("{}\n", a.description);
     let states: u64 = a.histogram.iter().sum();
-    println!(
+    out!(
         "states reached: {} of {} ranks\n",
         thousands(states),
         thousands(a.ranks)
     );
     match &a.census {
         None => {
-            println!("distance  states");
+            out!("distance  states");
             for (d, n) in a.histogram.iter().enumerate() {
-                println!("{d:>8}  {:>12}", thousands(*n));
+                out!("{d:>8}  {:>12}", thousands(*n));
             }
         }
         Some(census) => {
-            println!("distance  states        {}", census.heading);
+            out!("distance  states        {}", census.heading);
             for (d, n) in a.histogram.iter().enumerate() {
                 let c = census.counts.get(d).copied().unwrap_or(0);
-                println!("{d:>8}  {:>12}  {:>12}", thousands(*n), thousands(c));
+                out!("{d:>8}  {:>12}  {:>12}", thousands(*n), thousands(c));
             }
         }
     }
     if let Some(max) = a.histogram.len().checked_sub(1) {
-        println!(
+        out!(
             "\nmax distance: {max} ({} states; {} shown)",
             thousands(a.histogram[max]),
             a.farthest.len()
@@ -567,7 +587,7 @@ fn print_analysis(a: &Analysis) {
             .enumerate()
             .map(|(i, rows)| (format!("#{}", i + 1), rows.clone()))
             .collect();
-        println!("{}", indent(&side_by_side(&drawn, 6)));
+        out!("{}", indent(&side_by_side(&drawn, 6)));
     }
 }
 
@@ -619,9 +639,9 @@ fn bench(
             });
         }
     }
-    println!("{}", xtask::bench::table(&medians));
+    out!("{}", xtask::bench::table(&medians));
     if !timed.is_empty() {
-        println!("{}", xtask::bench::sweep_table(&timed));
+        out!("{}", xtask::bench::sweep_table(&timed));
     }
     if write {
         let path = root.join("docs/BENCHMARKS.md");

@@ -461,3 +461,20 @@ fn pattern_databases_larger_than_max_memory_are_refused() {
         text(&output.stderr)
     );
 }
+
+#[test]
+fn a_closed_stdout_ends_the_run_without_a_panic() {
+    // `cargo xtask analyze ... | head -0`: the reader is gone before the
+    // first line is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["analyze", "eight-puzzle", "--size", "3x3"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("xtask runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+}
