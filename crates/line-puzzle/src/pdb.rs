@@ -202,7 +202,7 @@ impl PatternDb {
                             let moved_free = moved.free();
                             moved.region = shape.region(moved_free, from as u8);
                             let pattern = index(&moved.masks);
-                            if mark(pattern, moved_free & shape.all, moved.region) {
+                            if mark(pattern, moved_free, moved.region) {
                                 // Every write in a layer stores the same cost.
                                 if table[pattern].load(Ordering::Relaxed) == u8::MAX {
                                     table[pattern].store(cost, Ordering::Relaxed);

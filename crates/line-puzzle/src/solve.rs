@@ -270,16 +270,13 @@ impl Solver {
                 stats: Default::default(),
             });
         }
+        let values: Vec<u32> = self.pdbs.iter().map(|p| p.value(start)).collect();
         let mut node = IdaNode {
             board: *start,
-            goal: self.goal,
-            space: &self.space,
-            nearest: &self.nearest,
+            solver: self,
             seed: self.nearest.bound(start),
-            pdbs: &self.pdbs,
-            group_of: self.group_of,
-            values: self.pdbs.iter().map(|p| p.value(start)).collect(),
-            sum: self.pdbs.iter().map(|p| p.value(start)).sum(),
+            sum: values.iter().sum(),
+            values,
             history: Vec::new(),
         };
         let w = start.width();
@@ -347,13 +344,10 @@ pub fn solve(
 /// values, each updated by the moved piece alone.
 struct IdaNode<'a> {
     board: Board,
-    goal: Board,
-    space: &'a LineSpace,
-    nearest: &'a NearestGoal,
+    solver: &'a Solver,
     seed: u32,
-    pdbs: &'a [PatternDb],
-    group_of: [Option<u8>; 4],
-    /// Each database's value, and their sum.
+    /// Each pattern database's value, and their sum (kept, not summed at
+    /// every node).
     values: Vec<u32>,
     sum: u32,
     /// The pattern database value each move replaced, to restore on undo.
@@ -386,12 +380,12 @@ impl Node for IdaNode<'_> {
 
     #[inline]
     fn is_goal(&self) -> bool {
-        self.board == self.goal
+        self.board == self.solver.goal
     }
 
     fn moves(&self, previous: Option<Step>, out: &mut Vec<Step>) {
         let to = self.board.space() as u8;
-        for &from in self.space.adjacent(self.board.space()) {
+        for &from in self.solver.space.adjacent(self.board.space()) {
             // Sliding the piece just moved straight back would undo the move.
             if previous.is_some_and(|p| p.to == from) {
                 continue;
@@ -404,11 +398,12 @@ impl Node for IdaNode<'_> {
     fn apply(&mut self, m: Step) -> u32 {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let letter = self.letter_on(from);
-        self.seed = self.seed + self.nearest.term(letter, to) - self.nearest.term(letter, from);
+        self.seed = self.seed + self.solver.nearest.term(letter, to)
+            - self.solver.nearest.term(letter, from);
         self.board = self.board.slide(from);
-        if let Some(g) = self.group_of[letter] {
+        if let Some(g) = self.solver.group_of[letter] {
             let g = usize::from(g);
-            let new = self.pdbs[g].value_of(&self.board.letter_masks());
+            let new = self.solver.pdbs[g].value_of(&self.board.letter_masks());
             let old = std::mem::replace(&mut self.values[g], new);
             self.sum = self.sum + new - old;
             self.history.push(old);
@@ -421,8 +416,9 @@ impl Node for IdaNode<'_> {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let letter = self.letter_on(to);
         self.board = self.board.slide(to);
-        self.seed = self.seed + self.nearest.term(letter, from) - self.nearest.term(letter, to);
-        if let Some(g) = self.group_of[letter] {
+        self.seed = self.seed + self.solver.nearest.term(letter, from)
+            - self.solver.nearest.term(letter, to);
+        if let Some(g) = self.solver.group_of[letter] {
             let g = usize::from(g);
             let old = self.history.pop().expect("apply recorded it");
             self.sum = self.sum + old - self.values[g];
