@@ -284,17 +284,28 @@ fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
             render_refusals(&refused),
         ));
     }
+    // With --check, every snapshot that would change is shown as a unified
+    // diff (all of them, not the first only) and named in the summary.
+    let mut changes: Vec<String> = Vec::new();
     for (path, input, body) in &snapshot_bodies {
         keep.push(path.clone());
         match snapshot::update(path, input, body, options.check)? {
             snapshot::Status::Unchanged => unchanged += 1,
             snapshot::Status::Written => written += 1,
             snapshot::Status::Differs => {
+                let shown = display_path(path);
+                let old = fs::read_to_string(path).ok();
+                let new = snapshot::file_text(input, body);
                 let line = format!(
-                    "{}: differs from the solver's output (run `cargo xtask solve-all` and review the diff)",
-                    display_path(path)
+                    "{shown}: differs from the solver's output (run `cargo xtask solve-all` and review the diff)"
                 );
                 eprintln!("error: {line}");
+                eprint!("{}", snapshot::unified_diff(&shown, old.as_deref(), &new));
+                changes.push(snapshot::change_summary(
+                    &snapshot::label(path),
+                    old.as_deref(),
+                    &new,
+                ));
                 failures.push(line);
             }
         }
@@ -322,8 +333,13 @@ fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
         print_table(&reports);
     }
     let verified = reports.iter().filter(|(_, r)| r.verified).count();
+    let differ = if options.check {
+        format!(", {} differ", changes.len())
+    } else {
+        String::new()
+    };
     eprintln!(
-        "{} fixtures solved, {verified} verified by replay; snapshots: {unchanged} unchanged, {written} written{}",
+        "{} fixtures solved, {verified} verified by replay; snapshots: {unchanged} unchanged, {written} written{differ}{}",
         reports.len(),
         if failures.is_empty() {
             String::new()
@@ -331,6 +347,9 @@ fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
             format!("; {} problems", failures.len())
         }
     );
+    for change in &changes {
+        eprintln!("  changed: {change}");
+    }
     Ok(if failures.is_empty() {
         ExitCode::SUCCESS
     } else {

@@ -7,12 +7,24 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use similar::TextDiff;
+
 /// The test that checks the snapshots, named in each file's header.
 const SOURCE: &str = "xtask/tests/golden.rs";
 
 /// Where the snapshot of `case` of `puzzle` lives.
 pub fn path(snapshots: &Path, puzzle: &str, case: &str) -> PathBuf {
     snapshots.join(puzzle).join(format!("{case}.snap"))
+}
+
+/// `<puzzle>/<case>` of the snapshot at `path`, as summaries name it.
+pub fn label(path: &Path) -> String {
+    let name = |part: Option<&std::ffi::OsStr>| part.map(|p| p.to_string_lossy().into_owned());
+    let case = name(path.file_stem()).unwrap_or_default();
+    match name(path.parent().and_then(Path::file_name)) {
+        Some(puzzle) => format!("{puzzle}/{case}"),
+        None => case,
+    }
 }
 
 /// The whole file: insta's header (the test, the fixture) and the body.
@@ -55,6 +67,78 @@ pub fn update(path: &Path, input_file: &str, body: &str, check: bool) -> Result<
     }
     fs::write(path, file_text(input_file, body)).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Status::Written)
+}
+
+/// A unified diff from the snapshot file's text `old` (`None`: no file yet)
+/// to `new`, with three lines of context, headed by the file's `shown` path
+/// as `git diff` heads one: a reviewer reading a CI log sees exactly what a
+/// run of `cargo xtask solve-all` would write (`git apply` takes it too).
+pub fn unified_diff(shown: &str, old: Option<&str>, new: &str) -> String {
+    let old_text = old
+        .map(|b| format!("{}\n", b.trim_end()))
+        .unwrap_or_default();
+    let new_text = format!("{}\n", new.trim_end());
+    let old_name = if old.is_some() {
+        format!("a/{shown}")
+    } else {
+        "/dev/null".to_string()
+    };
+    TextDiff::from_lines(&old_text, &new_text)
+        .unified_diff()
+        .context_radius(3)
+        .header(&old_name, &format!("b/{shown}"))
+        .to_string()
+}
+
+/// One line saying what changed in a snapshot's answer (`old` and `new` are
+/// the file's texts or bodies), for the summary of
+/// `solve-all --check`: `seed-31: 30 -> 31 moves` when the answer changed,
+/// otherwise that it did not and how many other lines did.
+pub fn change_summary(case: &str, old: Option<&str>, new: &str) -> String {
+    let Some(old) = old else {
+        return format!(
+            "{case}: new snapshot ({})",
+            answer(new).unwrap_or("no answer line")
+        );
+    };
+    match (answer(old), answer(new)) {
+        (Some(before), Some(after)) if before != after => {
+            format!("{case}: {}", arrow(before, after))
+        }
+        (before, after) => {
+            let changed = TextDiff::from_lines(old, new)
+                .iter_all_changes()
+                .filter(|c| c.tag() == similar::ChangeTag::Insert)
+                .count();
+            let answer = match (before, after) {
+                (Some(same), Some(_)) => format!("answer unchanged ({same})"),
+                _ => "no answer line".to_string(),
+            };
+            let lines = if changed == 1 { "line" } else { "lines" };
+            format!("{case}: {answer}; {changed} other {lines} changed")
+        }
+    }
+}
+
+/// The gist of a snapshot's `answer:` line: what comes before its
+/// parenthesised or colon-led explanation (`31 moves`, `unreachable`).
+fn answer(body: &str) -> Option<&str> {
+    let line = body.lines().find_map(|l| l.strip_prefix("answer: "))?;
+    let end = [" (", ": "]
+        .iter()
+        .filter_map(|sep| line.find(sep))
+        .min()
+        .unwrap_or(line.len());
+    Some(line[..end].trim())
+}
+
+/// `30 moves` and `31 moves` become `30 -> 31 moves`: a shared last word is
+/// said once.
+fn arrow(before: &str, after: &str) -> String {
+    match (before.rsplit_once(' '), after.rsplit_once(' ')) {
+        (Some((b, unit)), Some((a, unit2))) if unit == unit2 => format!("{b} -> {a} {unit}"),
+        _ => format!("{before} -> {after}"),
+    }
 }
 
 /// The snapshot files under `dir` (one level of puzzle folders) that are not
@@ -107,5 +191,49 @@ mod tests {
         assert_eq!(stale(&dir, &[]), std::slice::from_ref(&file));
         assert!(stale(&dir, &[file]).is_empty());
         fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn diffs_show_every_changed_line_with_context() {
+        let old = "a\nb\nc\nd\ne\nf\ng\nh\n";
+        let new = "a\nb\nc\nd\nE\nf\ng\nh\n";
+        let diff = unified_diff("snaps/x.snap", Some(old), new);
+        assert_eq!(
+            diff,
+            "--- a/snaps/x.snap\n+++ b/snaps/x.snap\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n"
+        );
+        assert!(unified_diff("x", None, "new\n").starts_with("--- /dev/null\n+++ b/x\n"));
+        assert_eq!(unified_diff("x", Some("same"), "same\n"), "");
+    }
+
+    fn check_summary(old: Option<&str>, new: &str, expected: &str) {
+        assert_eq!(change_summary("case", old, new), expected);
+    }
+
+    #[test]
+    fn summaries_name_what_changed_in_the_answer() {
+        let body = |answer: &str, nodes: u32| format!("case\n\nanswer: {answer}\n\nida {nodes}\n");
+        let optimal = |n: u32| format!("{n} moves (optimal; every algorithm's solution replayed)");
+        check_summary(
+            Some(&body(&optimal(30), 7)),
+            &body(&optimal(31), 7),
+            "case: 30 -> 31 moves",
+        );
+        check_summary(
+            Some(&body(&optimal(31), 7)),
+            &body(&optimal(31), 8),
+            "case: answer unchanged (31 moves); 1 other line changed",
+        );
+        check_summary(
+            Some(&body(&optimal(31), 7)),
+            &body("unreachable (decided without search)", 7),
+            "case: 31 moves -> unreachable",
+        );
+        check_summary(None, &body(&optimal(4), 7), "case: new snapshot (4 moves)");
+        check_summary(
+            Some("x\ny\n"),
+            "x\nz\n",
+            "case: no answer line; 1 other line changed",
+        );
     }
 }

@@ -478,3 +478,86 @@ fn a_closed_stdout_ends_the_run_without_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(141), "{stderr}");
 }
+
+#[test]
+fn check_shows_every_changed_snapshot_as_a_diff_and_names_what_changed() {
+    let dir = scratch("check-diffs");
+    let puzzle = dir.join("fixtures/eight-puzzle");
+    fs::create_dir_all(&puzzle).unwrap();
+    for (case, row) in [("one", "7 0 8"), ("two", "0 7 8")] {
+        fs::write(
+            puzzle.join(format!("{case}.json")),
+            format!(
+                r#"{{"name": "{case}", "source": "test", "start": ["1 2 3", "4 5 6", "{row}"]}}"#
+            ),
+        )
+        .unwrap();
+    }
+    let fixtures = dir.join("fixtures");
+    let snapshots = dir.join("snapshots");
+    let run = |check: bool| {
+        let mut args = vec![
+            "solve-all",
+            "--fixtures",
+            fixtures.to_str().unwrap(),
+            "--snapshots",
+            snapshots.to_str().unwrap(),
+        ];
+        if check {
+            args.push("--check");
+        }
+        xtask(&args)
+    };
+    assert_eq!(run(false).status.code(), Some(0));
+
+    let unchanged = run(true);
+    assert_eq!(
+        unchanged.status.code(),
+        Some(0),
+        "{}",
+        text(&unchanged.stderr)
+    );
+    assert!(
+        text(&unchanged.stderr).contains("snapshots: 2 unchanged, 0 written, 0 differ\n"),
+        "{}",
+        text(&unchanged.stderr)
+    );
+
+    // Both snapshots edited: one answer, one node count.
+    let edit = |case: &str, from: &str, to: &str| {
+        let file = snapshots.join(format!("eight-puzzle/{case}.snap"));
+        let before = fs::read_to_string(&file).unwrap();
+        assert!(before.contains(from), "{before}");
+        fs::write(&file, before.replacen(from, to, 1)).unwrap();
+    };
+    edit("one", "answer: 1 move ", "answer: 3 moves ");
+    edit(
+        "two",
+        "bfs                      2",
+        "bfs                      9",
+    );
+    let changed = run(true);
+    let stderr = text(&changed.stderr);
+    assert_eq!(changed.status.code(), Some(1), "{stderr}");
+    for line in [
+        "-answer: 3 moves (optimal; every algorithm's solution replayed)",
+        "+answer: 1 move (optimal; every algorithm's solution replayed)",
+        "-bfs                      9",
+        "+bfs                      2",
+        "snapshots: 0 unchanged, 0 written, 2 differ; 2 problems",
+        "  changed: eight-puzzle/one: 3 moves -> 1 move",
+        "  changed: eight-puzzle/two: answer unchanged (2 moves); 1 other line changed",
+    ] {
+        assert!(
+            stderr.lines().any(|l| l.contains(line)),
+            "{line:?} missing from\n{stderr}"
+        );
+    }
+    assert!(
+        stderr.contains("--- a/") && stderr.contains("eight-puzzle/one.snap"),
+        "{stderr}"
+    );
+    // --check wrote nothing.
+    let kept = fs::read_to_string(snapshots.join("eight-puzzle/one.snap")).unwrap();
+    assert!(kept.contains("answer: 3 moves"));
+}
