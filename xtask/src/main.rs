@@ -85,7 +85,9 @@ enum Command {
         /// Sweep from this fixture's goal instead of the default one.
         #[arg(long, value_name = "FILE")]
         goal: Option<PathBuf>,
-        /// The table: bytes (distances kept) or two-bits (a quarter of the memory).
+        /// The table: bytes (distances kept, up to 254), wide (two bytes, up to
+        /// 65,534), two-bits (a quarter of a byte) or residues (distances
+        /// modulo 3, three eighths of a byte).
         #[arg(long)]
         table: Option<String>,
         /// Refuse to allocate a table larger than this.

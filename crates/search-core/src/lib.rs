@@ -61,7 +61,9 @@ pub mod prelude {
     };
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
     pub use crate::ida::{IdaOptions, Node, ida_star, idastar, iddfs};
-    pub use crate::layers::{DistanceTable, LayerReport, Layers, RankedSpace, Sweep, Table};
+    pub use crate::layers::{
+        DistanceTable, LayerReport, Layers, RankedSpace, ResidueTable, Sweep, Table,
+    };
     pub use crate::replay::{ReplayError, replay};
     pub use crate::visited::{
         DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,

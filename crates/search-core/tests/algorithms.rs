@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
+use search_core::layers::SweepError;
 use search_core::prelude::*;
 
 /// A directed graph as adjacency lists, each edge with a cost.
@@ -294,7 +295,10 @@ proptest! {
     }
 
     #[test]
-    fn sweeps_match_bfs_distances(g in graph(true, 1), table in prop_oneof![Just(Table::Bytes), Just(Table::TwoBits)]) {
+    fn sweeps_match_bfs_distances(
+        g in graph(true, 1),
+        table in prop_oneof![Just(Table::Bytes), Just(Table::Wide), Just(Table::TwoBits), Just(Table::Residues)],
+    ) {
         let expected = g.distances(0);
         let census = |&n: &usize, rank: u64| n % 3 == 0 && rank == n as u64;
         let layers = Sweep::new(table).with_farthest(3).run_with_census(&g, [0], census, |_| {}).unwrap();
@@ -327,6 +331,18 @@ proptest! {
                     prop_assert_eq!(counted, g.shortest_path_count(0, n));
                 } else {
                     prop_assert_eq!(table.count_descents(&g, n), Ok(None));
+                }
+            }
+        }
+        prop_assert_eq!(layers.distances.is_some(), matches!(table, Table::Bytes | Table::Wide));
+        prop_assert_eq!(layers.residues.is_some(), table == Table::Residues);
+        if let Some(residues) = &layers.residues {
+            for (n, d) in expected.iter().enumerate() {
+                prop_assert_eq!(residues.residue(n as u64), d.map(|d| d % 3));
+                let path = residues.descend(&g, n);
+                prop_assert_eq!(path.as_ref().map(|p| p.len() as u32), d.map(|d| d + 1));
+                if let Some(path) = path {
+                    prop_assert!(g.is_path(&path, n, 0));
                 }
             }
         }
@@ -390,7 +406,7 @@ fn sweeps_are_the_same_whatever_the_thread_count() {
             .num_threads(threads)
             .build()
             .unwrap();
-        for table in [Table::Bytes, Table::TwoBits] {
+        for table in [Table::Bytes, Table::Wide, Table::TwoBits, Table::Residues] {
             let census = |s: &u64, _: u64| s % 5 == 0;
             let layers = pool.install(|| {
                 Sweep::new(table)
@@ -403,6 +419,56 @@ fn sweeps_are_the_same_whatever_the_thread_count() {
         }
     }
     assert!(results.windows(2).all(|w| w[0] == w[1]), "{results:?}");
+}
+
+#[test]
+fn byte_tables_refuse_distances_beyond_254_and_wider_tables_hold_them() {
+    // A path of n states swept from one end: its far end is n - 1 away.
+    struct Line(u64);
+    impl RankedSpace for Line {
+        type State = u64;
+        fn size(&self) -> u64 {
+            self.0
+        }
+        fn rank(&self, s: &u64) -> u64 {
+            *s
+        }
+        fn unrank(&self, rank: u64) -> u64 {
+            rank
+        }
+        fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
+            if s + 1 < self.0 {
+                visit(s + 1);
+            }
+            if s > 0 {
+                visit(s - 1);
+            }
+        }
+    }
+    let line = Line;
+    let sweep = |table, n| Sweep::new(table).run(&line(n), [0], |_| {});
+    assert_eq!(sweep(Table::Bytes, 255).unwrap().max_distance(), Some(254));
+    assert_eq!(
+        sweep(Table::Bytes, 256).unwrap_err(),
+        SweepError::TooDeep { max: 254 }
+    );
+    assert_eq!(
+        sweep(Table::Bytes, 256).unwrap_err().to_string(),
+        "distances beyond 254 do not fit the table's cells; use a wider table or two bits"
+    );
+    for table in [Table::Wide, Table::TwoBits, Table::Residues] {
+        let layers = sweep(table, 1000).unwrap();
+        assert_eq!(layers.max_distance(), Some(999));
+        assert_eq!(layers.farthest, [999]);
+    }
+    let wide = sweep(Table::Wide, 1000).unwrap().distances.unwrap();
+    assert_eq!(wide.get(999), Some(999));
+    assert_eq!(wide.descend(&line(1000), 999).map(|p| p.len()), Some(1000));
+    let residues = sweep(Table::Residues, 1000).unwrap().residues.unwrap();
+    assert_eq!(
+        residues.descend(&line(1000), 999).map(|p| p.len()),
+        Some(1000)
+    );
 }
 
 #[test]

@@ -62,7 +62,7 @@ pub struct AnalyzeOptions {
     pub variant: Option<String>,
     /// `--goal`: a fixture file's name and text.
     pub goal: Option<(String, String)>,
-    /// `--table`: `bytes` or `two-bits`.
+    /// `--table`: `bytes`, `wide`, `two-bits` or `residues`.
     pub table: Option<String>,
     /// `--max-memory` in bytes.
     pub max_memory: u64,
@@ -114,7 +114,11 @@ pub fn table_option(
     match options.table.as_deref() {
         None => Ok(default),
         Some("bytes") => Ok(Table::Bytes),
+        Some("wide") => Ok(Table::Wide),
         Some("two-bits") => Ok(Table::TwoBits),
-        Some(other) => Err(format!("unknown table {other:?} (known: bytes, two-bits)")),
+        Some("residues") => Ok(Table::Residues),
+        Some(other) => Err(format!(
+            "unknown table {other:?} (known: bytes, wide, two-bits, residues)"
+        )),
     }
 }

@@ -1,0 +1,419 @@
+//! Layered breadth-first sweeps over a whole ranked state space.
+//!
+//! A [`Sweep`] starts from a set of goal states and finds the distance of
+//! every reachable state: how many states lie at each distance, the largest
+//! distance, and the states that need it. States live in a dense table
+//! indexed by their rank ([`Table`]: one or two bytes, or two bits each), and
+//! each layer is expanded in parallel with rayon. The results are the same whatever the
+//! number of threads: counts are sums, and the farthest states are reported
+//! as the smallest ranks of the last layer.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering};
+
+mod dense;
+mod distances;
+mod two_bits;
+
+pub use distances::{DistanceTable, ResidueTable};
+
+/// A state space whose states have a perfect rank: a bijection onto
+/// `0..size()` (see the `perm-rank` crate).
+///
+/// Moves must be reversible (the neighbours of `s` are exactly the states
+/// that have `s` as a neighbour), since a sweep from the goals measures
+/// distances *to* the goals; for a directed puzzle, list predecessors in
+/// [`neighbours`](RankedSpace::neighbours).
+///
+/// # Example
+///
+/// A ring of 10 states, each next to the two beside it.
+///
+/// ```
+/// use search_core::layers::{RankedSpace, Sweep, Table};
+///
+/// struct Ring;
+/// impl RankedSpace for Ring {
+///     type State = u64;
+///     fn size(&self) -> u64 { 10 }
+///     fn rank(&self, s: &u64) -> u64 { *s }
+///     fn unrank(&self, rank: u64) -> u64 { rank }
+///     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
+///         visit((s + 1) % 10);
+///         visit((s + 9) % 10);
+///     }
+/// }
+///
+/// let layers = Sweep::new(Table::TwoBits).run(&Ring, [0], |_| {})?;
+/// assert_eq!(layers.histogram, [1, 2, 2, 2, 2, 1]);
+/// assert_eq!(layers.max_distance(), Some(5));
+/// assert_eq!(layers.farthest, [5]);
+/// # Ok::<(), search_core::layers::SweepError>(())
+/// ```
+pub trait RankedSpace: Sync {
+    /// A state, as the puzzle represents it.
+    type State: Send + Sync;
+
+    /// The number of ranks; every state's rank is below it.
+    fn size(&self) -> u64;
+
+    /// The rank of `state`, in `0..size()`.
+    fn rank(&self, state: &Self::State) -> u64;
+
+    /// The state of rank `rank` (only called with ranks of states reached by
+    /// the sweep).
+    fn unrank(&self, rank: u64) -> Self::State;
+
+    /// Calls `visit` with every state one move away from `state`.
+    fn neighbours<F: FnMut(Self::State)>(&self, state: &Self::State, visit: F);
+
+    /// Calls `visit` with every neighbour of `state` (whose rank is `rank`)
+    /// and the neighbour's rank. Override it where a move can update the rank
+    /// faster than ranking the new state from scratch.
+    fn ranked_neighbours<F: FnMut(Self::State, u64)>(
+        &self,
+        state: &Self::State,
+        rank: u64,
+        mut visit: F,
+    ) {
+        let _ = rank;
+        self.neighbours(state, |n| {
+            let r = self.rank(&n);
+            visit(n, r);
+        });
+    }
+
+    /// Calls `visit` with the rank of every neighbour of the state of rank
+    /// `rank`.
+    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
+        let state = self.unrank(rank);
+        self.ranked_neighbours(&state, rank, |_, r| visit(r));
+    }
+}
+
+/// How a sweep stores what it has seen.
+///
+/// | table | bytes a rank | depth | kept | a shortest path by |
+/// | --- | --- | --- | --- | --- |
+/// | `Bytes` | 1 (+ two layers' lists) | 254 | every distance | [`DistanceTable::descend`] |
+/// | `Wide` | 2 (+ two layers' lists) | 65,534 | every distance | [`DistanceTable::descend`] |
+/// | `TwoBits` | 1/4 | no limit | nothing but the counts | |
+/// | `Residues` | 3/8 while sweeping, 1/4 kept | no limit | distances modulo 3 | [`ResidueTable::descend`] |
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Table {
+    /// One byte per rank holding the distance (up to 254): the table is
+    /// returned as a [`DistanceTable`]. Layers are kept as lists of states,
+    /// so no state is ever unranked; their memory comes on top of the table.
+    Bytes,
+    /// Like [`Bytes`](Table::Bytes) with two bytes per rank, for distances up
+    /// to 65,534.
+    Wide,
+    /// Two bits per rank (unseen, this layer, next layer, done): a quarter of
+    /// the memory of a byte, no limit on depth, and no lists of states. Each
+    /// layer scans the whole table and unranks the states it expands.
+    TwoBits,
+    /// Two bits per rank holding the distance modulo 3, kept as a
+    /// [`ResidueTable`] that gives a shortest path from any state; while
+    /// sweeping, one more bit per rank marks the states already expanded.
+    /// No limit on depth; layers are found by scanning, as with
+    /// [`TwoBits`](Table::TwoBits).
+    Residues,
+}
+
+/// The settings of a sweep.
+#[derive(Debug, Clone)]
+pub struct Sweep {
+    table: Table,
+    max_memory: Option<u64>,
+    farthest: usize,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Progress, reported once per finished layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LayerReport {
+    /// The distance of the layer just completed.
+    pub distance: u32,
+    /// The number of states at that distance.
+    pub states: u64,
+    /// All states found so far, this layer included.
+    pub seen: u64,
+    /// The size of the ranked space.
+    pub size: u64,
+}
+
+/// The result of a sweep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layers {
+    /// `histogram[d]` is the number of states at distance `d` from the goals.
+    pub histogram: Vec<u64>,
+    /// The smallest ranks of the states at the largest distance, ascending, at
+    /// most as many as [`Sweep::with_farthest`] asks for.
+    pub farthest: Vec<u64>,
+    /// The distance of every rank, for [`Table::Bytes`] and [`Table::Wide`].
+    pub distances: Option<DistanceTable>,
+    /// The distance of every rank modulo 3, for [`Table::Residues`].
+    pub residues: Option<ResidueTable>,
+    /// `census[d]`: how many states at distance `d` the census predicate of
+    /// [`Sweep::run_with_census`] accepted; empty after [`Sweep::run`].
+    pub census: Vec<u64>,
+}
+
+impl Layers {
+    /// The largest distance of any reachable state, or `None` if there were no goals.
+    pub fn max_distance(&self) -> Option<u32> {
+        self.histogram.len().checked_sub(1).map(|d| d as u32)
+    }
+
+    /// The number of states reachable from the goals.
+    pub fn reachable(&self) -> u64 {
+        self.histogram.iter().sum()
+    }
+}
+
+/// Why a sweep did not run or did not finish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SweepError {
+    /// The table would need more memory than allowed.
+    MemoryLimit {
+        /// Bytes the table needs.
+        needed: u64,
+        /// Bytes allowed.
+        limit: u64,
+    },
+    /// A goal's rank is not below the size of the space.
+    RankOutOfRange {
+        /// The rank.
+        rank: u64,
+        /// The size of the space.
+        size: u64,
+    },
+    /// The table's cells cannot hold the distances reached.
+    TooDeep {
+        /// The largest distance the cells hold.
+        max: u32,
+    },
+    /// The cancellation flag was raised.
+    Cancelled,
+}
+
+impl fmt::Display for SweepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SweepError::MemoryLimit { needed, limit } => write!(
+                f,
+                "the distance table needs {} MiB, more than the limit of {} MiB",
+                needed.div_ceil(1 << 20),
+                limit / (1 << 20)
+            ),
+            SweepError::RankOutOfRange { rank, size } => {
+                write!(f, "rank {rank} is out of range 0..{size}")
+            }
+            SweepError::TooDeep { max } => write!(
+                f,
+                "distances beyond {max} do not fit the table's cells; use a wider table or two bits"
+            ),
+            SweepError::Cancelled => write!(f, "sweep cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for SweepError {}
+
+impl Sweep {
+    /// A sweep storing its table as `table`, with no memory limit, reporting
+    /// up to 32 farthest states.
+    pub fn new(table: Table) -> Self {
+        Sweep {
+            table,
+            max_memory: None,
+            farthest: 32,
+            cancel: None,
+        }
+    }
+
+    /// Refuse to start if the table would need more than `bytes`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::layers::{RankedSpace, Sweep, SweepError, Table};
+    ///
+    /// struct Line(u64);
+    /// impl RankedSpace for Line {
+    ///     type State = u64;
+    ///     fn size(&self) -> u64 { self.0 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, r: u64) -> u64 { r }
+    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
+    ///         if s + 1 < self.0 { visit(s + 1) }
+    ///         if s > 0 { visit(s - 1) }
+    ///     }
+    /// }
+    ///
+    /// // A billion states in two bits each: 238 MiB, over a limit of 100 MiB.
+    /// let sweep = Sweep::new(Table::TwoBits).with_max_memory(100 << 20);
+    /// let err = sweep.run(&Line(1 << 30), [0], |_| {}).unwrap_err();
+    /// assert_eq!(err, SweepError::MemoryLimit { needed: 1 << 28, limit: 100 << 20 });
+    /// ```
+    pub fn with_max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
+        self
+    }
+
+    /// Report up to `count` farthest states.
+    pub fn with_farthest(mut self, count: usize) -> Self {
+        self.farthest = count;
+        self
+    }
+
+    /// Stop (with [`SweepError::Cancelled`]) once `flag` is set.
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The bytes of the table for a space of `size` ranks (for
+    /// [`Table::Bytes`] and [`Table::Wide`], the lists of states of two
+    /// layers come on top).
+    pub fn memory_needed(&self, size: u64) -> u64 {
+        let words = size.div_ceil(two_bits::CELLS_PER_WORD);
+        match self.table {
+            Table::Bytes => size,
+            Table::Wide => size * 2,
+            Table::TwoBits => words * 8,
+            // The expanded flags: 32 a word of four bytes.
+            Table::Residues => words * 12,
+        }
+    }
+
+    /// Sweeps `space` from `goals`, calling `progress` after every layer.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    ///
+    /// struct Line(u64);
+    /// impl RankedSpace for Line {
+    ///     type State = u64;
+    ///     fn size(&self) -> u64 { self.0 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, r: u64) -> u64 { r }
+    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
+    ///         if s + 1 < self.0 { visit(s + 1) }
+    ///         if s > 0 { visit(s - 1) }
+    ///     }
+    /// }
+    ///
+    /// let mut seen = Vec::new();
+    /// let layers = Sweep::new(Table::Bytes).run(&Line(5), [2], |report| seen.push(report.seen))?;
+    /// assert_eq!(layers.histogram, [1, 2, 2]);
+    /// assert_eq!(seen, [1, 3, 5]); // states found after each layer
+    /// let table = layers.distances.unwrap();
+    /// assert_eq!(table.get(4), Some(2));
+    /// assert_eq!(table.descend(&Line(5), 4), Some(vec![4, 3, 2]));
+    /// # Ok::<(), search_core::layers::SweepError>(())
+    /// ```
+    pub fn run<S, G, P>(&self, space: &S, goals: G, progress: P) -> Result<Layers, SweepError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        P: FnMut(&LayerReport),
+    {
+        self.sweep(space, goals, None::<&fn(&S::State, u64) -> bool>, progress)
+    }
+
+    /// Sweeps like [`run`](Sweep::run), and counts at every distance the
+    /// states for which `census(state, rank)` holds (in
+    /// [`Layers::census`]). Called once per reachable state, from any
+    /// thread; the counts do not depend on the number of threads.
+    ///
+    /// With `census` accepting exactly one state of each class of
+    /// symmetric states (say, the one of smallest rank), the census counts
+    /// the classes at each distance.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    ///
+    /// // A ring of 10 states; count the even ones at each distance from 0.
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     type State = u64;
+    ///     fn size(&self) -> u64 { 10 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, rank: u64) -> u64 { rank }
+    ///     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
+    ///         visit((s + 1) % 10);
+    ///         visit((s + 9) % 10);
+    ///     }
+    /// }
+    ///
+    /// let even = |s: &u64, _rank: u64| s % 2 == 0;
+    /// let layers = Sweep::new(Table::TwoBits).run_with_census(&Ring, [0], even, |_| {})?;
+    /// assert_eq!(layers.histogram, [1, 2, 2, 2, 2, 1]);
+    /// assert_eq!(layers.census, [1, 0, 2, 0, 2, 0]);
+    /// # Ok::<(), search_core::layers::SweepError>(())
+    /// ```
+    pub fn run_with_census<S, G, C, P>(
+        &self,
+        space: &S,
+        goals: G,
+        census: C,
+        progress: P,
+    ) -> Result<Layers, SweepError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        C: Fn(&S::State, u64) -> bool + Sync,
+        P: FnMut(&LayerReport),
+    {
+        self.sweep(space, goals, Some(&census), progress)
+    }
+
+    fn sweep<S, G, C, P>(
+        &self,
+        space: &S,
+        goals: G,
+        census: Option<&C>,
+        progress: P,
+    ) -> Result<Layers, SweepError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        C: Fn(&S::State, u64) -> bool + Sync,
+        P: FnMut(&LayerReport),
+    {
+        let size = space.size();
+        let needed = self.memory_needed(size);
+        if let Some(limit) = self.max_memory {
+            if needed > limit {
+                return Err(SweepError::MemoryLimit { needed, limit });
+            }
+        }
+        let goals: Vec<S::State> = goals.into_iter().collect();
+        for goal in &goals {
+            let rank = space.rank(goal);
+            if rank >= size {
+                return Err(SweepError::RankOutOfRange { rank, size });
+            }
+        }
+        match self.table {
+            Table::Bytes => self.run_dense::<AtomicU8, _, _, _>(space, goals, census, progress),
+            Table::Wide => self.run_dense::<AtomicU16, _, _, _>(space, goals, census, progress),
+            Table::TwoBits => self.run_two_bits(space, goals, census, progress, false),
+            Table::Residues => self.run_two_bits(space, goals, census, progress, true),
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+}
