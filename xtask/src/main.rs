@@ -373,24 +373,32 @@ fn print_table(reports: &[(FixtureFile, Report)]) {
         .unwrap_or(9)
         .max(9);
     out!(
-        "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>10}  verified",
+        "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>11} {:>11}  verified",
         "puzzle",
         "case",
         "algorithm",
         "moves",
         "nodes",
-        "time"
+        "tables",
+        "search"
     );
     for (file, report) in reports {
         for run in &report.runs {
             let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
+            // Under 0.005 ms rounds to nothing: no table was built.
+            let tables = if run.build_ms >= 0.005 {
+                format!("{:.2} ms", run.build_ms)
+            } else {
+                "-".to_string()
+            };
             out!(
-                "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>7.2} ms  {}",
+                "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>11} {:>8.2} ms  {}",
                 file.puzzle.name,
                 file.case,
                 run.algorithm,
                 moves,
                 thousands(run.stats.expanded),
+                tables,
                 run.ms,
                 if report.verified { "yes" } else { "NO" }
             );

@@ -38,8 +38,11 @@ pub struct Run {
     pub moves: Option<u32>,
     /// Its deterministic counters.
     pub stats: Stats,
-    /// Wall-clock milliseconds (never snapshotted).
+    /// Wall-clock milliseconds of the search (never snapshotted).
     pub ms: f64,
+    /// Wall-clock milliseconds spent building the run's tables before its
+    /// search (pattern databases; 0 where there are none).
+    pub build_ms: f64,
 }
 
 /// Everything `solve-all` reports about one fixture.
@@ -65,6 +68,14 @@ pub struct Report {
     pub problems: Vec<String>,
     /// The golden snapshot's text.
     pub snapshot: String,
+    /// Whether `moves` is proven minimal (or the goal proven unreachable).
+    pub optimal: bool,
+    /// Why `moves` is `None`, or why it is not proven minimal.
+    pub reason: Option<String>,
+    /// The start board, as rows.
+    pub start: Vec<String>,
+    /// The goal board, as rows.
+    pub goal: Vec<String>,
 }
 
 impl Report {
@@ -127,21 +138,62 @@ impl Report {
             count,
             problems,
             snapshot,
+            optimal: true,
+            reason: None,
+            start: Vec::new(),
+            goal: Vec::new(),
         }
     }
 
-    /// The report as a JSON object (`puzzle`, `case`, `moves`, `verified`,
-    /// `nodes`, `ms`, `solution`, `count` where counted, and every run).
+    /// The start and goal boards, each drawn as rows (its `Display`, line by line).
+    pub fn with_boards(
+        mut self,
+        start: &impl std::fmt::Display,
+        goal: &impl std::fmt::Display,
+    ) -> Report {
+        let rows = |board: String| board.lines().map(str::to_string).collect();
+        self.start = rows(start.to_string());
+        self.goal = rows(goal.to_string());
+        self
+    }
+
+    /// Why the goal cannot be reached, kept only if no run found a solution.
+    pub fn unreachable_because(mut self, reason: impl Into<String>) -> Report {
+        if self.moves.is_none() {
+            self.reason = Some(reason.into());
+        }
+        self
+    }
+
+    /// The length given is not proven minimal, for `reason`.
+    pub fn not_optimal(mut self, reason: impl Into<String>) -> Report {
+        self.optimal = false;
+        self.reason = Some(reason.into());
+        self
+    }
+
+    /// The report as a JSON object: `puzzle`, `case`, `algorithm` (the
+    /// primary run's), `moves`, `optimal`, `reason` (whenever `moves` is null
+    /// or `optimal` is false), `verified`, `start` and `goal` (rows), `nodes`,
+    /// `build_ms`, `search_ms` and `ms` (their sum), `solution`, `count` where
+    /// counted, every run, and the problems found.
     pub fn to_json(&self) -> Value {
         let primary = self.runs.first();
+        let build_ms = primary.map_or(0.0, |r| r.build_ms);
+        let search_ms = primary.map_or(0.0, |r| r.ms);
         let mut object = json!({
             "puzzle": self.puzzle,
             "case": self.case,
             "algorithm": primary.map(|r| r.algorithm.as_str()),
             "moves": self.moves,
+            "optimal": self.optimal,
             "verified": self.verified,
+            "start": self.start,
+            "goal": self.goal,
             "nodes": primary.map_or(0, |r| r.stats.expanded),
-            "ms": primary.map_or(0.0, |r| r.ms),
+            "build_ms": build_ms,
+            "search_ms": search_ms,
+            "ms": build_ms + search_ms,
             "solution": self.solution,
             "runs": self.runs.iter().map(|r| json!({
                 "algorithm": r.algorithm,
@@ -149,10 +201,18 @@ impl Report {
                 "expanded": r.stats.expanded,
                 "generated": r.stats.generated,
                 "iterations": r.stats.iterations.len(),
-                "ms": r.ms,
+                "build_ms": r.build_ms,
+                "search_ms": r.ms,
             })).collect::<Vec<_>>(),
             "problems": self.problems,
         });
+        if self.moves.is_none() || !self.optimal {
+            object["reason"] = json!(
+                self.reason
+                    .as_deref()
+                    .unwrap_or("the goal cannot be reached from the start")
+            );
+        }
         if let Some(count) = self.count {
             object["count"] = json!(count);
         }
@@ -321,6 +381,7 @@ mod tests {
             moves,
             stats: Stats::default(),
             ms: 0.0,
+            build_ms: 0.0,
         };
         let expect = Expect {
             moves: Some(Some(5)),

@@ -140,6 +140,41 @@ fn solve_prints_one_json_object() {
     assert!(result["moves"].is_null());
 }
 
+/// Every JSON answer says whether its length is proven minimal, gives a
+/// reason whenever there is no solution or no proof, draws both boards, and
+/// splits its time into table builds and search.
+#[test]
+fn every_json_answer_is_honest_about_optimality() {
+    for (puzzle, file) in [
+        ("flip-it", "seed-orthogonal"),
+        ("flip-it", "small-3x3"),
+        ("knight-swap", "seed-3x4"),
+        ("line-puzzle", "small-2x3"),
+        ("line-puzzle", "distinct-2x2"),
+    ] {
+        let path = format!("../fixtures/{puzzle}/{file}.json");
+        let out = xtask(&["solve", puzzle, &path, "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{path}: {}", text(&out.stderr));
+        let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let optimal = answer["optimal"].as_bool().expect("optimal is a boolean");
+        let needs_reason = answer["moves"].is_null() || !optimal;
+        assert_eq!(
+            answer["reason"].is_string(),
+            needs_reason,
+            "{path}: {answer}"
+        );
+        assert!(!answer["start"].as_array().unwrap().is_empty(), "{path}");
+        if !answer["moves"].is_null() {
+            assert!(!answer["goal"].as_array().unwrap().is_empty(), "{path}");
+        }
+        let ms = |key: &str| answer[key].as_f64().unwrap();
+        assert!(
+            (ms("ms") - ms("build_ms") - ms("search_ms")).abs() < 1e-9,
+            "{path}"
+        );
+    }
+}
+
 #[test]
 fn bad_input_gets_one_line_and_no_panic() {
     let check = |args: &[&str], expected: &str| {

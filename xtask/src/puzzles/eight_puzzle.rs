@@ -258,6 +258,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                 .as_ref()
                 .map_or_else(Stats::default, |s| s.stats.clone()),
             ms,
+            build_ms: 0.0,
         });
         if first.is_none() {
             first = found;

@@ -112,12 +112,14 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                 iterations: Vec::new(),
             },
             ms: sweep_ms,
+            build_ms: 0.0,
         },
         Run {
             algorithm: "bidirectional".to_string(),
             moves: both.found.as_ref().map(|p| p.len() as u32 - 1),
             stats: both.stats,
             ms: both_ms,
+            build_ms: 0.0,
         },
     ];
     let notation = solution.as_ref().map_or_else(Vec::new, |s| {
@@ -141,7 +143,11 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
         solution.as_ref().map(|s| s.count),
         &fixture.expect,
         snapshot,
-    ))
+    )
+    .with_boards(&start, &goal)
+    .unreachable_because(format!(
+        "unreachable: none of the {reached} arrangements reachable from the start is the goal"
+    )))
 }
 
 fn lines(board: &Board) -> Vec<String> {

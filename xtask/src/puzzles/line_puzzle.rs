@@ -67,6 +67,8 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     ] {
         let clock = Instant::now();
         let solver = Solver::new(&goal, algorithm);
+        let build_ms = clock.elapsed().as_secs_f64() * 1e3;
+        let clock = Instant::now();
         let outcome = match solver.solve(&start, &budget) {
             Ok(outcome) => outcome,
             Err(line_puzzle::SolveError::Interrupted(stop)) if stop.reason == Reason::NodeLimit => {
@@ -103,6 +105,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             moves: outcome.found.as_ref().map(|s| s.len() as u32),
             stats: outcome.stats,
             ms,
+            build_ms,
         });
         if first.is_none() {
             first = outcome.found;
@@ -130,6 +133,10 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
         None,
         &fixture.expect,
         snapshot,
+    )
+    .with_boards(&start, &goal)
+    .unreachable_because(
+        "unreachable: all pieces are distinct and the parities of start and goal differ",
     ))
 }
 

@@ -130,6 +130,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             moves,
             stats,
             ms: elapsed,
+            build_ms: 0.0,
         });
         let _ = writeln!(
             text,
@@ -171,6 +172,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                         moves: Some(solution.moves),
                         stats,
                         ms: elapsed,
+                        build_ms: 0.0,
                     });
                     minimum = Some(solution.moves);
                     if primary.is_none() {
@@ -184,6 +186,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                         moves: None,
                         stats,
                         ms: elapsed,
+                        build_ms: 0.0,
                     });
                 }
             }
@@ -211,6 +214,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                 moves: path.as_ref().map(|j| move_count(j)),
                 stats: levels.stats().clone(),
                 ms: elapsed,
+                build_ms: 0.0,
             });
         }
         match minimum {
