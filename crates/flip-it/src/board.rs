@@ -126,7 +126,7 @@ impl fmt::Display for BoardError {
                 found,
             } => write!(f, "row {row} has {found} cells, expected {expected}"),
             BoardError::UnknownCharacter { row, found } => {
-                write!(f, "row {row}: {found:?} is not a cell (B, W or S)")
+                write!(f, "row {row}: {found:?} is not a cell (B, W, or S or . for the empty cell)")
             }
             BoardError::EmptyCells(n) => {
                 write!(
@@ -165,9 +165,9 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 impl Board {
-    /// A board from rows of `B` (black), `W` (white) and `S` (the empty
-    /// cell); spaces between cells are ignored, so the seed's `B S B B`
-    /// reads as well as `BSBB`.
+    /// A board from rows of `B` (black), `W` (white) and `S` or `.` (the
+    /// empty cell), in either case; spaces between cells are ignored, so
+    /// `B S B B` (as M. Hiroi draws boards) reads as well as `BSBB`.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
         let cells: Vec<Vec<char>> = rows
             .iter()
@@ -191,9 +191,9 @@ impl Board {
             for (c, &ch) in row.iter().enumerate() {
                 let cell = r * n + c;
                 match ch {
-                    'B' => black |= 1 << cell,
-                    'W' => {}
-                    'S' => empties.push(cell),
+                    'B' | 'b' => black |= 1 << cell,
+                    'W' | 'w' => {}
+                    'S' | 's' | '.' => empties.push(cell),
                     found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
                 }
             }

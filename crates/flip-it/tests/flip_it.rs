@@ -33,6 +33,14 @@ fn layers_4x4(variant: Variant) -> &'static Layers {
 }
 
 #[test]
+fn reads_the_empty_cell_as_s_or_dot_and_letters_in_either_case() {
+    let same = board(&["BBB", "BSB", "WWW"]);
+    for rows in [["bbb", "bsb", "www"], ["BBB", "B.B", "WWW"], ["B B B", "b . b", "w w W"]] {
+        assert_eq!(board(&rows), same, "{rows:?}");
+    }
+}
+
+#[test]
 fn rejects_malformed_boards() {
     let check = |rows: &[&str], expected: &str| {
         assert_eq!(
@@ -52,7 +60,7 @@ fn rejects_malformed_boards() {
     check(&["BBB", "BSB", "BB"], "row 3 has 2 cells, expected 3");
     check(
         &["BBB", "BSX", "BBB"],
-        "row 2: 'X' is not a cell (B, W or S)",
+        "row 2: 'X' is not a cell (B, W, or S or . for the empty cell)",
     );
     check(
         &["BBB", "BSB", "BBS"],

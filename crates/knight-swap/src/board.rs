@@ -106,7 +106,7 @@ impl fmt::Display for BoardError {
             ),
             BoardError::UnknownCharacter { row, column, found } => write!(
                 f,
-                "row {row}, column {column}: {found:?} is not a cell (b, w, . or #)"
+                "row {row}, column {column}: {found:?} is not a cell (b, w, . or #; knights in either case)"
             ),
             BoardError::TooLarge { cells } => write!(
                 f,
@@ -144,9 +144,11 @@ impl std::error::Error for MoveError {}
 
 impl Board {
     /// A board from rows of `b` (black knight), `w` (white knight), `.`
-    /// (empty square) and `#` (no square), as the fixtures draw it.
+    /// (empty square) and `#` (no square), as the fixtures draw it; knights
+    /// in either case, and spaces at the end of a row ignored.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
-        let width = rows.first().map_or(0, |r| r.as_ref().chars().count());
+        let rows: Vec<&str> = rows.iter().map(|r| r.as_ref().trim_end()).collect();
+        let width = rows.first().map_or(0, |r| r.chars().count());
         if width == 0 {
             return Err(BoardError::Empty);
         }
@@ -162,7 +164,7 @@ impl Board {
             white: 0,
         };
         for (r, row) in rows.iter().enumerate() {
-            let found = row.as_ref().chars().count();
+            let found = row.chars().count();
             if found != width {
                 return Err(BoardError::Ragged {
                     row: r + 1,
@@ -170,16 +172,16 @@ impl Board {
                     found,
                 });
             }
-            for (c, ch) in row.as_ref().chars().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
                 let bit = 1u64 << (r * width + c);
                 match ch {
                     '#' => {}
                     '.' => board.squares |= bit,
-                    'b' => {
+                    'b' | 'B' => {
                         board.squares |= bit;
                         board.black |= bit;
                     }
-                    'w' => {
+                    'w' | 'W' => {
                         board.squares |= bit;
                         board.white |= bit;
                     }

@@ -77,6 +77,14 @@ fn counts_match_a_walk_count() {
 }
 
 #[test]
+fn reads_knights_in_either_case_and_ignores_spaces_ending_a_row() {
+    let same = board(&["bbb", "...", "www"]);
+    for rows in [["BBB", "...", "WWW"], ["bbb ", "...  ", "wWw"]] {
+        assert_eq!(board(&rows), same, "{rows:?}");
+    }
+}
+
+#[test]
 fn rejects_malformed_boards() {
     let check = |rows: &[&str], expected: &str| {
         assert_eq!(
@@ -93,11 +101,11 @@ fn rejects_malformed_boards() {
     );
     check(
         &["bbb", ".x.", "www"],
-        "row 2, column 2: 'x' is not a cell (b, w, . or #)",
+        "row 2, column 2: 'x' is not a cell (b, w, . or #; knights in either case)",
     );
     check(
-        &["bbb", "...", "WWW"],
-        "row 3, column 1: 'W' is not a cell (b, w, . or #)",
+        &["bbb", "...", "wSw"],
+        "row 3, column 2: 'S' is not a cell (b, w, . or #; knights in either case)",
     );
     check(
         &["........."; 8],

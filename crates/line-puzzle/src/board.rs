@@ -115,7 +115,7 @@ impl fmt::Display for BoardError {
                 "row {row} has {found} cells, but the first row has {expected}"
             ),
             BoardError::UnknownCharacter { row, found } => {
-                write!(f, "row {row}: {found:?} is not a cell (S, A, B, C or D)")
+                write!(f, "row {row}: {found:?} is not a cell (A, B, C, D, or S or . for a space)")
             }
             BoardError::Spaces(n) => {
                 write!(f, "the board has {n} spaces (S); it must have exactly one")
@@ -148,8 +148,9 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 impl Board {
-    /// A board from rows of `S`, `A`, `B`, `C`, `D`; spaces between cells
-    /// are ignored, so `A C A S` reads as well as `ACAS`.
+    /// A board from rows of `A`, `B`, `C`, `D` and `S` or `.` (a space), in
+    /// either case; spaces between cells are ignored, so `A C A S` reads as
+    /// well as `ACAS`.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
         let cells: Vec<Vec<char>> = rows
             .iter()
@@ -173,11 +174,11 @@ impl Board {
             for (c, &ch) in row.iter().enumerate() {
                 let bit = 1u16 << (r * width + c);
                 match ch {
-                    'S' => spaces.push(r * width + c),
-                    'A' => letters[0] |= bit,
-                    'B' => letters[1] |= bit,
-                    'C' => letters[2] |= bit,
-                    'D' => letters[3] |= bit,
+                    'S' | 's' | '.' => spaces.push(r * width + c),
+                    'A' | 'a' => letters[0] |= bit,
+                    'B' | 'b' => letters[1] |= bit,
+                    'C' | 'c' => letters[2] |= bit,
+                    'D' | 'd' => letters[3] |= bit,
                     found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
                 }
             }

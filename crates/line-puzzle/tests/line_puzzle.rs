@@ -28,6 +28,14 @@ fn seed_boards() -> [(&'static str, Board); 5] {
 }
 
 #[test]
+fn reads_a_space_as_s_or_dot_and_letters_in_either_case() {
+    let same = board(&["ACAS", "CDCA"]);
+    for rows in [["acas", "cdca"], ["ACA.", "CDCA"], ["A C A .", "c d c a"]] {
+        assert_eq!(board(&rows), same, "{rows:?}");
+    }
+}
+
+#[test]
 fn rejects_malformed_boards() {
     let check = |rows: &[&str], expected: &str| {
         assert_eq!(
@@ -50,7 +58,7 @@ fn rejects_malformed_boards() {
     );
     check(
         &["ACAS", "CDXA", "DBAB", "CDBD"],
-        "row 2: 'X' is not a cell (S, A, B, C or D)",
+        "row 2: 'X' is not a cell (A, B, C, D, or S or . for a space)",
     );
     check(
         &["ACAS", "CDCA", "DBAS", "CDBD"],
