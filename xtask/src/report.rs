@@ -234,6 +234,16 @@ pub fn replay_verdict<B: PartialEq, E: std::fmt::Display>(
     }
 }
 
+/// The first lines of every snapshot: the puzzle and case, the fixture's
+/// name (its case when it gives none) and its source, where it gives one.
+pub fn heading(puzzle: &str, case: &str, name: Option<&str>, source: Option<&str>) -> String {
+    let mut out = format!("{puzzle}: {case}\nname: {}\n", name.unwrap_or(case));
+    if let Some(source) = source {
+        let _ = writeln!(out, "source: {source}");
+    }
+    out
+}
+
 /// "31 moves" or "no solution".
 pub fn length(moves: Option<u32>) -> String {
     match moves {

@@ -175,6 +175,43 @@ fn every_json_answer_is_honest_about_optimality() {
     }
 }
 
+/// A user's file needs only the boards: `name` and `source` are optional,
+/// and so is the goal wherever the puzzle has a natural one.
+#[test]
+fn a_file_with_only_the_boards_solves() {
+    let dir = scratch("only-boards");
+    for (puzzle, json, moves) in [
+        (
+            "flip-it",
+            r#"{"start": ["bbbb", "b.bb", "bbbb", "bbbb"]}"#,
+            22,
+        ),
+        (
+            "knight-swap",
+            r#"{"start": ["bbb", "...", "...", "www"]}"#,
+            16,
+        ),
+        (
+            "line-puzzle",
+            r#"{"start": ["BCA", "AsB"], "goal": ["aab", "bc."]}"#,
+            9,
+        ),
+    ] {
+        let file = dir.join(format!("{puzzle}.json"));
+        fs::write(&file, json).unwrap();
+        let out = xtask(&["solve", puzzle, file.to_str().unwrap(), "--json"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{puzzle}: {}",
+            text(&out.stderr)
+        );
+        let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(answer["moves"], moves, "{puzzle}");
+        assert_eq!(answer["optimal"], true, "{puzzle}");
+    }
+}
+
 #[test]
 fn bad_input_gets_one_line_and_no_panic() {
     let check = |args: &[&str], expected: &str| {

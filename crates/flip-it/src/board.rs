@@ -126,7 +126,10 @@ impl fmt::Display for BoardError {
                 found,
             } => write!(f, "row {row} has {found} cells, expected {expected}"),
             BoardError::UnknownCharacter { row, found } => {
-                write!(f, "row {row}: {found:?} is not a cell (B, W, or S or . for the empty cell)")
+                write!(
+                    f,
+                    "row {row}: {found:?} is not a cell (B, W, or S or . for the empty cell)"
+                )
             }
             BoardError::EmptyCells(n) => {
                 write!(

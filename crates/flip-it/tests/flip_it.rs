@@ -35,7 +35,11 @@ fn layers_4x4(variant: Variant) -> &'static Layers {
 #[test]
 fn reads_the_empty_cell_as_s_or_dot_and_letters_in_either_case() {
     let same = board(&["BBB", "BSB", "WWW"]);
-    for rows in [["bbb", "bsb", "www"], ["BBB", "B.B", "WWW"], ["B B B", "b . b", "w w W"]] {
+    for rows in [
+        ["bbb", "bsb", "www"],
+        ["BBB", "B.B", "WWW"],
+        ["B B B", "b . b", "w w W"],
+    ] {
         assert_eq!(board(&rows), same, "{rows:?}");
     }
 }

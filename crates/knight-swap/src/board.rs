@@ -250,6 +250,24 @@ impl Board {
             && self.white.count_ones() == other.white.count_ones()
     }
 
+    /// The board with every knight's colour changed: the puzzle's natural
+    /// goal, each colour in the other's places.
+    ///
+    /// ```
+    /// use knight_swap::Board;
+    ///
+    /// let start = Board::from_rows(&["bbb", "...", "...", "www"])?;
+    /// assert_eq!(start.exchanged(), Board::from_rows(&["www", "...", "...", "bbb"])?);
+    /// # Ok::<(), knight_swap::BoardError>(())
+    /// ```
+    pub fn exchanged(&self) -> Board {
+        Board {
+            black: self.white,
+            white: self.black,
+            ..*self
+        }
+    }
+
     /// The cells a knight on `cell` could jump to, were they empty.
     pub fn jumps(&self, cell: usize) -> Vec<usize> {
         let (w, h) = (self.width() as i32, self.height() as i32);

@@ -115,7 +115,10 @@ impl fmt::Display for BoardError {
                 "row {row} has {found} cells, but the first row has {expected}"
             ),
             BoardError::UnknownCharacter { row, found } => {
-                write!(f, "row {row}: {found:?} is not a cell (A, B, C, D, or S or . for a space)")
+                write!(
+                    f,
+                    "row {row}: {found:?} is not a cell (A, B, C, D, or S or . for a space)"
+                )
             }
             BoardError::Spaces(n) => {
                 write!(f, "the board has {n} spaces (S); it must have exactly one")

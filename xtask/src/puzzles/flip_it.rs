@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::{Analysis, AnalyzeOptions, Census, Progress, PuzzleDef, table_option};
 use crate::fixtures;
 use crate::report::{
-    Expect, Report, Run, indent, length, render_runs, replay_verdict, side_by_side,
+    Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
 };
 
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -21,21 +21,33 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
 };
 
-/// A fixture: the variant and rows of `B`, `W` and `S`; the goal is all white.
+/// A fixture: rows of `B`, `W` and `S` (or `.`), and the variant (default:
+/// orthogonal, the original rules); the goal is every piece white.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Fixture {
-    name: String,
-    source: String,
-    variant: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    variant: Option<String>,
     start: Vec<String>,
     #[serde(default)]
     expect: Expect,
 }
 
+const FIELDS: fixtures::Fields = fixtures::Fields {
+    required: &["start"],
+    optional: &["variant"],
+};
+
 fn parse(json: &str) -> Result<(Fixture, Variant, Board), String> {
-    let fixture: Fixture = fixtures::parse(json)?;
-    let variant: Variant = fixture.variant.parse()?;
+    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
+    let variant: Variant = match &fixture.variant {
+        Some(name) => name.parse()?,
+        None => Variant::Orthogonal,
+    };
     let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
     Ok((fixture, variant, start))
 }
@@ -112,13 +124,21 @@ fn render(
     solution: Option<&Solution>,
 ) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "flip-it: {case}");
-    let _ = writeln!(out, "name: {}", fixture.name);
-    let _ = writeln!(out, "source: {}", fixture.source);
+    out.push_str(&heading(
+        PUZZLE.name,
+        case,
+        fixture.name.as_deref(),
+        fixture.source.as_deref(),
+    ));
     let _ = writeln!(
         out,
-        "board: {0}x{0}, {variant} jumps; goal: every piece white\n",
-        start.size()
+        "board: {0}x{0}, {variant} jumps{1}; goal: every piece white\n",
+        start.size(),
+        if fixture.variant.is_none() {
+            " (the default variant)"
+        } else {
+            ""
+        }
     );
     let _ = writeln!(out, "start:\n{}\n", indent(&start.to_string()));
     match solution {

@@ -14,7 +14,8 @@ use serde::Deserialize;
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
 use crate::fixtures;
 use crate::report::{
-    Expect, Report, Run, indent, length, render_runs, replay_verdict, side_by_side, thousands,
+    Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
+    thousands,
 };
 
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -24,31 +25,43 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
 };
 
-/// A fixture: rows of `b`, `w`, `.` and `#`.
+/// A fixture: rows of `b`, `w`, `.` and `#`; the goal defaults to the start
+/// with every knight's colour changed.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Fixture {
-    name: String,
-    source: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
     start: Vec<String>,
-    goal: Vec<String>,
+    #[serde(default)]
+    goal: Option<Vec<String>>,
     #[serde(default)]
     expect: Expect,
 }
 
+const FIELDS: fixtures::Fields = fixtures::Fields {
+    required: &["start"],
+    optional: &["goal"],
+};
+
 fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
     let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
-    let goal = Board::from_rows(&fixture.goal).map_err(|e| format!("goal: {e}"))?;
+    let goal = match &fixture.goal {
+        Some(rows) => Board::from_rows(rows).map_err(|e| format!("goal: {e}"))?,
+        None => start.exchanged(),
+    };
     check_goal(&start, &goal).map_err(|e| e.to_string())?;
     Ok((start, goal))
 }
 
 fn validate(json: &str) -> Result<(), String> {
-    boards(&fixtures::parse(json)?).map(|_| ())
+    boards(&fixtures::parse_fields(json, &FIELDS)?).map(|_| ())
 }
 
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
-    let fixture: Fixture = fixtures::parse(json)?;
+    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let (start, goal) = boards(&fixture)?;
 
     // The proof: every arrangement reachable from the start, swept.
@@ -179,9 +192,12 @@ fn render(
 ) -> String {
     let mut out = String::new();
     let space = KnightSpace::new(start).expect("the sweep built it");
-    let _ = writeln!(out, "knight-swap: {case}");
-    let _ = writeln!(out, "name: {}", fixture.name);
-    let _ = writeln!(out, "source: {}", fixture.source);
+    out.push_str(&heading(
+        PUZZLE.name,
+        case,
+        fixture.name.as_deref(),
+        fixture.source.as_deref(),
+    ));
     let _ = writeln!(
         out,
         "board: {}x{}, {} squares, {} black and {} white knights, {} arrangements\n",
@@ -197,6 +213,9 @@ fn render(
         ("goal".to_string(), lines(goal)),
     ];
     let _ = writeln!(out, "{}\n", indent(&side_by_side(&ends, 2)));
+    if fixture.goal.is_none() {
+        let _ = writeln!(out, "goal: the default, every knight's colour changed\n");
+    }
     match solution {
         None => {
             let _ = writeln!(
@@ -294,7 +313,8 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     }
     let goal = match &options.goal {
         Some((file, json)) => {
-            let fixture: Fixture = fixtures::parse(json).map_err(|e| format!("{file}: {e}"))?;
+            let fixture: Fixture =
+                fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
             boards(&fixture).map_err(|e| format!("{file}: {e}"))?.1
         }
         None => Board::from_rows(&["www", "...", "...", "bbb"]).map_err(|e| e.to_string())?,

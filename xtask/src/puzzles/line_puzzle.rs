@@ -11,7 +11,8 @@ use serde::Deserialize;
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
 use crate::fixtures;
 use crate::report::{
-    Expect, Report, Run, indent, length, render_runs, replay_verdict, side_by_side, thousands,
+    Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
+    thousands,
 };
 
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -30,13 +31,20 @@ const BASELINE_BUDGET: u64 = 10_000_000;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Fixture {
-    name: String,
-    source: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
     start: Vec<String>,
     goal: Vec<String>,
     #[serde(default)]
     expect: Expect,
 }
+
+const FIELDS: fixtures::Fields = fixtures::Fields {
+    required: &["start", "goal"],
+    optional: &[],
+};
 
 fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
     let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
@@ -46,11 +54,11 @@ fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
 }
 
 fn validate(json: &str) -> Result<(), String> {
-    boards(&fixtures::parse(json)?).map(|_| ())
+    boards(&fixtures::parse_fields(json, &FIELDS)?).map(|_| ())
 }
 
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
-    let fixture: Fixture = fixtures::parse(json)?;
+    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let (start, goal) = boards(&fixture)?;
     let mut runs = Vec::new();
     let mut replays = Vec::new();
@@ -152,9 +160,12 @@ fn render(
     notes: &[String],
 ) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "line-puzzle: {case}");
-    let _ = writeln!(out, "name: {}", fixture.name);
-    let _ = writeln!(out, "source: {}", fixture.source);
+    out.push_str(&heading(
+        PUZZLE.name,
+        case,
+        fixture.name.as_deref(),
+        fixture.source.as_deref(),
+    ));
     let _ = writeln!(out, "board: {}x{}\n", start.width(), start.height());
     let ends = [
         ("start".to_string(), start.rows()),
@@ -220,7 +231,8 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     }
     let goal = match &options.goal {
         Some((file, json)) => {
-            let fixture: Fixture = fixtures::parse(json).map_err(|e| format!("{file}: {e}"))?;
+            let fixture: Fixture =
+                fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
             boards(&fixture).map_err(|e| format!("{file}: {e}"))?.1
         }
         // The seed's goal 2: the four full circles.
