@@ -1,4 +1,4 @@
-//! Flip It: the seed's start solved by each algorithm; the whole 4x4 space
+//! Flip It: M. Hiroi's start solved by each algorithm; the whole 4x4 space
 //! swept per variant, with the classes under the eight symmetries counted.
 
 use std::hint::black_box;

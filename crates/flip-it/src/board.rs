@@ -9,7 +9,7 @@ pub const SIZES: std::ops::RangeInclusive<usize> = 3..=5;
 /// Which lines a piece may jump along.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// Rows and columns only (the seed's puzzle).
+    /// Rows and columns only (the original puzzle).
     Orthogonal,
     /// Rows, columns and diagonals.
     Diagonal,
@@ -298,7 +298,7 @@ impl Board {
         Board { size, empty, black }
     }
 
-    /// The rows as the seed draws them: `B B B B`, `S` for the empty cell.
+    /// The rows as M. Hiroi draws them: `B B B B`, `S` for the empty cell.
     pub fn rows(&self) -> Vec<String> {
         let n = self.size();
         (0..n)

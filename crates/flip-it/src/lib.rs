@@ -4,11 +4,11 @@
 //! jumps; the goal is every piece white, the empty cell anywhere.
 //!
 //! - [`Board`]: 3x3 to 5x5 boards, any colours, any empty cell.
-//! - [`Variant`]: jumps along rows and columns (the seed's puzzle), or along
+//! - [`Variant`]: jumps along rows and columns (the original puzzle), or along
 //!   diagonals too.
 //! - [`solve`] with [`Algorithm::Bfs`] (one visited bit per placement),
 //!   [`Algorithm::Bidirectional`] (from the start and all the goals at
-//!   once), or [`Algorithm::IdaCorners`] (the seed's iterative deepening with
+//!   once), or [`Algorithm::IdaCorners`] (M. Hiroi's iterative deepening with
 //!   its corner bound), and [`replay`] to check any solution.
 //! - [`FlipSpace`]: every placement of a board size as a ranked space, for
 //!   a whole-space sweep (`search_core::layers::Sweep`), with the eight

@@ -22,7 +22,7 @@ pub enum Algorithm {
     /// Breadth-first search from the start and from all the goals at once,
     /// two bits per placement.
     Bidirectional,
-    /// The seed's iterative deepening with its corner bound: a black piece
+    /// M. Hiroi's iterative deepening with his corner bound: a black piece
     /// in a corner can never be jumped over, so it must jump out and be
     /// jumped later, at least two moves each; a jump straight back is
     /// never tried. The bound is a lower bound on every board size: the
@@ -218,7 +218,7 @@ pub(crate) fn corners(size: usize) -> u32 {
         .fold(0, |m, c| m | 1 << c)
 }
 
-/// The seed's lower bound: two moves per black piece in a corner.
+/// M. Hiroi's lower bound: two moves per black piece in a corner.
 pub fn corner_bound(board: &Board) -> u32 {
     2 * (board.black() & corners(board.size())).count_ones()
 }

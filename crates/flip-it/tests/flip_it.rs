@@ -1,4 +1,4 @@
-//! Flip It: boards, the seed's jump tables, the whole 3x3 and 4x4 spaces, and
+//! Flip It: boards, the jump tables of M. Hiroi's article, the whole 3x3 and 4x4 spaces, and
 //! every algorithm and bound checked against them.
 
 use std::collections::{HashMap, VecDeque};
@@ -74,7 +74,7 @@ fn rejects_malformed_boards() {
         &["BBB", "BBB", "BBB"],
         "the board has 0 empty cells (S); it must have exactly one",
     );
-    // The seed's drawing, with spaces, reads too.
+    // M. Hiroi's drawing, with spaces, reads too.
     assert_eq!(
         board(&["B B B", "B S B", "W W W"]),
         board(&["BBB", "BSB", "WWW"])
@@ -82,8 +82,8 @@ fn rejects_malformed_boards() {
 }
 
 #[test]
-fn derives_the_seeds_jump_tables() {
-    // The seed's tables: for each empty cell, the cells whose piece can jump in.
+fn derives_the_articles_jump_tables() {
+    // The article's tables: for each empty cell, the cells whose piece can jump in.
     let orthogonal: [&[usize]; 16] = [
         &[2, 3, 8, 12],
         &[3, 9, 13],
@@ -146,7 +146,7 @@ fn derives_the_seeds_jump_tables() {
 }
 
 #[test]
-fn the_4x4_spaces_match_the_seed() {
+fn the_4x4_spaces_match_the_article() {
     // Orthogonal: 22 at most, exactly 4 placements (1 class); diagonal: 18, 20 (4 classes).
     for (variant, max, farthest, classes) in [
         (Variant::Orthogonal, 22, 4, 1),

@@ -1,4 +1,4 @@
-//! Knight swap: the seed's 3x4 puzzle solved, proven (every reachable
+//! Knight swap: the Perl article's 3x4 puzzle solved, proven (every reachable
 //! arrangement swept) and counted; and Guarini's 3x3 puzzle.
 
 use std::hint::black_box;

@@ -8,7 +8,7 @@ pub const MAX_CELLS: usize = 64;
 /// A rectangular board of cells, some of them squares (`#` marks a cell
 /// that is not), holding black and white knights on some squares.
 ///
-/// Cells are numbered row by row from 0, as in the seed (`0 1 2 / 3 4 5 / ..`
+/// Cells are numbered row by row from 0, as in the Perl article on exchanging knights (`0 1 2 / 3 4 5 / ..`
 /// on a board three wide). A `Board` is always valid: every knight stands on
 /// a square, at most one per square.
 ///
@@ -332,7 +332,7 @@ impl Board {
     }
 
     /// Draws the board with `label(cell)` for each knight, `-` for an empty
-    /// square and `#` for a cell that is not one (the seed's pictures).
+    /// square and `#` for a cell that is not one (the article's pictures).
     pub fn draw(&self, mut label: impl FnMut(usize) -> char) -> Vec<String> {
         (0..self.height())
             .map(|r| {

@@ -1,7 +1,7 @@
 //! Knight swap: black and white knights exchange places on a small board,
 //! one knight's move at a time, never capturing.
 //!
-//! The seed's puzzle: three black knights on the top row of a board three
+//! The puzzle of the Perl article on exchanging knights: three black knights on the top row of a board three
 //! wide and four high, three white knights on the bottom row; exchange
 //! them. This crate takes any board of up to 64 cells, with cells that are
 //! not squares (`#`), any numbers of knights and any goal, and answers with
@@ -13,8 +13,8 @@
 //!   the minimum is proven; an unreachable goal is an answer, `None`.
 //! - [`explore`] keeps that sweep: the distance of every arrangement from
 //!   the start and the farthest ones.
-//! - [`routes`] names the knights as the seed does (`A`, `B`, `C` and `X`,
-//!   `Y`, `Z`) and gives each knight's route in the seed's notation
+//! - [`routes`] names the knights as the article does (`A`, `B`, `C` and `X`,
+//!   `Y`, `Z`) and gives each knight's route in the article's notation
 //!   (`2:3:8:3:8:9`), retreats included.
 //! - [`replay`] checks any claimed solution with the rules alone.
 //!

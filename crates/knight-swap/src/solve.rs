@@ -270,7 +270,7 @@ impl Route {
     }
 
     /// Whether the knight comes back to a cell it already stood on (a
-    /// temporary retreat, as in the seed's `2:3:8:3:8:9`).
+    /// temporary retreat, as in the article's `2:3:8:3:8:9`).
     pub fn retreats(&self) -> bool {
         self.cells
             .iter()
@@ -279,7 +279,7 @@ impl Route {
     }
 }
 
-/// The seed's notation: the cells joined by `:`, e.g. `2:3:8:3:8:9`.
+/// The article's notation: the cells joined by `:`, e.g. `2:3:8:3:8:9`.
 impl fmt::Display for Route {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cells: Vec<String> = self.cells.iter().map(usize::to_string).collect();
@@ -287,7 +287,7 @@ impl fmt::Display for Route {
     }
 }
 
-/// Names every knight of `start` as the seed does and follows each through
+/// Names every knight of `start` as the Perl article does and follows each through
 /// `moves` (which must be legal from `start`). `None` if there are more
 /// than 26 knights or a move is illegal.
 ///
@@ -338,7 +338,7 @@ pub fn routes(start: &Board, moves: &[Move]) -> Option<Vec<Route>> {
 }
 
 /// The name of the knight on each cell after each move: the boards of a
-/// solution drawn as the seed draws them (`ABC / --- / --- / XYZ`).
+/// solution drawn as the article draws them (`ABC / --- / --- / XYZ`).
 pub fn named_boards(start: &Board, moves: &[Move]) -> Option<Vec<Vec<String>>> {
     let mut routes = routes(start, &[])?;
     let mut board = *start;

@@ -20,7 +20,7 @@ pub struct Knights {
 /// Every arrangement of a board's knights on its squares, ranked densely: the
 /// black knights' squares as a colex-ranked combination, then the white
 /// knights' among the squares left (`perm_rank::Multiset` over the symbols
-/// black, white, empty). The seed's 3x4 board with three knights of each
+/// black, white, empty). The article's 3x4 board with three knights of each
 /// colour has `C(12, 3) * C(9, 3) = 18,480` arrangements.
 ///
 /// # Example

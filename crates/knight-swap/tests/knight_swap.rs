@@ -1,4 +1,4 @@
-//! Knight swap: parsing, the seed's and Guarini's puzzles, and every answer
+//! Knight swap: parsing, the Perl article's and Guarini's puzzles, and every answer
 //! checked against an independent breadth-first search and path count.
 
 use knight_swap::{Board, KnightSpace, Move, ReplayError, explore, replay, routes, solve};
@@ -114,8 +114,8 @@ fn rejects_malformed_boards() {
 }
 
 #[test]
-fn derives_the_seeds_jump_table() {
-    let seed = [
+fn derives_the_articles_jump_table() {
+    let article = [
         &[5, 7][..],
         &[6, 8],
         &[3, 7],
@@ -130,7 +130,7 @@ fn derives_the_seeds_jump_table() {
         &[4, 6],
     ];
     let b = board(&["bbb", "...", "...", "www"]);
-    for (cell, expected) in seed.iter().enumerate() {
+    for (cell, expected) in article.iter().enumerate() {
         assert_eq!(b.jumps(cell), *expected, "cell {cell}");
     }
     // A cell that is not a square is never a landing cell.
@@ -162,7 +162,7 @@ fn refuses_goals_of_another_setup() {
 }
 
 #[test]
-fn solves_the_seeds_puzzle_in_16_moves() {
+fn solves_the_articles_puzzle_in_16_moves() {
     let start = board(&["bbb", "...", "...", "www"]);
     let goal = board(&["www", "...", "...", "bbb"]);
     let solution = solve(&start, &goal).unwrap().unwrap();
