@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 pub mod bench;
 pub mod fixtures;
+pub mod help;
 pub mod plot;
 pub mod puzzles;
 pub mod report;

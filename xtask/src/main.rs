@@ -142,6 +142,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    if let Some(help) = puzzle_help() {
+        out!("{help}");
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::SolveAll {
@@ -203,6 +207,22 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `solve <puzzle> --help` and `analyze <puzzle> --help`: the command's
+/// help, then what that puzzle reads and offers.
+fn puzzle_help() -> Option<String> {
+    use clap::CommandFactory;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.iter().any(|a| a == "--help" || a == "-h") {
+        return None;
+    }
+    let command = args.first()?;
+    let puzzle = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
+    let text = xtask::help::puzzle_help(command, puzzle)?;
+    let mut cli = Cli::command();
+    let help = cli.find_subcommand_mut(command)?.render_help();
+    Some(format!("{help}\n{text}"))
 }
 
 struct SolveAll {

@@ -636,3 +636,26 @@ fn check_shows_every_changed_snapshot_as_a_diff_and_names_what_changed() {
     let kept = fs::read_to_string(snapshots.join("eight-puzzle/one.snap")).unwrap();
     assert!(kept.contains("answer: 3 moves"));
 }
+
+#[test]
+fn help_names_each_puzzles_fields_sizes_and_defaults() {
+    let help = |args: &[&str]| {
+        let out = xtask(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        text(&out.stdout)
+    };
+    let flip = help(&["analyze", "flip-it", "--help"]);
+    assert!(flip.contains("--size N      3, 4 (default) or 5"), "{flip}");
+    assert!(flip.contains("Usage: "), "{flip}");
+    let knights = help(&["solve", "knight-swap", "--help"]);
+    assert!(
+        knights.contains("default: the start with every knight's colour changed"),
+        "{knights}"
+    );
+    // Without a puzzle, the command's own help.
+    let plain = help(&["analyze", "--help"]);
+    assert!(
+        plain.contains("Usage: ") && !plain.contains("flip-it:"),
+        "{plain}"
+    );
+}

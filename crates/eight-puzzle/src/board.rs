@@ -175,14 +175,15 @@ impl Board {
     }
 
     /// A board from rows of space-separated numbers, as a person writes it:
-    /// `["8 6 7", "2 5 4", "3 0 1"]`.
+    /// `["8 6 7", "2 5 4", "3 0 1"]`; the blank is `0` or `.`.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
         let mut numbers: Vec<u32> = Vec::new();
         let mut width = None;
         for (row, text) in rows.iter().enumerate() {
             let before = numbers.len();
             for token in text.as_ref().split_whitespace() {
-                numbers.push(token.parse().map_err(|_| BoardError::NotATile {
+                let number = if token == "." { "0" } else { token };
+                numbers.push(number.parse().map_err(|_| BoardError::NotATile {
                     row: row + 1,
                     text: token.to_string(),
                 })?);

@@ -27,6 +27,17 @@ fn eight_puzzle_layers() -> &'static Layers {
 }
 
 #[test]
+fn reads_the_blank_as_0_or_dot_and_ignores_extra_spaces() {
+    let same = board(&["8 6 7", "2 5 4", "3 0 1"]);
+    for rows in [
+        ["8 6 7", "2 5 4", "3 . 1"],
+        ["8 6 7 ", " 2  5 4", "3 0 1  "],
+    ] {
+        assert_eq!(board(&rows), same, "{rows:?}");
+    }
+}
+
+#[test]
 fn rejects_malformed_boards() {
     let check = |rows: &[&str], expected: &str| {
         let err = Board::from_rows(rows).unwrap_err();
