@@ -5,10 +5,10 @@ use std::time::Instant;
 
 use flip_it::{Algorithm, Board, FlipSpace, Solution, Variant, replay, solve_with};
 use search_core::Budget;
-use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::layers::Table;
 use serde::Deserialize;
 
-use super::{Analysis, AnalyzeOptions, Census, Progress, PuzzleDef, table_option};
+use super::{Analysis, AnalyzeOptions, CensusOf, Progress, PuzzleDef, SweepPlan, sweep_space};
 use crate::fixtures;
 use crate::report::{
     Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
@@ -200,34 +200,20 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     } else {
         Table::TwoBits
     };
-    let sweep = Sweep::new(table_option(options, default)?)
-        .with_max_memory(options.max_memory)
-        .with_farthest(options.farthest);
     let description = format!(
         "flip-it {size}x{size}, {variant} jumps: the distance of every placement from all white"
     );
-    progress.start(
-        &description,
-        space.size(),
-        sweep.memory_needed(space.size()),
-    );
     let canonical = |b: &Board, _: u64| space.is_canonical(b);
-    let layers = sweep
-        .run_with_census(&space, space.goals(), canonical, |r| progress.layer(r))
-        .map_err(|e| e.to_string())?;
-    Ok(Analysis {
+    let census = CensusOf {
+        key: "classes",
+        heading: "classes under the 8 symmetries",
+        counts: &canonical,
+    };
+    let plan = SweepPlan {
         description,
-        ranks: space.size(),
-        histogram: layers.histogram,
-        farthest: layers
-            .farthest
-            .iter()
-            .map(|&r| space.unrank(r).rows())
-            .collect(),
-        census: Some(Census {
-            key: "classes",
-            heading: "classes under the 8 symmetries",
-            counts: layers.census,
-        }),
-    })
+        table: default,
+        census: Some(census),
+        draw: &Board::rows,
+    };
+    sweep_space(&space, space.goals(), plan, options, progress)
 }

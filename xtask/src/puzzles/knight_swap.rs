@@ -11,7 +11,7 @@ use search_core::visited::HashSides;
 use search_core::{Budget, Stats};
 use serde::Deserialize;
 
-use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
+use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, SweepPlan, sweep_space};
 use crate::fixtures;
 use crate::report::{
     Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
@@ -320,32 +320,17 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         None => Board::from_rows(&["www", "...", "...", "bbb"]).map_err(|e| e.to_string())?,
     };
     let space = KnightSpace::new(&goal).map_err(|e| e.to_string())?;
-    let sweep = Sweep::new(table_option(options, Table::Bytes)?)
-        .with_max_memory(options.max_memory)
-        .with_farthest(options.farthest);
     let description = format!(
         "knight-swap {}x{}: the distance of every arrangement from the goal\n{}",
         goal.width(),
         goal.height(),
         indent(&goal.to_string())
     );
-    progress.start(
-        &description,
-        space.size(),
-        sweep.memory_needed(space.size()),
-    );
-    let layers = sweep
-        .run(&space, [space.knights(&goal)], |r| progress.layer(r))
-        .map_err(|e| e.to_string())?;
-    Ok(Analysis {
+    let plan = SweepPlan {
         description,
-        ranks: space.size(),
-        histogram: layers.histogram,
-        farthest: layers
-            .farthest
-            .iter()
-            .map(|&r| lines(&space.board(&space.unrank(r))))
-            .collect(),
+        table: Table::Bytes,
         census: None,
-    })
+        draw: &|s| lines(&space.board(s)),
+    };
+    sweep_space(&space, [space.knights(&goal)], plan, options, progress)
 }

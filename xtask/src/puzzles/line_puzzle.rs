@@ -4,11 +4,11 @@ use std::fmt::Write;
 use std::time::Instant;
 
 use line_puzzle::{Algorithm, Board, LineSpace, Solution, Solver, check_goal, replay, seed_bound};
-use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::layers::{RankedSpace, Table};
 use search_core::{Budget, Reason};
 use serde::Deserialize;
 
-use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
+use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, SweepPlan, sweep_space};
 use crate::fixtures;
 use crate::report::{
     Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
@@ -244,32 +244,17 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     } else {
         Table::TwoBits
     };
-    let sweep = Sweep::new(table_option(options, default)?)
-        .with_max_memory(options.max_memory)
-        .with_farthest(options.farthest);
     let description = format!(
         "line-puzzle {}x{}: the distance of every arrangement from the goal\n{}",
         goal.width(),
         goal.height(),
         indent(&goal.to_string())
     );
-    progress.start(
-        &description,
-        space.size(),
-        sweep.memory_needed(space.size()),
-    );
-    let layers = sweep
-        .run(&space, [goal], |r| progress.layer(r))
-        .map_err(|e| e.to_string())?;
-    Ok(Analysis {
+    let plan = SweepPlan {
         description,
-        ranks: space.size(),
-        histogram: layers.histogram,
-        farthest: layers
-            .farthest
-            .iter()
-            .map(|&r| space.unrank(r).rows())
-            .collect(),
+        table: default,
         census: None,
-    })
+        draw: &Board::rows,
+    };
+    sweep_space(&space, [goal], plan, options, progress)
 }

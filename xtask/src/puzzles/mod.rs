@@ -1,7 +1,7 @@
 //! The registry of puzzles: how to solve a fixture of each, and how to sweep
 //! its whole state space.
 
-use search_core::layers::LayerReport;
+use search_core::layers::{LayerReport, RankedSpace, Sweep, Table};
 
 use crate::report::Report;
 
@@ -121,4 +121,67 @@ pub fn table_option(
             "unknown table {other:?} (known: bytes, wide, two-bits, residues)"
         )),
     }
+}
+
+/// A census counted by a sweep: its names, and which states it counts.
+pub struct CensusOf<'a, S: RankedSpace> {
+    /// The key of the counts in `--json` output.
+    pub key: &'static str,
+    /// The column heading in the table.
+    pub heading: &'static str,
+    /// Whether a state (with its rank) is counted.
+    pub counts: &'a (dyn Fn(&S::State, u64) -> bool + Sync),
+}
+
+/// What a puzzle's `analyze` sweeps, beside the space and its goals.
+pub struct SweepPlan<'a, S: RankedSpace> {
+    /// What is swept, in words: the first lines of the report.
+    pub description: String,
+    /// The table when `--table` names none.
+    pub table: Table,
+    /// A second count per distance, if the puzzle has one.
+    pub census: Option<CensusOf<'a, S>>,
+    /// Draws a state as rows.
+    pub draw: &'a dyn Fn(&S::State) -> Vec<String>,
+}
+
+/// The one sweep behind every puzzle's `analyze`: `space` swept from
+/// `goals` in the table `--table` names (the plan's if none), within
+/// `--max-memory`, with progress; the farthest states drawn by the plan.
+pub fn sweep_space<S: RankedSpace>(
+    space: &S,
+    goals: impl IntoIterator<Item = S::State>,
+    plan: SweepPlan<'_, S>,
+    options: &AnalyzeOptions,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let sweep = Sweep::new(table_option(options, plan.table)?)
+        .with_max_memory(options.max_memory)
+        .with_farthest(options.farthest);
+    progress.start(
+        &plan.description,
+        space.size(),
+        sweep.memory_needed(space.size()),
+    );
+    let report = |r: &LayerReport| progress.layer(r);
+    let layers = match &plan.census {
+        None => sweep.run(space, goals, report),
+        Some(c) => sweep.run_with_census(space, goals, c.counts, report),
+    }
+    .map_err(|e| e.to_string())?;
+    Ok(Analysis {
+        description: plan.description,
+        ranks: space.size(),
+        histogram: layers.histogram,
+        farthest: layers
+            .farthest
+            .iter()
+            .map(|&r| (plan.draw)(&space.unrank(r)))
+            .collect(),
+        census: plan.census.map(|c| Census {
+            key: c.key,
+            heading: c.heading,
+            counts: layers.census,
+        }),
+    })
 }
