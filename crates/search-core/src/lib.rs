@@ -13,6 +13,7 @@
 //! | [`ida`] | IDA* and iterative deepening, incremental lower bound, move costs | [`ida::Node`] |
 //! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
+//! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
 //! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
 //!
@@ -47,6 +48,7 @@ pub mod bidirectional;
 pub mod count;
 pub mod ida;
 pub mod layers;
+pub mod pdb;
 pub mod replay;
 pub mod visited;
 

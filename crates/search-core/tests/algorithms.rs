@@ -334,6 +334,20 @@ proptest! {
                 }
             }
         }
+        // Every reachable state visited once, with its distance.
+        let visited: Vec<std::sync::Mutex<Vec<u32>>> =
+            (0..g.edges.len()).map(|_| std::sync::Mutex::new(Vec::new())).collect();
+        let record = |&n: &usize, rank: u64, d: u32| {
+            assert_eq!(rank, n as u64);
+            visited[n].lock().unwrap().push(d);
+        };
+        let again = Sweep::new(table).run_visiting(&g, [0], record, |_| {}).unwrap();
+        prop_assert_eq!(&again.histogram, &layers.histogram);
+        prop_assert!(again.census.is_empty());
+        for (n, d) in expected.iter().enumerate() {
+            let seen = visited[n].lock().unwrap().clone();
+            prop_assert_eq!(seen, d.map(|d| vec![d]).unwrap_or_default());
+        }
         prop_assert_eq!(layers.distances.is_some(), matches!(table, Table::Bytes | Table::Wide));
         prop_assert_eq!(layers.residues.is_some(), table == Table::Residues);
         if let Some(residues) = &layers.residues {
@@ -588,4 +602,97 @@ fn unreachable_goals_are_answers() {
     assert_eq!(ida_star(&mut walker, &options).unwrap().found, None);
     let count = count_shortest_paths(&0, |&n| g.successors(n), |&n| n == 2, &Budget::default());
     assert_eq!(count.unwrap().found, None);
+}
+
+/// A pattern of the ring: states whose ranks agree modulo `k`.
+struct RingModulo {
+    ring: Ring,
+    k: u64,
+}
+
+impl search_core::pdb::Abstraction for RingModulo {
+    type Space = Ring;
+    fn space(&self) -> &Ring {
+        &self.ring
+    }
+    fn goals(&self) -> Vec<u64> {
+        vec![0, 17]
+    }
+    fn patterns(&self) -> u64 {
+        self.k
+    }
+    fn pattern(&self, _: &u64, rank: u64) -> u64 {
+        rank % self.k
+    }
+}
+
+#[test]
+fn pattern_databases_hold_the_least_distance_of_each_pattern() {
+    use search_core::pdb::{PatternDb, PdbError};
+    let abstraction = RingModulo {
+        ring: Ring::new(20_011),
+        k: 101,
+    };
+    // Brute force: every distance from the byte sweep, least per pattern.
+    let exact = Sweep::new(Table::Bytes)
+        .run(&abstraction.ring, [0, 17], |_| {})
+        .unwrap()
+        .distances
+        .unwrap();
+    let mut least = vec![u32::MAX; 101];
+    for rank in 0..20_011 {
+        let d = exact.get(rank).unwrap();
+        least[(rank % 101) as usize] = least[(rank % 101) as usize].min(d);
+    }
+    let mut built = Vec::new();
+    for threads in [1, 2, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for table in [Table::Bytes, Table::TwoBits, Table::Residues] {
+            let db = pool
+                .install(|| PatternDb::build(&abstraction, &Sweep::new(table), |_| {}))
+                .unwrap();
+            built.push(db);
+        }
+    }
+    assert!(built.windows(2).all(|w| w[0] == w[1]));
+    let db = &built[0];
+    let values: Vec<u32> = (0..101).map(|p| db.get(p).unwrap()).collect();
+    assert_eq!(values, least);
+    assert_eq!(db.get(101), None);
+
+    // Bytes: read back, refused when damaged, truncated or built for another key.
+    let bytes = db.to_bytes("ring 20011 mod 101");
+    assert_eq!(
+        PatternDb::from_bytes(&bytes, "ring 20011 mod 101").as_ref(),
+        Ok(db)
+    );
+    let mut damaged = bytes.clone();
+    damaged[40] ^= 1;
+    let refusal = |b: &[u8], key| PatternDb::from_bytes(b, key).unwrap_err().to_string();
+    assert_eq!(
+        refusal(&damaged, "ring 20011 mod 101"),
+        "not a pattern database: the checksum does not match"
+    );
+    assert_eq!(
+        refusal(&bytes[..30], "ring 20011 mod 101"),
+        "not a pattern database: the checksum does not match"
+    );
+    assert_eq!(
+        refusal(&bytes, "ring 20011 mod 7"),
+        "the pattern database was built for \"ring 20011 mod 101\", not \"ring 20011 mod 7\""
+    );
+    assert_eq!(refusal(b"short", "x"), "not a pattern database: too short");
+
+    // Memory is counted before anything is allocated.
+    let sweep = Sweep::new(Table::TwoBits).with_max_memory(1000);
+    assert_eq!(
+        PatternDb::build(&abstraction, &sweep, |_| {}),
+        Err(PdbError::MemoryLimit {
+            needed: PatternDb::memory_needed(&abstraction, &sweep),
+            limit: 1000
+        })
+    );
 }

@@ -79,7 +79,7 @@ impl Sweep {
     where
         T: Cell,
         S: RankedSpace,
-        C: Fn(&S::State, u64) -> bool + Sync,
+        C: Fn(&S::State, u64, u32) -> bool + Sync,
         P: FnMut(&LayerReport),
     {
         let size = space.size();
@@ -94,9 +94,10 @@ impl Sweep {
             })
             .filter(|&(_, rank)| claim(rank, 1))
             .collect();
-        let counted = |state: &S::State, rank: u64| census.is_some_and(|c| c(state, rank));
+        let counted =
+            |state: &S::State, rank: u64, at: u32| census.is_some_and(|c| c(state, rank, at));
         let mut census_counts =
-            vec![frontier.iter().filter(|(s, r)| counted(s, *r)).count() as u64];
+            vec![frontier.iter().filter(|(s, r)| counted(s, *r, 0)).count() as u64];
         let mut histogram = Vec::new();
         let mut seen = 0;
         while !frontier.is_empty() {
@@ -133,7 +134,7 @@ impl Sweep {
                 for (state, rank) in chunk {
                     space.ranked_neighbours(state, *rank, |n, r| {
                         if claim(r, mark) {
-                            accepted += u64::from(counted(&n, r));
+                            accepted += u64::from(counted(&n, r, distance + 1));
                             next.push((n, r));
                         }
                     });

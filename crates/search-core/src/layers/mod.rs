@@ -264,6 +264,11 @@ impl Sweep {
         self
     }
 
+    /// The memory limit, if any.
+    pub fn max_memory(&self) -> Option<u64> {
+        self.max_memory
+    }
+
     /// Report up to `count` farthest states.
     pub fn with_farthest(mut self, count: usize) -> Self {
         self.farthest = count;
@@ -324,7 +329,12 @@ impl Sweep {
         G: IntoIterator<Item = S::State>,
         P: FnMut(&LayerReport),
     {
-        self.sweep(space, goals, None::<&fn(&S::State, u64) -> bool>, progress)
+        self.sweep(
+            space,
+            goals,
+            None::<&fn(&S::State, u64, u32) -> bool>,
+            progress,
+        )
     }
 
     /// Sweeps like [`run`](Sweep::run), and counts at every distance the
@@ -373,7 +383,59 @@ impl Sweep {
         C: Fn(&S::State, u64) -> bool + Sync,
         P: FnMut(&LayerReport),
     {
-        self.sweep(space, goals, Some(&census), progress)
+        let counts = |state: &S::State, rank: u64, _: u32| census(state, rank);
+        self.sweep(space, goals, Some(&counts), progress)
+    }
+
+    /// Sweeps like [`run`](Sweep::run), and calls `visit(state, rank,
+    /// distance)` once for every reachable state, from any thread, in no
+    /// particular order within a layer: what a pattern database records.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    ///
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     type State = u64;
+    ///     fn size(&self) -> u64 { 10 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, rank: u64) -> u64 { rank }
+    ///     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
+    ///         visit((s + 1) % 10);
+    ///         visit((s + 9) % 10);
+    ///     }
+    /// }
+    ///
+    /// // The sum of all distances from 0: 1 + 2 + 3 + 4 + 5 + 4 + 3 + 2 + 1.
+    /// let total = AtomicU64::new(0);
+    /// let add = |_: &u64, _rank: u64, d: u32| { total.fetch_add(u64::from(d), Ordering::Relaxed); };
+    /// Sweep::new(Table::TwoBits).run_visiting(&Ring, [0], add, |_| {})?;
+    /// assert_eq!(total.into_inner(), 25);
+    /// # Ok::<(), search_core::layers::SweepError>(())
+    /// ```
+    pub fn run_visiting<S, G, V, P>(
+        &self,
+        space: &S,
+        goals: G,
+        visit: V,
+        progress: P,
+    ) -> Result<Layers, SweepError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        V: Fn(&S::State, u64, u32) + Sync,
+        P: FnMut(&LayerReport),
+    {
+        let visits = |state: &S::State, rank: u64, distance: u32| {
+            visit(state, rank, distance);
+            false
+        };
+        let mut layers = self.sweep(space, goals, Some(&visits), progress)?;
+        layers.census.clear();
+        Ok(layers)
     }
 
     fn sweep<S, G, C, P>(
@@ -386,7 +448,7 @@ impl Sweep {
     where
         S: RankedSpace,
         G: IntoIterator<Item = S::State>,
-        C: Fn(&S::State, u64) -> bool + Sync,
+        C: Fn(&S::State, u64, u32) -> bool + Sync,
         P: FnMut(&LayerReport),
     {
         let size = space.size();

@@ -69,7 +69,7 @@ impl Sweep {
     ) -> Result<Layers, SweepError>
     where
         S: RankedSpace,
-        C: Fn(&S::State, u64) -> bool + Sync,
+        C: Fn(&S::State, u64, u32) -> bool + Sync,
         P: FnMut(&LayerReport),
     {
         let size = space.size();
@@ -179,7 +179,7 @@ impl TwoBitTable<'_> {
     ) -> Expanded
     where
         S: RankedSpace,
-        C: Fn(&S::State, u64) -> bool + Sync,
+        C: Fn(&S::State, u64, u32) -> bool + Sync,
     {
         let current = self.coding.code(distance);
         let next = self.coding.code(distance + 1);
@@ -220,7 +220,7 @@ impl TwoBitTable<'_> {
                     None => space.neighbour_ranks(rank, visit),
                     Some(census) => {
                         let state = space.unrank(rank);
-                        accepted += u64::from(census(&state, rank));
+                        accepted += u64::from(census(&state, rank, distance));
                         space.ranked_neighbours(&state, rank, |_, r| visit(r));
                     }
                 }

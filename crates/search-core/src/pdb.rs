@@ -1,0 +1,308 @@
+//! Pattern databases, built once for any abstraction of a puzzle.
+//!
+//! An [`Abstraction`] maps a puzzle's states onto a smaller space of
+//! abstract states (forget which of several pieces is which, or keep only a
+//! few pieces), whose moves are the images of the puzzle's moves, and groups
+//! abstract states by *pattern*. [`PatternDb::build`] sweeps the abstract
+//! space from the abstract goals, layer by layer in parallel
+//! ([`Sweep`]), and keeps per pattern the fewest abstract moves from any
+//! abstract state of that pattern to a goal: one byte a pattern. Where every
+//! puzzle move maps to one abstract move (or none), no puzzle state needs
+//! fewer moves than its pattern's value, so the value is an admissible lower
+//! bound for IDA*. Sums of databases over disjoint groups of pieces whose
+//! abstract moves each count only their own pieces' moves stay admissible
+//! (additive databases); the larger of two admissible values is admissible
+//! (several databases, or one applied to a reflected board).
+//!
+//! The sweep may keep two bits per abstract state ([`Table::TwoBits`]): each
+//! value is recovered from the layer in which its state is expanded, so a
+//! table costs one byte a pattern plus two bits an abstract state while it
+//! is built, and one byte a pattern once built. The bytes are serialised
+//! with a key naming what they were built for and a checksum, so that a
+//! cached file that is stale or corrupt is refused rather than trusted.
+//!
+//! # Example
+//!
+//! Eight pancakes: a flip turns over the top `k` of the stack. The pattern
+//! is where the three largest pancakes are (the others are alike).
+//!
+//! ```
+//! use search_core::layers::{RankedSpace, Sweep, Table};
+//! use search_core::pdb::{Abstraction, PatternDb};
+//!
+//! const N: usize = 8;
+//! /// A stack with the pancakes of size 0..5 unnamed (5): the positions of
+//! /// sizes 5, 6 and 7, ranked as a number in base N.
+//! struct Largest;
+//! impl RankedSpace for Largest {
+//!     type State = [u8; N];
+//!     fn size(&self) -> u64 { (N * N * N) as u64 }
+//!     fn rank(&self, s: &[u8; N]) -> u64 {
+//!         (5..8).fold(0, |r, p| r * N as u64 + s.iter().position(|&x| x == p).unwrap() as u64)
+//!     }
+//!     fn unrank(&self, mut r: u64) -> [u8; N] {
+//!         let mut s = [5; N];
+//!         for p in (5..8).rev() { s[(r % N as u64) as usize] = p; r /= N as u64; }
+//!         s
+//!     }
+//!     fn neighbours<F: FnMut([u8; N])>(&self, s: &[u8; N], mut visit: F) {
+//!         for k in 2..=N { let mut t = *s; t[..k].reverse(); visit(t); }
+//!     }
+//! }
+//! struct Pancakes;
+//! impl Abstraction for Pancakes {
+//!     type Space = Largest;
+//!     fn space(&self) -> &Largest { &Largest }
+//!     fn goals(&self) -> Vec<[u8; N]> { vec![[5, 5, 5, 5, 5, 5, 6, 7]] }
+//!     fn patterns(&self) -> u64 { Largest.size() }
+//!     fn pattern(&self, _: &[u8; N], rank: u64) -> u64 { rank }
+//! }
+//!
+//! let db = PatternDb::build(&Pancakes, &Sweep::new(Table::TwoBits), |_| {})?;
+//! let stack = [7, 6, 5, 5, 5, 5, 5, 5]; // the three largest on top, upside down
+//! assert_eq!(db.get(Largest.rank(&stack)), Some(1)); // one flip of all eight
+//! let bytes = db.to_bytes("pancakes 8, largest 3");
+//! assert_eq!(PatternDb::from_bytes(&bytes, "pancakes 8, largest 3")?, db);
+//! assert!(PatternDb::from_bytes(&bytes, "pancakes 9, largest 3").is_err());
+//! # Ok::<(), search_core::pdb::PdbError>(())
+//! ```
+
+use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use crate::layers::{LayerReport, RankedSpace, Sweep, SweepError};
+use crate::visited::to_index;
+
+/// A puzzle's abstraction, as [`PatternDb::build`] needs it.
+///
+/// The abstract space's moves must be reversible, as every
+/// [`RankedSpace`]'s (the sweep measures distances *to* the goals), and
+/// cost one each.
+pub trait Abstraction: Sync {
+    /// The abstract states and their moves.
+    type Space: RankedSpace;
+
+    /// The abstract space.
+    fn space(&self) -> &Self::Space;
+
+    /// The abstract goals: the images of the puzzle's goals.
+    fn goals(&self) -> Vec<<Self::Space as RankedSpace>::State>;
+
+    /// The number of patterns; every pattern is below it.
+    fn patterns(&self) -> u64;
+
+    /// The pattern of the abstract state `state` (whose rank is `rank`): the
+    /// table entry it shares with the states that differ from it only in
+    /// what the bound forgets (where the blank is, for a sliding puzzle's
+    /// additive databases).
+    fn pattern(&self, state: &<Self::Space as RankedSpace>::State, rank: u64) -> u64;
+}
+
+/// One byte a pattern: the fewest abstract moves from the pattern to a goal.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternDb {
+    /// The value per pattern; [`UNREACHED`] where no goal can be reached.
+    values: Vec<u8>,
+}
+
+/// The stored value of a pattern from which no abstract goal is reached.
+const UNREACHED: u8 = u8::MAX;
+
+/// The file format's first bytes, with its version.
+const MAGIC: &[u8; 8] = b"SCPDB\x00\x00\x01";
+
+/// Why a pattern database was not built or not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// The build would need more memory than allowed.
+    MemoryLimit {
+        /// Bytes the build needs at its peak.
+        needed: u64,
+        /// Bytes allowed.
+        limit: u64,
+    },
+    /// An abstract goal lies farther than 254 moves from some pattern.
+    TooDeep,
+    /// The sweep of the abstract space stopped.
+    Sweep(SweepError),
+    /// The bytes are not a pattern database, or were damaged.
+    Corrupt(String),
+    /// The bytes hold a database built for something else.
+    Stale {
+        /// What the caller asked for.
+        expected: String,
+        /// What the bytes were built for.
+        found: String,
+    },
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdbError::MemoryLimit { needed, limit } => write!(
+                f,
+                "the pattern database needs {} MiB to build, more than the limit of {} MiB",
+                needed.div_ceil(1 << 20),
+                limit / (1 << 20)
+            ),
+            PdbError::TooDeep => write!(f, "a pattern lies more than 254 moves from the goals"),
+            PdbError::Sweep(e) => write!(f, "{e}"),
+            PdbError::Corrupt(why) => write!(f, "not a pattern database: {why}"),
+            PdbError::Stale { expected, found } => write!(
+                f,
+                "the pattern database was built for {found:?}, not {expected:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {}
+
+impl fmt::Debug for PatternDb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternDb")
+            .field("patterns", &self.values.len())
+            .finish()
+    }
+}
+
+impl PatternDb {
+    /// The bytes a build of `abstraction` by `sweep` needs at its peak: the
+    /// sweep's table over the abstract space and one byte a pattern.
+    pub fn memory_needed<A: Abstraction>(abstraction: &A, sweep: &Sweep) -> u64 {
+        sweep.memory_needed(abstraction.space().size()) + abstraction.patterns()
+    }
+
+    /// Builds the database of `abstraction` by sweeping its space with
+    /// `sweep` (whose table and memory limit apply to the whole build),
+    /// calling `progress` after every layer. The values do not depend on the
+    /// number of threads.
+    pub fn build<A, P>(abstraction: &A, sweep: &Sweep, progress: P) -> Result<PatternDb, PdbError>
+    where
+        A: Abstraction,
+        P: FnMut(&LayerReport),
+    {
+        let needed = PatternDb::memory_needed(abstraction, sweep);
+        if let Some(limit) = sweep.max_memory() {
+            if needed > limit {
+                return Err(PdbError::MemoryLimit { needed, limit });
+            }
+        }
+        let values: Vec<AtomicU8> = (0..to_index(abstraction.patterns()))
+            .map(|_| AtomicU8::new(UNREACHED))
+            .collect();
+        let record = |state: &<A::Space as RankedSpace>::State, rank: u64, distance: u32| {
+            // Distances past 254 are stored as UNREACHED and caught below.
+            let value = u8::try_from(distance).unwrap_or(UNREACHED);
+            values[to_index(abstraction.pattern(state, rank))].fetch_min(value, Ordering::Relaxed);
+        };
+        let layers = sweep
+            .run_visiting(abstraction.space(), abstraction.goals(), record, progress)
+            .map_err(PdbError::Sweep)?;
+        if layers.histogram.len() > usize::from(UNREACHED) {
+            return Err(PdbError::TooDeep);
+        }
+        Ok(PatternDb {
+            values: values.into_iter().map(AtomicU8::into_inner).collect(),
+        })
+    }
+
+    /// The value of `pattern`: the fewest abstract moves to a goal, or
+    /// `None` if no goal can be reached from it (or it is out of range).
+    pub fn get(&self, pattern: u64) -> Option<u32> {
+        let value = *self.values.get(usize::try_from(pattern).ok()?)?;
+        (value != UNREACHED).then_some(u32::from(value))
+    }
+
+    /// The number of patterns.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Whether the database has no patterns.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The largest value of any pattern that reaches a goal.
+    pub fn max_value(&self) -> Option<u32> {
+        self.values
+            .iter()
+            .filter(|&&v| v != UNREACHED)
+            .max()
+            .map(|&v| u32::from(v))
+    }
+
+    /// The database as bytes: a header, `key` (what it was built for: the
+    /// abstraction and the goal, in the caller's words), the values, and a
+    /// checksum of all that.
+    pub fn to_bytes(&self, key: &str) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.values.len() + key.len() + 32);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(key.len() as u64).to_le_bytes());
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(&(self.values.len() as u64).to_le_bytes());
+        out.extend_from_slice(&self.values);
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads bytes written by [`to_bytes`](PatternDb::to_bytes), checking
+    /// them whole (header, lengths, checksum) and refusing a database built
+    /// for another key than `key`.
+    pub fn from_bytes(bytes: &[u8], key: &str) -> Result<PatternDb, PdbError> {
+        let corrupt = |why: &str| PdbError::Corrupt(why.to_string());
+        let (body, sum) = bytes
+            .split_last_chunk::<8>()
+            .ok_or_else(|| corrupt("too short"))?;
+        if body.len() < MAGIC.len() || &body[..MAGIC.len()] != MAGIC {
+            return Err(corrupt("wrong header"));
+        }
+        if checksum(body) != u64::from_le_bytes(*sum) {
+            return Err(corrupt("the checksum does not match"));
+        }
+        let mut rest = &body[MAGIC.len()..];
+        let mut take = |n: u64| -> Result<&[u8], PdbError> {
+            let n = usize::try_from(n).map_err(|_| corrupt("a length is too large"))?;
+            if n > rest.len() {
+                return Err(corrupt("truncated"));
+            }
+            let (head, tail) = rest.split_at(n);
+            rest = tail;
+            Ok(head)
+        };
+        let length = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
+        let key_len = length(take(8)?);
+        let found = String::from_utf8_lossy(take(key_len)?).into_owned();
+        let count = length(take(8)?);
+        let values = take(count)?.to_vec();
+        if !rest.is_empty() {
+            return Err(corrupt("bytes after the values"));
+        }
+        if found != key {
+            return Err(PdbError::Stale {
+                expected: key.to_string(),
+                found,
+            });
+        }
+        Ok(PatternDb { values })
+    }
+}
+
+/// A 64-bit checksum of `bytes` (FNV-1a over 8-byte words, then the tail).
+pub fn checksum(bytes: &[u8]) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        hash =
+            (hash ^ u64::from_le_bytes(word.try_into().expect("eight bytes"))).wrapping_mul(PRIME);
+        hash ^= hash >> 29;
+    }
+    for &b in words.remainder() {
+        hash = (hash ^ u64::from(b)).wrapping_mul(PRIME);
+    }
+    hash
+}
