@@ -1,5 +1,7 @@
 //! The jumps of one board size and variant, and the board's symmetries.
 
+use search_core::grid::{ORTHOGONAL, Rect};
+
 use crate::{Board, Variant};
 
 /// A jump into a given empty cell: the piece on `from` and the cells it
@@ -23,9 +25,9 @@ impl Rules {
     /// empty cell (rows and columns; diagonals too for [`Variant::Diagonal`]),
     /// a piece at least two cells away jumps in over the cells between.
     pub(crate) fn new(size: usize, variant: Variant) -> Rules {
-        let n = size as i32;
-        let directions: &[(i32, i32)] = match variant {
-            Variant::Orthogonal => &[(-1, 0), (1, 0), (0, -1), (0, 1)],
+        let rect = Rect::new(size, size);
+        let directions: &[(isize, isize)] = match variant {
+            Variant::Orthogonal => &ORTHOGONAL,
             Variant::Diagonal => &[
                 (-1, 0),
                 (1, 0),
@@ -37,15 +39,15 @@ impl Rules {
                 (1, 1),
             ],
         };
-        let jumps = (0..n * n)
+        let jumps = (0..rect.cells())
             .map(|empty| {
-                let (r0, c0) = (empty / n, empty % n);
                 let mut list = Vec::new();
-                for &(dr, dc) in directions {
+                for &(rows, cols) in directions {
+                    // The pieces in line beyond the empty cell: each but the
+                    // nearest can jump in, turning over those it passes.
                     let mut flips = 0u32;
-                    let (mut r, mut c) = (r0 + dr, c0 + dc);
-                    while (0..n).contains(&r) && (0..n).contains(&c) {
-                        let cell = r * n + c;
+                    let mut at = rect.step(empty, rows, cols);
+                    while let Some(cell) = at {
                         if flips != 0 {
                             list.push(JumpFrom {
                                 from: cell as u8,
@@ -53,8 +55,7 @@ impl Rules {
                             });
                         }
                         flips |= 1 << cell;
-                        r += dr;
-                        c += dc;
+                        at = rect.step(cell, rows, cols);
                     }
                 }
                 list.sort_by_key(|j| j.from);
@@ -97,17 +98,9 @@ impl Symmetries {
     pub(crate) fn new(size: usize) -> Symmetries {
         let n = size;
         let mut cell = [[0u8; 25]; 8];
-        for (g, map) in cell.iter_mut().enumerate() {
-            for (c, slot) in map.iter_mut().enumerate().take(n * n) {
-                let (mut r, mut k) = (c / n, c % n);
-                // g = rotation (0..4 quarter turns) + 4 * reflection.
-                if g >= 4 {
-                    k = n - 1 - k;
-                }
-                for _ in 0..g % 4 {
-                    (r, k) = (k, n - 1 - r);
-                }
-                *slot = (r * n + k) as u8;
+        for (map, image) in cell.iter_mut().zip(Rect::new(n, n).symmetries()) {
+            for (slot, to) in map.iter_mut().zip(image) {
+                *slot = to as u8;
             }
         }
         let mut bytes = Box::new([[[0u32; 256]; 4]; 8]);

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use search_core::grid::{Rect, bits};
+
 /// The most cells a board may have (its squares are bits of a `u64`).
 pub const MAX_CELLS: usize = 64;
 
@@ -270,13 +272,10 @@ impl Board {
 
     /// The cells a knight on `cell` could jump to, were they empty.
     pub fn jumps(&self, cell: usize) -> Vec<usize> {
-        let (w, h) = (self.width() as i32, self.height() as i32);
-        let (row, col) = ((cell as i32) / w, (cell as i32) % w);
+        let rect = Rect::new(self.width(), self.height());
         JUMPS
             .iter()
-            .map(|&(dr, dc)| (row + dr, col + dc))
-            .filter(|&(r, c)| (0..h).contains(&r) && (0..w).contains(&c))
-            .map(|(r, c)| (r * w + c) as usize)
+            .filter_map(|&(rows, cols)| rect.step(cell, rows, cols))
             .filter(|&c| self.squares & (1 << c) != 0)
             .collect()
     }
@@ -352,7 +351,7 @@ impl Board {
 }
 
 /// The eight knight jumps as (rows, columns).
-const JUMPS: [(i32, i32); 8] = [
+const JUMPS: [(isize, isize); 8] = [
     (-2, -1),
     (-2, 1),
     (-1, -2),
@@ -364,13 +363,8 @@ const JUMPS: [(i32, i32); 8] = [
 ];
 
 /// The set bits of `mask`, ascending.
-pub(crate) fn cells_of(mut mask: u64) -> Vec<usize> {
-    let mut cells = Vec::with_capacity(mask.count_ones() as usize);
-    while mask != 0 {
-        cells.push(mask.trailing_zeros() as usize);
-        mask &= mask - 1;
-    }
-    cells
+pub(crate) fn cells_of(mask: u64) -> Vec<usize> {
+    bits(mask).collect()
 }
 
 /// Rows of `b`, `w`, `.` and `#`, the fixture format.

@@ -14,6 +14,7 @@
 //! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
 //! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
+//! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
 //! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
 //!
@@ -46,6 +47,7 @@ pub use stats::{Iteration, Outcome, Path, Stats};
 pub mod bfs;
 pub mod bidirectional;
 pub mod count;
+pub mod grid;
 pub mod ida;
 pub mod layers;
 pub mod pdb;

@@ -1,0 +1,231 @@
+//! Board geometry, written once for the puzzles played on grids: cells
+//! numbered row by row from 0, steps in a direction, the Manhattan
+//! distance, the symmetries of a rectangle as permutations of its cells, the
+//! cells of a bitboard, and the parity of a permutation.
+//!
+//! It sits in search-core rather than in a crate of its own because it is as
+//! small and as dependency-free as the rest of search-core's helpers, and
+//! every puzzle crate already depends on search-core; it knows nothing of
+//! any puzzle's pieces or rules.
+//!
+//! # Example
+//!
+//! ```
+//! use search_core::grid::{Rect, bits};
+//!
+//! let board = Rect::new(4, 3); // 4 columns, 3 rows: cells 0..12
+//! assert_eq!(board.row_col(6), (1, 2));
+//! assert_eq!(board.step(6, -1, 1), Some(3)); // up and right
+//! assert_eq!(board.step(3, 0, 1), None); // off the right edge
+//! assert_eq!(board.neighbours(0).collect::<Vec<_>>(), [4, 1]);
+//! assert_eq!(board.manhattan(0, 11), 5);
+//! assert_eq!(board.symmetries().len(), 4); // a square has 8
+//! assert_eq!(bits(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
+//! ```
+
+/// A rectangle of `width` x `height` cells, numbered row by row from 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rect {
+    width: usize,
+    height: usize,
+}
+
+/// The four orthogonal directions as (row, column) steps: up, down, left,
+/// right.
+pub const ORTHOGONAL: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+impl Rect {
+    /// A rectangle of `width` columns and `height` rows.
+    pub const fn new(width: usize, height: usize) -> Rect {
+        Rect { width, height }
+    }
+
+    /// The number of columns.
+    pub const fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The number of rows.
+    pub const fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The number of cells.
+    pub const fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The row and column of `cell`.
+    pub const fn row_col(&self, cell: usize) -> (usize, usize) {
+        (cell / self.width, cell % self.width)
+    }
+
+    /// The cell at `row` and `col`.
+    pub const fn cell(&self, row: usize, col: usize) -> usize {
+        row * self.width + col
+    }
+
+    /// The cell `rows` rows down and `cols` columns right of `cell` (up and
+    /// left when negative), or `None` off the rectangle.
+    pub fn step(&self, cell: usize, rows: isize, cols: isize) -> Option<usize> {
+        let (row, col) = self.row_col(cell);
+        let row = row.checked_add_signed(rows).filter(|&r| r < self.height)?;
+        let col = col.checked_add_signed(cols).filter(|&c| c < self.width)?;
+        Some(self.cell(row, col))
+    }
+
+    /// The cells next to `cell` up, down, left and right, in that order.
+    pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        ORTHOGONAL
+            .iter()
+            .filter_map(move |&(rows, cols)| self.step(cell, rows, cols))
+    }
+
+    /// The Manhattan distance between two cells.
+    pub const fn manhattan(&self, a: usize, b: usize) -> usize {
+        let ((ra, ca), (rb, cb)) = (self.row_col(a), self.row_col(b));
+        ra.abs_diff(rb) + ca.abs_diff(cb)
+    }
+
+    /// The symmetries of the rectangle, each as the image of every cell
+    /// (`map[cell]`): the identity first. A square has 8 (symmetry `g` is a
+    /// mirror left to right when `g >= 4`, then `g % 4` quarter turns
+    /// clockwise), any other rectangle 4 (the identity, the half turn and
+    /// the two mirrors).
+    pub fn symmetries(&self) -> Vec<Vec<usize>> {
+        let (w, h) = (self.width, self.height);
+        let square = w == h;
+        (0..8)
+            .filter(|g| square || g % 2 == 0)
+            .map(|g| {
+                (0..self.cells())
+                    .map(|cell| {
+                        let (mut r, mut c) = self.row_col(cell);
+                        if g >= 4 {
+                            c = w - 1 - c;
+                        }
+                        if square {
+                            for _ in 0..g % 4 {
+                                (r, c) = (c, w - 1 - r);
+                            }
+                        } else if g % 4 == 2 {
+                            (r, c) = (h - 1 - r, w - 1 - c);
+                        }
+                        self.cell(r, c)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// The set bits of `mask`, from the lowest: the cells of a bitboard.
+pub fn bits(mask: u64) -> Bits {
+    Bits(mask)
+}
+
+/// The iterator of [`bits`].
+#[derive(Debug, Clone)]
+pub struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bits {}
+
+/// Whether the permutation `perm` of `0..perm.len()` is even (an even number
+/// of swaps sorts it), counted by its cycles.
+pub fn is_even_permutation(perm: &[u8]) -> bool {
+    let mut seen = vec![false; perm.len()];
+    let mut swaps = 0;
+    for start in 0..perm.len() {
+        let mut at = start;
+        let mut length = 0usize;
+        while !seen[at] {
+            seen[at] = true;
+            at = usize::from(perm[at]);
+            length += 1;
+        }
+        swaps += length.saturating_sub(1);
+    }
+    swaps % 2 == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every symmetry is a permutation of the cells that keeps neighbours
+    /// neighbours, and they are all distinct.
+    fn check_symmetries(rect: Rect, count: usize) {
+        let maps = rect.symmetries();
+        assert_eq!(maps.len(), count, "{rect:?}");
+        assert_eq!(maps[0], (0..rect.cells()).collect::<Vec<_>>());
+        for map in &maps {
+            let mut sorted = map.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..rect.cells()).collect::<Vec<_>>(), "{rect:?}");
+            for cell in 0..rect.cells() {
+                for n in rect.neighbours(cell) {
+                    assert_eq!(rect.manhattan(map[cell], map[n]), 1, "{rect:?}");
+                }
+            }
+        }
+        for (i, a) in maps.iter().enumerate() {
+            assert!(maps[i + 1..].iter().all(|b| a != b), "{rect:?}");
+        }
+    }
+
+    #[test]
+    fn rectangles_have_4_symmetries_and_squares_8() {
+        check_symmetries(Rect::new(3, 3), 8);
+        check_symmetries(Rect::new(5, 5), 8);
+        check_symmetries(Rect::new(4, 3), 4);
+        check_symmetries(Rect::new(2, 5), 4);
+    }
+
+    #[test]
+    fn steps_stay_on_the_rectangle() {
+        let rect = Rect::new(3, 2);
+        let all: Vec<Vec<usize>> = (0..6).map(|c| rect.neighbours(c).collect()).collect();
+        assert_eq!(
+            all,
+            [
+                vec![3, 1],
+                vec![4, 0, 2],
+                vec![5, 1],
+                vec![0, 4],
+                vec![1, 3, 5],
+                vec![2, 4]
+            ]
+        );
+        assert_eq!(rect.step(5, 1, 0), None);
+        assert_eq!(rect.step(5, -1, -2), Some(0));
+    }
+
+    #[test]
+    fn parity_counts_swaps() {
+        assert!(is_even_permutation(&[0, 1, 2]));
+        assert!(!is_even_permutation(&[1, 0, 2]));
+        assert!(is_even_permutation(&[1, 2, 0]));
+        assert!(!is_even_permutation(&[3, 2, 1, 0, 4, 5, 7, 6, 8]));
+        assert_eq!(bits(0).len(), 0);
+        assert_eq!(bits(u64::MAX).last(), Some(63));
+    }
+}
