@@ -42,7 +42,7 @@ pub use board::{Board, BoardError, MAX_CELLS, MoveError};
 pub use pdb::{Partition, PatternDb, PdbError};
 pub use solve::{
     Algorithm, MAX_BFS_CELLS, ReplayError, Solution, SolveError, replay, solve, solve_pdb,
-    solve_with,
+    solve_pdb_with_pruning, solve_with,
 };
 pub use space::SlidingSpace;
 

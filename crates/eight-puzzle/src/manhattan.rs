@@ -1,6 +1,9 @@
 //! IDA* with the Manhattan-distance lower bound, updated move by move.
 
-use search_core::ida::Node;
+use std::sync::Arc;
+
+use search_core::ida::{Node, OperatorNode};
+use search_core::prune::{Automaton, AutomatonCache, Operators};
 
 use crate::Board;
 use crate::board::MAX_CELLS;
@@ -83,6 +86,79 @@ pub(crate) fn slides(b: u8, w: u8, n: u8, previous: Option<Slide>, out: &mut Vec
     }
 }
 
+/// The operator of a slide: the direction the blank moves, numbered in the
+/// order [`slides`] lists the moves (up, down, left, right), so that a
+/// search gated by the [`Automaton`] finds the solution an ungated one finds.
+#[inline]
+pub(crate) fn direction(m: Slide) -> u8 {
+    // Boards are at least 2 wide: cells 1 apart are side by side.
+    if m.from + 1 == m.to {
+        2
+    } else if m.to + 1 == m.from {
+        3
+    } else if m.from < m.to {
+        0
+    } else {
+        1
+    }
+}
+
+/// The blank's directions as operators on one board shape. A frame is the
+/// board with each cell holding its own number (4 bits per cell) and the
+/// blank's cell: which directions apply depends on the blank's cell alone,
+/// and two sequences that permute the numbered board alike permute every
+/// board with the blank on that cell alike.
+pub(crate) struct Directions {
+    width: u8,
+    cells: u8,
+}
+
+impl Operators for Directions {
+    type Frame = (u64, u8);
+
+    fn operator_count(&self) -> usize {
+        4
+    }
+
+    fn frames(&self) -> Vec<(u64, u8)> {
+        let numbered = (0..u64::from(self.cells)).fold(0, |p, c| p | c << (4 * c));
+        (0..self.cells).map(|blank| (numbered, blank)).collect()
+    }
+
+    fn apply(&self, &(cells, blank): &(u64, u8), op: u8) -> Option<(u64, u8)> {
+        let (w, n) = (self.width, self.cells);
+        let from = match op {
+            0 if blank >= w => blank - w,
+            1 if blank + w < n => blank + w,
+            2 if blank % w > 0 => blank - 1,
+            3 if blank % w + 1 < w => blank + 1,
+            _ => return None,
+        };
+        let (a, b) = (4 * u32::from(from), 4 * u32::from(blank));
+        let (x, y) = ((cells >> a) & 15, (cells >> b) & 15);
+        let swapped = cells & !(15 << a) & !(15 << b) | y << a | x << b;
+        Some((swapped, from))
+    }
+}
+
+/// The longest blank-move sequences the automaton considers: 14 moves, as
+/// in the automaton of Taylor and Korf's 15-puzzle experiments.
+pub(crate) const PRUNING_DEPTH: usize = 14;
+
+/// The pruning automaton of the `width x height` boards, built on first
+/// use and kept for the process (one per shape; 4x4: see
+/// docs/fifteen-puzzle.md for its size).
+pub(crate) fn automaton(width: usize, height: usize) -> Arc<Automaton> {
+    static CACHE: AutomatonCache<(usize, usize)> = AutomatonCache::new();
+    CACHE.get_or_build((width, height), || {
+        let directions = Directions {
+            width: width as u8,
+            cells: (width * height) as u8,
+        };
+        Automaton::build(&directions, PRUNING_DEPTH)
+    })
+}
+
 impl Node for ManhattanNode {
     type Move = Slide;
 
@@ -117,5 +193,198 @@ impl Node for ManhattanNode {
         self.tiles[usize::from(m.from)] = tile;
         self.tiles[usize::from(m.to)] = 0;
         self.blank = m.to;
+    }
+}
+
+impl OperatorNode for ManhattanNode {
+    #[inline]
+    fn operator(&self, m: Slide) -> u8 {
+        direction(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use search_core::Budget;
+    use search_core::ida::{IdaOptions, ida_star, ida_star_pruned};
+    use search_core::layers::{DistanceTable, RankedSpace, Sweep, Table};
+
+    use super::*;
+    use crate::SlidingSpace;
+    use crate::pdb_node::ConflictNode;
+    use crate::solve::solve_ida;
+
+    fn distances(space: &SlidingSpace, goal: Board) -> DistanceTable {
+        Sweep::new(Table::Bytes)
+            .run(space, [goal], |_| {})
+            .unwrap()
+            .distances
+            .unwrap()
+    }
+
+    /// A board searched with its exact distance (from the sweep) as the
+    /// bound: IDA* then walks down the optimal paths alone, in move order.
+    struct Exact<'a> {
+        board: Board,
+        space: &'a SlidingSpace,
+        table: &'a DistanceTable,
+    }
+
+    impl Node for Exact<'_> {
+        type Move = Slide;
+        fn lower_bound(&self) -> u32 {
+            self.table.get(self.space.rank(&self.board)).unwrap()
+        }
+        fn is_goal(&self) -> bool {
+            self.lower_bound() == 0
+        }
+        fn moves(&self, previous: Option<Slide>, out: &mut Vec<Slide>) {
+            let (w, n) = (self.board.width() as u8, self.board.cells() as u8);
+            slides(self.board.blank() as u8, w, n, previous, out);
+        }
+        fn apply(&mut self, m: Slide) -> u32 {
+            let tile = self.board.tile(usize::from(m.from));
+            self.board = self.board.slide(tile).unwrap();
+            1
+        }
+        fn undo(&mut self, m: Slide) {
+            let tile = self.board.tile(usize::from(m.to));
+            self.board = self.board.slide(tile).unwrap();
+        }
+    }
+
+    impl OperatorNode for Exact<'_> {
+        fn operator(&self, m: Slide) -> u8 {
+            direction(m)
+        }
+    }
+
+    #[test]
+    fn every_eight_puzzle_board_keeps_its_first_optimal_path() {
+        // On all 181,440 boards, with the exact distance as the bound, the
+        // gated search must find the solution the ungated one finds: the
+        // optimal path that comes first in move order, which the pruning
+        // never cuts.
+        let (space, goal) = (
+            SlidingSpace::new(3, 3).unwrap(),
+            Board::solved(3, 3).unwrap(),
+        );
+        let table = distances(&space, goal);
+        let automaton = automaton(3, 3);
+        let options = IdaOptions::default();
+        let mut boards = 0;
+        for rank in 0..space.size() {
+            let Some(distance) = table.get(rank) else {
+                continue;
+            };
+            let board = space.unrank(rank);
+            let mut node = Exact {
+                board,
+                space: &space,
+                table: &table,
+            };
+            let plain = ida_star(&mut node, &options).unwrap();
+            let pruned = ida_star_pruned(&mut node, &options, &automaton).unwrap();
+            let path = pruned.found.unwrap();
+            assert_eq!(path.cost, distance, "{board:?}");
+            assert_eq!(Some(path), plain.found, "{board:?}");
+            assert!(pruned.stats.generated <= plain.stats.generated);
+            boards += 1;
+        }
+        assert_eq!(boards, 181_440);
+    }
+
+    /// Solves with both bounds, pruned and not: the same solutions, of the
+    /// given length, never more nodes pruned.
+    fn compare(start: &Board, goal: &Board, length: Option<u32>) -> (u64, u64) {
+        let budget = Budget::default();
+        let mut nodes = (0, 0);
+        for conflicts in [false, true] {
+            let run = |prune| {
+                if conflicts {
+                    solve_ida(start, ConflictNode::new(start, goal), goal, prune, &budget)
+                } else {
+                    solve_ida(start, ManhattanNode::new(start, goal), goal, prune, &budget)
+                }
+                .unwrap()
+                .unwrap()
+            };
+            let (pruned, plain) = (run(true), run(false));
+            assert_eq!(pruned.boards, plain.boards, "{start:?}");
+            if let Some(length) = length {
+                assert_eq!(pruned.len() as u32, length, "{start:?}");
+            }
+            assert!(pruned.stats.expanded <= plain.stats.expanded);
+            nodes.0 += pruned.stats.expanded;
+            nodes.1 += plain.stats.expanded;
+        }
+        nodes
+    }
+
+    #[test]
+    fn every_two_by_three_board_is_solved_alike_pruned_or_not() {
+        for (w, h) in [(2, 3), (3, 2)] {
+            let (space, goal) = (
+                SlidingSpace::new(w, h).unwrap(),
+                Board::solved(w, h).unwrap(),
+            );
+            let table = distances(&space, goal);
+            let mut boards = 0;
+            for rank in 0..space.size() {
+                if let Some(distance) = table.get(rank) {
+                    compare(&space.unrank(rank), &goal, Some(distance));
+                    boards += 1;
+                }
+            }
+            assert_eq!(boards, 360);
+        }
+    }
+
+    /// A board `steps` random moves from `goal` (a fixed generator).
+    fn scrambled(goal: &Board, steps: usize, seed: &mut u64) -> Board {
+        let mut board = *goal;
+        for _ in 0..steps {
+            *seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let next: Vec<Board> = board.neighbours().collect();
+            board = next[(*seed >> 33) as usize % next.len()];
+        }
+        board
+    }
+
+    #[test]
+    fn random_boards_are_solved_alike_pruned_or_not() {
+        let mut seed = 19;
+        let goal = Board::solved(3, 3).unwrap();
+        let (space, table) = (
+            SlidingSpace::new(3, 3).unwrap(),
+            distances(&SlidingSpace::new(3, 3).unwrap(), goal),
+        );
+        for _ in 0..100 {
+            let start = scrambled(&goal, 200, &mut seed);
+            compare(&start, &goal, table.get(space.rank(&start)));
+        }
+        // 3x4 boards: lengths from the unpruned search.
+        let goal = Board::solved(4, 3).unwrap();
+        let (mut pruned, mut plain) = (0, 0);
+        for _ in 0..12 {
+            let start = scrambled(&goal, 300, &mut seed);
+            let nodes = compare(&start, &goal, None);
+            pruned += nodes.0;
+            plain += nodes.1;
+        }
+        assert!(pruned < plain);
+    }
+
+    #[test]
+    fn the_fifteen_puzzle_automaton_is_as_documented() {
+        // The figures of docs/fifteen-puzzle.md.
+        let a = automaton(4, 4);
+        assert_eq!(
+            (a.forbidden(), a.states(), a.bytes()),
+            (7_014, 26_153, 418_448)
+        );
+        assert_eq!(a.forbidden_by_length()[..4], [0, 0, 4, 0]);
     }
 }

@@ -1,11 +1,11 @@
 //! IDA* nodes with the pattern-database bound and with Manhattan distance
 //! plus linear conflicts, both updated move by move.
 
-use search_core::ida::Node;
+use search_core::ida::{Node, OperatorNode};
 
 use crate::Board;
 use crate::board::MAX_CELLS;
-use crate::manhattan::{Slide, slides};
+use crate::manhattan::{Slide, direction, slides};
 use crate::pdb::PatternDb;
 
 /// No group.
@@ -370,5 +370,19 @@ impl Node for ConflictNode {
         self.tiles[usize::from(m.to)] = 0;
         self.blank = m.to;
         self.relines(tile, m.from, m.to);
+    }
+}
+
+impl OperatorNode for PdbNode<'_> {
+    #[inline]
+    fn operator(&self, m: Slide) -> u8 {
+        direction(m)
+    }
+}
+
+impl OperatorNode for ConflictNode {
+    #[inline]
+    fn operator(&self, m: Slide) -> u8 {
+        direction(m)
     }
 }

@@ -234,6 +234,38 @@ fn every_small_arrangement_is_solved_optimally() {
 }
 
 #[test]
+fn pruning_keeps_every_solution_on_small_boards() {
+    // Every other arrangement of every small board, with the seed's bound (the
+    // weakest, so the most nodes): the pruned search finds the very
+    // solution of the unpruned one (the first optimal path in move order,
+    // which no forbidden sequence can cut), never with more nodes.
+    let budget = Budget::default();
+    let (mut fewer, mut nodes) = (0u64, 0u64);
+    for goal in small_goals() {
+        let plain = plain_distances(&goal);
+        let space = LineSpace::new(&goal);
+        let pruned = Solver::new(&goal, Algorithm::IdaSeed);
+        assert!(pruned.pruning().is_some());
+        let unpruned = pruned.with_pruning(false);
+        assert!(unpruned.pruning().is_none());
+        for rank in (0..space.size()).step_by(2) {
+            let start = space.unrank(rank);
+            let a = pruned.solve(&start, &budget).unwrap();
+            let b = unpruned.solve(&start, &budget).unwrap();
+            assert_eq!(a.found, b.found, "{start:?}");
+            assert_eq!(
+                a.found.as_ref().map(|s| s.len() as u32),
+                plain.get(&start).copied()
+            );
+            assert!(a.stats.expanded <= b.stats.expanded, "{start:?}");
+            fewer += b.stats.expanded - a.stats.expanded;
+            nodes += b.stats.expanded;
+        }
+    }
+    assert!(fewer > nodes / 10, "{fewer} fewer of {nodes}");
+}
+
+#[test]
 fn replay_rejects_wrong_solutions() {
     let start = board(&["AABS", "AABB", "CCDD", "CCDD"]);
     let goal = board(&["ABAS", "DCDC", "BABA", "CDCD"]);

@@ -11,6 +11,7 @@
 //! | [`bfs`] | shortest path, hash or dense-bit visited set | closures |
 //! | [`bidirectional`] | shortest path from both ends | closures |
 //! | [`ida`] | IDA* and iterative deepening, incremental lower bound, move costs | [`ida::Node`] |
+//! | [`prune`] | an automaton of move sequences IDA* need never play, proven safe | [`prune::Operators`] |
 //! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
 //! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
@@ -51,6 +52,7 @@ pub mod grid;
 pub mod ida;
 pub mod layers;
 pub mod pdb;
+pub mod prune;
 pub mod replay;
 pub mod visited;
 
@@ -64,10 +66,13 @@ pub mod prelude {
         bfs_bidirectional, bfs_bidirectional_to_any_with, bfs_bidirectional_with,
     };
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
-    pub use crate::ida::{IdaOptions, Node, ida_star, idastar, iddfs};
+    pub use crate::ida::{
+        IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned, idastar, iddfs,
+    };
     pub use crate::layers::{
         DistanceTable, LayerReport, Layers, RankedSpace, ResidueTable, Sweep, Table,
     };
+    pub use crate::prune::{Automaton, Operators};
     pub use crate::replay::{ReplayError, replay};
     pub use crate::visited::{
         DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,

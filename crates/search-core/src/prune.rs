@@ -1,0 +1,592 @@
+//! Move pruning: an automaton of operator sequences that a depth-first
+//! search need never play, because a twin of no greater cost reaches the
+//! same position from every position where they apply (Taylor and Korf,
+//! "Pruning duplicate nodes in depth-first search", 1993).
+//!
+//! A puzzle names its moves by *operators* (a sliding puzzle: the direction
+//! the blank moves) and describes their algebra through [`Operators`]: a few
+//! *frames*, one per class of positions that admit the same operator
+//! sequences, on which sequences that agree agree everywhere in the class.
+//! [`Automaton::build`] explores every frame breadth-first up to a depth,
+//! keeps the first sequence reaching each frame state in *shortlex* order
+//! (shorter first, then operator by operator), and forbids the rest: a
+//! sequence is forbidden when, from every frame where it applies, a
+//! shortlex-smaller twin reaches the same frame state. The minimal forbidden
+//! sequences are compiled into an Aho-Corasick automaton whose table answers
+//! one look-up per move: the next automaton state, or that the move closes a
+//! forbidden sequence. [`crate::ida::ida_star_pruned`] steps it along the
+//! path.
+//!
+//! # Why no optimal path is lost
+//!
+//! Order paths by cost, then by length, then operator by operator. Among the
+//! optimal paths from a start to a goal take the least, `p`. If `p` held a
+//! forbidden sequence `w` starting at position `s`, `w` applies at `s`, so
+//! (by the frame contract) it applies at the frame of `s`'s class, where a
+//! twin `v` with `v < w` reaches the same frame state; by the contract again
+//! `v` reaches from `s` the position `w` reaches. Replacing `w` by `v` in `p`
+//! gives a path to the goal that is shorter, or as long and smaller
+//! operator by operator (same prefix, then `v` before `w`): either way less
+//! than `p`, a contradiction. So `p` holds no forbidden sequence and a
+//! depth-first search gated by the automaton still plays it. Because every
+//! forbidden sequence is larger than its twin in one total order, two rules
+//! can never forbid both members of a pair, which is what would lose paths.
+//! And since a depth-first search tries moves in operator order, the gated
+//! search finds the very solution the ungated one finds, when the puzzle
+//! lists its moves in operator order.
+//!
+//! All moves must cost the same (1).
+//!
+//! # Example
+//!
+//! A token on a 2x2 grid of cells, moved in four directions: the frames are
+//! the four cells, and sequences agree when they end on the same cell.
+//!
+//! ```
+//! use search_core::prune::{Automaton, Operators};
+//!
+//! struct Token;
+//! impl Operators for Token {
+//!     type Frame = u8; // the cell, 0..4, row by row
+//!     fn operator_count(&self) -> usize { 4 } // up, down, left, right
+//!     fn frames(&self) -> Vec<u8> { (0..4).collect() }
+//!     fn apply(&self, &cell: &u8, op: u8) -> Option<u8> {
+//!         match op {
+//!             0 if cell >= 2 => Some(cell - 2),
+//!             1 if cell < 2 => Some(cell + 2),
+//!             2 if cell % 2 == 1 => Some(cell - 1),
+//!             3 if cell % 2 == 0 => Some(cell + 1),
+//!             _ => None,
+//!         }
+//!     }
+//! }
+//!
+//! let automaton = Automaton::build(&Token, 4);
+//! assert!(!automaton.allows(&[0, 1])); // up then down: the empty sequence is shorter
+//! assert!(!automaton.allows(&[3, 1])); // right then down: down then right is smaller
+//! assert!(automaton.allows(&[1, 3]));
+//! ```
+
+use std::hash::Hash;
+use std::sync::{Arc, Mutex};
+
+use rustc_hash::FxHashSet;
+
+/// The algebra of a puzzle's operators, as [`Automaton::build`] needs it.
+///
+/// The contract, on which the safety of the pruning rests: every position
+/// of the puzzle has a frame among [`frames`](Operators::frames) such that
+///
+/// 1. an operator sequence applies at the position exactly when it applies
+///    at the frame (through [`apply`](Operators::apply)), and
+/// 2. two sequences that apply at the frame and end on the same frame state
+///    end on the same position from the position.
+///
+/// For a sliding puzzle the frame is the board with the blank on the
+/// position's blank cell and every other cell holding its own number: which
+/// sequences apply depends on the blank cell alone, and a sequence moves
+/// the contents of cells the same way whatever they are, so two sequences
+/// that permute the numbered frame alike permute every board alike.
+pub trait Operators {
+    /// A state of the algebra.
+    type Frame: Clone + Eq + Hash;
+
+    /// The number of operators, labelled `0..count`; at most 64.
+    fn operator_count(&self) -> usize;
+
+    /// One frame per class of positions.
+    fn frames(&self) -> Vec<Self::Frame>;
+
+    /// The frame after operator `op`, or `None` where it does not apply.
+    fn apply(&self, frame: &Self::Frame, op: u8) -> Option<Self::Frame>;
+}
+
+/// No such node or state.
+const NONE: u32 = u32::MAX;
+
+/// An Aho-Corasick automaton over operators that rejects exactly the
+/// sequences holding a forbidden one (see the [module](self) documentation).
+///
+/// Its states are the proper prefixes of the forbidden sequences; its table
+/// holds one `u32` per state and operator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Automaton {
+    operators: usize,
+    depth: usize,
+    /// `table[state + op]`: the next state, or [`NONE`] where the move
+    /// completes a forbidden sequence. A state is the index of its row
+    /// (its number times the operator count), which spares a multiplication
+    /// per look-up.
+    table: Vec<u32>,
+    /// The number of minimal forbidden sequences.
+    words: usize,
+    /// How many of them have each length.
+    lengths: Vec<usize>,
+}
+
+impl Automaton {
+    /// The state before any move.
+    pub const START: u32 = 0;
+
+    /// Finds the forbidden sequences of up to `depth` operators of `ops`
+    /// and compiles them. Its work and memory grow with the number of frame
+    /// states within `depth` operators of the frames (on the 4x4 sliding
+    /// puzzle at depth 14, about 62,000 per frame).
+    ///
+    /// # Panics
+    /// If `ops` has more than 64 operators.
+    pub fn build<O: Operators>(ops: &O, depth: usize) -> Automaton {
+        let k = ops.operator_count();
+        assert!(k <= 64, "at most 64 operators, not {k}");
+        let frames = ops.frames();
+
+        // The trie of every sequence that is the shortlex-least one reaching
+        // its frame state from some frame ("kept"). A breadth-first search
+        // that takes operators in order reaches each state first by its
+        // shortlex-least sequence, so each frame's kept sequences form its
+        // search tree, merged here into one trie.
+        let mut kept = Trie::new(k);
+        for frame in &frames {
+            let mut seen: FxHashSet<O::Frame> = FxHashSet::default();
+            seen.insert(frame.clone());
+            let mut layer = vec![(frame.clone(), 0u32)];
+            for _ in 0..depth {
+                let mut next = Vec::new();
+                for (state, node) in &layer {
+                    for op in 0..k as u8 {
+                        let Some(child) = ops.apply(state, op) else {
+                            continue;
+                        };
+                        if !seen.contains(&child) {
+                            seen.insert(child.clone());
+                            next.push((child, kept.child_or_insert(*node, op)));
+                        }
+                    }
+                }
+                layer = next;
+            }
+        }
+
+        // A sequence of at most `depth` operators is forbidden when it is
+        // kept nowhere although it applies somewhere. The minimal ones
+        // (every proper factor kept somewhere) are `u·a` with `u` kept and
+        // `a` an operator; the suffix links of the trie tell whether the
+        // suffix is kept too.
+        let suffix = kept.suffix_links();
+        let mut forbidden: Vec<u32> = Vec::new(); // (node << 6 | op)
+        for node in 0..kept.len() as u32 {
+            if kept.depth[node as usize] as usize >= depth {
+                continue;
+            }
+            for op in 0..k as u8 {
+                if kept.child(node, op) != NONE {
+                    continue;
+                }
+                let tail = if node == 0 {
+                    0
+                } else {
+                    kept.child(suffix[node as usize], op)
+                };
+                if tail == NONE {
+                    continue; // a proper suffix is forbidden already
+                }
+                let mut word = kept.word(node);
+                word.push(op);
+                if frames.iter().any(|f| applies(ops, f, &word)) {
+                    forbidden.push(node << 6 | u32::from(op));
+                }
+            }
+        }
+
+        // The automaton's trie: the kept nodes on the way to a forbidden
+        // sequence, renumbered breadth-first (the start is 0).
+        let mut needed = vec![false; kept.len()];
+        for &f in &forbidden {
+            let mut node = f >> 6;
+            while node != NONE && !needed[node as usize] {
+                needed[node as usize] = true;
+                node = kept.parent[node as usize];
+            }
+        }
+        let mut lengths = vec![0; depth + 1];
+        for &f in &forbidden {
+            lengths[kept.depth[(f >> 6) as usize] as usize + 1] += 1;
+        }
+        let words = forbidden.len();
+        let mut terminal = vec![false; kept.len() * k];
+        for &f in &forbidden {
+            terminal[(f >> 6) as usize * k + (f & 63) as usize] = true;
+        }
+        // Breadth-first order over the needed nodes: `order[state]` is a kept node.
+        let mut order = vec![0u32];
+        let mut state_of = vec![NONE; kept.len()];
+        state_of[0] = 0;
+        let mut i = 0;
+        while i < order.len() {
+            let node = order[i];
+            for op in 0..k as u8 {
+                let c = kept.child(node, op);
+                if c != NONE && needed[c as usize] {
+                    state_of[c as usize] = order.len() as u32;
+                    order.push(c);
+                }
+            }
+            i += 1;
+        }
+        // Aho-Corasick: each state's failure is the longest proper suffix
+        // of its sequence that is a state; the table follows the trie where
+        // it can and the failure's row where it cannot. A move completing a
+        // forbidden sequence (which, every proper factor being kept, can
+        // only be the longest suffix matched) goes nowhere.
+        let states = order.len();
+        let mut table = vec![NONE; states * k];
+        let mut fail = vec![0u32; states];
+        for s in 0..states {
+            let node = order[s] as usize;
+            for op in 0..k {
+                let c = kept.child(node as u32, op as u8);
+                let entry = if terminal[node * k + op] {
+                    NONE
+                } else if c != NONE && needed[c as usize] {
+                    let child = state_of[c as usize];
+                    let failure = if s == 0 {
+                        0
+                    } else {
+                        table[fail[s] as usize * k + op]
+                    };
+                    if failure == NONE {
+                        // The child's sequence ends in a forbidden one (which
+                        // the frame contract rules out): reject it.
+                        NONE
+                    } else {
+                        fail[child as usize] = failure;
+                        child
+                    }
+                } else if s == 0 {
+                    0
+                } else {
+                    table[fail[s] as usize * k + op]
+                };
+                table[s * k + op] = entry;
+            }
+        }
+        for entry in &mut table {
+            if *entry != NONE {
+                *entry *= k as u32;
+            }
+        }
+        Automaton {
+            operators: k,
+            depth,
+            table,
+            words,
+            lengths,
+        }
+    }
+
+    /// The state after operator `op` from `state`, or `None` if the move
+    /// completes a forbidden sequence (and need not be played).
+    #[inline]
+    pub fn step(&self, state: u32, op: u8) -> Option<u32> {
+        debug_assert!(usize::from(op) < self.operators);
+        let next = self.table[state as usize + usize::from(op)];
+        (next != NONE).then_some(next)
+    }
+
+    /// Whether `ops` holds no forbidden sequence.
+    pub fn allows(&self, ops: &[u8]) -> bool {
+        ops.iter()
+            .try_fold(Self::START, |s, &op| self.step(s, op))
+            .is_some()
+    }
+
+    /// The number of minimal forbidden sequences.
+    pub fn forbidden(&self) -> usize {
+        self.words
+    }
+
+    /// How many minimal forbidden sequences have each length (index).
+    pub fn forbidden_by_length(&self) -> &[usize] {
+        &self.lengths
+    }
+
+    /// The number of states.
+    pub fn states(&self) -> usize {
+        self.table.len() / self.operators.max(1)
+    }
+
+    /// The longest sequence considered.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The bytes of its table.
+    pub fn bytes(&self) -> usize {
+        self.table.len() * std::mem::size_of::<u32>()
+    }
+}
+
+/// Automata built once per key (a board shape, say) and kept for the
+/// process, for a `static`.
+///
+/// ```
+/// use search_core::prune::{Automaton, AutomatonCache, Operators};
+/// # struct Token;
+/// # impl Operators for Token {
+/// #     type Frame = u8;
+/// #     fn operator_count(&self) -> usize { 1 }
+/// #     fn frames(&self) -> Vec<u8> { vec![0] }
+/// #     fn apply(&self, _: &u8, _: u8) -> Option<u8> { None }
+/// # }
+/// static CACHE: AutomatonCache<(usize, usize)> = AutomatonCache::new();
+/// let a = CACHE.get_or_build((2, 2), || Automaton::build(&Token, 4));
+/// let b = CACHE.get_or_build((2, 2), || unreachable!("built once"));
+/// assert!(std::sync::Arc::ptr_eq(&a, &b));
+/// ```
+#[derive(Debug, Default)]
+pub struct AutomatonCache<K> {
+    built: Mutex<Vec<(K, Arc<Automaton>)>>,
+}
+
+impl<K: PartialEq> AutomatonCache<K> {
+    /// An empty cache.
+    pub const fn new() -> Self {
+        AutomatonCache {
+            built: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The automaton of `key`, built by `build` on first use.
+    pub fn get_or_build(&self, key: K, build: impl FnOnce() -> Automaton) -> Arc<Automaton> {
+        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, a)) = built.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(a);
+        }
+        let automaton = Arc::new(build());
+        built.push((key, Arc::clone(&automaton)));
+        automaton
+    }
+}
+
+/// Whether `word` applies at `frame`.
+fn applies<O: Operators>(ops: &O, frame: &O::Frame, word: &[u8]) -> bool {
+    let mut f = frame.clone();
+    for &op in word {
+        match ops.apply(&f, op) {
+            Some(next) => f = next,
+            None => return false,
+        }
+    }
+    true
+}
+
+/// A trie of operator sequences, node 0 the empty one.
+struct Trie {
+    k: usize,
+    children: Vec<u32>,
+    parent: Vec<u32>,
+    op: Vec<u8>,
+    depth: Vec<u32>,
+}
+
+impl Trie {
+    fn new(k: usize) -> Trie {
+        Trie {
+            k,
+            children: vec![NONE; k],
+            parent: vec![NONE],
+            op: vec![0],
+            depth: vec![0],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    fn child(&self, node: u32, op: u8) -> u32 {
+        self.children[node as usize * self.k + usize::from(op)]
+    }
+
+    fn child_or_insert(&mut self, node: u32, op: u8) -> u32 {
+        let slot = node as usize * self.k + usize::from(op);
+        if self.children[slot] == NONE {
+            let id = self.parent.len() as u32;
+            self.children[slot] = id;
+            self.children.extend(std::iter::repeat_n(NONE, self.k));
+            self.parent.push(node);
+            self.op.push(op);
+            self.depth.push(self.depth[node as usize] + 1);
+        }
+        self.children[slot]
+    }
+
+    /// The sequence of `node`.
+    fn word(&self, mut node: u32) -> Vec<u8> {
+        let mut word = Vec::new();
+        while node != 0 {
+            word.push(self.op[node as usize]);
+            node = self.parent[node as usize];
+        }
+        word.reverse();
+        word
+    }
+
+    /// For each node, the node of its sequence without the first operator,
+    /// or [`NONE`] if that is not in the trie (0 for the empty sequence).
+    fn suffix_links(&self) -> Vec<u32> {
+        let mut suffix = vec![NONE; self.len()];
+        suffix[0] = 0;
+        // Nodes are numbered after their parents, so one pass in order
+        // sees every parent's link first.
+        for node in 1..self.len() {
+            let parent = self.parent[node];
+            let op = self.op[node];
+            suffix[node] = if parent == 0 {
+                0
+            } else if suffix[parent as usize] == NONE {
+                NONE
+            } else {
+                self.child(suffix[parent as usize], op)
+            };
+        }
+        suffix
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    /// A numbered board and its blank's cell.
+    type Frame = (Vec<u8>, u8);
+
+    /// A sliding puzzle on a `w x h` board: the frame is the numbered
+    /// board, operators move the blank up, down, left, right.
+    struct Sliding {
+        w: u8,
+        h: u8,
+    }
+
+    impl Operators for Sliding {
+        type Frame = (Vec<u8>, u8);
+        fn operator_count(&self) -> usize {
+            4
+        }
+        fn frames(&self) -> Vec<(Vec<u8>, u8)> {
+            let n = self.w * self.h;
+            (0..n).map(|b| ((0..n).collect(), b)).collect()
+        }
+        fn apply(&self, (cells, b): &(Vec<u8>, u8), op: u8) -> Option<(Vec<u8>, u8)> {
+            let (w, b) = (self.w, *b);
+            let from = match op {
+                0 if b >= w => b - w,
+                1 if b + w < w * self.h => b + w,
+                2 if b % w > 0 => b - 1,
+                3 if b % w + 1 < w => b + 1,
+                _ => return None,
+            };
+            let mut cells = cells.clone();
+            cells.swap(usize::from(from), usize::from(b));
+            Some((cells, from))
+        }
+    }
+
+    /// Every sequence of up to `len` operators that applies at a frame.
+    fn sequences(ops: &Sliding, frame: &(Vec<u8>, u8), len: usize) -> Vec<(Vec<u8>, Frame)> {
+        let mut all = vec![(Vec::new(), frame.clone())];
+        let mut i = 0;
+        while i < all.len() {
+            if all[i].0.len() < len {
+                for op in 0..4 {
+                    if let Some(next) = ops.apply(&all[i].1, op) {
+                        let mut word = all[i].0.clone();
+                        word.push(op);
+                        all.push((word, next));
+                    }
+                }
+            }
+            i += 1;
+        }
+        all
+    }
+
+    #[test]
+    fn forbids_exactly_the_sequences_without_a_smaller_twin_anywhere() {
+        // By brute force on the 2x3 board: a sequence is allowed by the
+        // automaton iff every factor is the shortlex-least sequence to its
+        // end from some frame where it applies.
+        let ops = Sliding { w: 3, h: 2 };
+        let depth = 7;
+        let automaton = Automaton::build(&ops, depth);
+        // Shortlex-least sequences per frame: the first in breadth-first
+        // order of all sequences (which is shortlex order) to each state.
+        let mut least: Vec<Vec<u8>> = Vec::new();
+        let mut applicable: Vec<Vec<u8>> = Vec::new();
+        for frame in ops.frames() {
+            let mut first: HashMap<(Vec<u8>, u8), Vec<u8>> = HashMap::new();
+            for (word, end) in sequences(&ops, &frame, depth) {
+                first.entry(end).or_insert_with(|| word.clone());
+                applicable.push(word);
+            }
+            least.extend(first.into_values());
+        }
+        least.sort();
+        least.dedup();
+        applicable.sort();
+        applicable.dedup();
+        let kept = |w: &[u8]| least.binary_search(&w.to_vec()).is_ok();
+        for word in &applicable {
+            let every_factor_kept =
+                (0..word.len()).all(|i| (i + 1..=word.len()).all(|j| kept(&word[i..j])));
+            assert_eq!(automaton.allows(word), every_factor_kept, "{word:?}");
+        }
+        assert!(automaton.forbidden() > 0);
+    }
+
+    #[test]
+    fn the_least_path_to_every_state_is_allowed() {
+        // On the 3x3 board from each frame: the shortlex-least sequence to
+        // every state within 10 moves passes the automaton of depth 8.
+        let ops = Sliding { w: 3, h: 3 };
+        let automaton = Automaton::build(&ops, 8);
+        for frame in ops.frames() {
+            let mut seen: HashMap<(Vec<u8>, u8), ()> = HashMap::new();
+            let mut layer = vec![(frame.clone(), Vec::<u8>::new(), Automaton::START)];
+            seen.insert(frame, ());
+            for _ in 0..10 {
+                let mut next = Vec::new();
+                for (state, word, s) in &layer {
+                    for op in 0..4 {
+                        let Some(child) = ops.apply(state, op) else {
+                            continue;
+                        };
+                        if seen.insert(child.clone(), ()).is_none() {
+                            let mut w = word.clone();
+                            w.push(op);
+                            let s = automaton.step(*s, op);
+                            assert!(s.is_some(), "{w:?} is a least sequence");
+                            next.push((child, w, s.unwrap()));
+                        }
+                    }
+                }
+                layer = next;
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_are_reported() {
+        let automaton = Automaton::build(&Sliding { w: 3, h: 3 }, 6);
+        assert_eq!(automaton.depth(), 6);
+        assert_eq!(automaton.bytes(), automaton.states() * 4 * 4);
+        assert_eq!(
+            automaton.forbidden_by_length().iter().sum::<usize>(),
+            automaton.forbidden()
+        );
+        // Undoing a move is forbidden in every direction: 4 sequences of 2.
+        assert_eq!(automaton.forbidden_by_length()[2], 4);
+    }
+}
