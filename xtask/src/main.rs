@@ -70,6 +70,16 @@ enum Command {
         /// Print one JSON object instead of the text.
         #[arg(long)]
         json: bool,
+        /// eight-puzzle above 12 cells: strongest (7-8 if its tables are
+        /// cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8.
+        #[arg(long, default_value = "strongest")]
+        bound: String,
+        /// eight-puzzle: the most memory the tables may take, build included.
+        #[arg(long, value_name = "MiB", default_value_t = 1024)]
+        max_memory: u64,
+        /// eight-puzzle: give up a search after this long (0: never).
+        #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+        max_seconds: f64,
     },
     /// Sweep a whole state space: the number of states at each distance from
     /// the goal, the largest distance, the farthest states.
@@ -161,7 +171,14 @@ fn main() -> ExitCode {
             fixtures: fixtures.unwrap_or_else(|| repo_root().join("fixtures")),
             snapshots: snapshots.unwrap_or_else(|| repo_root().join("xtask/tests/snapshots")),
         }),
-        Command::Solve { puzzle, file, json } => solve_one(&puzzle, &file, json),
+        Command::Solve {
+            puzzle,
+            file,
+            json,
+            bound,
+            max_memory,
+            max_seconds,
+        } => solve_one(&puzzle, &file, json, (&bound, max_memory, max_seconds)),
         Command::Analyze {
             puzzle,
             size,
@@ -426,9 +443,26 @@ fn print_table(reports: &[(FixtureFile, Report)]) {
     }
 }
 
-fn solve_one(puzzle: &str, file: &Path, json: bool) -> Result<ExitCode, String> {
+fn solve_one(
+    puzzle: &str,
+    file: &Path,
+    json: bool,
+    (bound, max_memory, max_seconds): (&str, u64, f64),
+) -> Result<ExitCode, String> {
+    use std::io::IsTerminal as _;
+    use xtask::puzzles::eight_puzzle::{self, SolveOptions};
     let puzzle = puzzles::find(puzzle)?;
-    let report = xtask::solve_path(puzzle, file)?;
+    let report = if puzzle.name == eight_puzzle::PUZZLE.name {
+        let options = SolveOptions {
+            bound: bound.parse()?,
+            max_memory: max_memory.saturating_mul(1 << 20),
+            max_seconds: (max_seconds > 0.0).then_some(max_seconds),
+            progress: std::io::stderr().is_terminal(),
+        };
+        eight_puzzle::solve_path_with(file, &options)?
+    } else {
+        xtask::solve_path(puzzle, file)?
+    };
     if json {
         out!(
             "{}",

@@ -3,21 +3,22 @@
 use std::fmt::Write;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use eight_puzzle::{
-    Algorithm, Board, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution, replay, solve,
-    solve_pdb,
+    Algorithm, Board, IterationStart, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution,
+    SolveError, replay, solve, solve_pdb, solve_pdb_with_progress, solve_with,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::{RankedSpace, Sweep, Table};
-use search_core::{Budget, Stats};
+use search_core::{Budget, Reason, Stats};
 use serde::Deserialize;
 
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
 use crate::fixtures;
-use crate::report::{Expect, Report, Run, indent, length, render_runs, side_by_side};
+use crate::report::{Expect, Report, Run, indent, length, render_runs, side_by_side, thousands};
 
 /// The 8-puzzle family in the registry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -138,7 +139,7 @@ pub fn load_or_build(
     let path = cache_file(dir, goal, partition);
     let shown = crate::display_path(&path);
     let tables = partition.memory_needed(goal.cells());
-    let peak = partition.build_memory_needed(goal.cells());
+    let peak = partition.build_memory_needed(goal);
     let mib = |bytes: u64| bytes.div_ceil(1 << 20);
     if tables > max_memory {
         return Err(format!(
@@ -149,8 +150,9 @@ pub fn load_or_build(
         ));
     }
     let mut event = CacheEvent::Built;
-    if let Ok(bytes) = fs::read(&path) {
-        match PatternDb::from_bytes_for(&bytes, goal, partition) {
+    if let Ok(file) = fs::File::open(&path) {
+        let reader = std::io::BufReader::with_capacity(1 << 16, file);
+        match PatternDb::read_for(reader, goal, partition, max_memory) {
             Ok(db) => return Ok((db, CacheEvent::Loaded)),
             Err(e) => {
                 eprintln!("warning: {shown}: {e}; rebuilding it");
@@ -185,7 +187,13 @@ pub fn load_or_build(
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     // Written beside, then renamed: a reader never sees half a file.
     let partial = path.with_extension("partial");
-    fs::write(&partial, db.to_bytes()).map_err(|e| format!("{}: {e}", partial.display()))?;
+    fs::File::create(&partial)
+        .and_then(|file| {
+            let mut out = std::io::BufWriter::new(file);
+            db.write_to(&mut out)?;
+            std::io::Write::flush(&mut out)
+        })
+        .map_err(|e| format!("{}: {e}", partial.display()))?;
     fs::rename(&partial, &path).map_err(|e| format!("{shown}: {e}"))?;
     Ok((db, event))
 }
@@ -193,20 +201,154 @@ pub fn load_or_build(
 /// The tables this process has loaded, by goal and partition.
 static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
 
-/// The 6-6-3 (or default) tables for `goal`, loaded once per process.
-fn cached_db(goal: &Board) -> Result<Arc<PatternDb>, String> {
-    let partition = Partition::default_for(goal);
+/// The tables of `partition` for `goal`, loaded (or built) once per process.
+fn cached_db(
+    goal: &Board,
+    partition: &Partition,
+    max_memory: u64,
+) -> Result<(Arc<PatternDb>, CacheEvent), String> {
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(db) = loaded
         .iter()
-        .find(|db| db.goal() == goal && *db.partition() == partition)
+        .find(|db| db.goal() == goal && db.partition() == partition)
     {
-        return Ok(Arc::clone(db));
+        return Ok((Arc::clone(db), CacheEvent::Loaded));
     }
-    let (db, _) = load_or_build(&cache_dir(), goal, &partition, super::SOLVE_MAX_MEMORY)?;
+    let (db, event) = load_or_build(&cache_dir(), goal, partition, max_memory)?;
     let db = Arc::new(db);
     loaded.push(Arc::clone(&db));
-    Ok(db)
+    Ok((db, event))
+}
+
+/// Which pattern databases IDA* uses on boards above 12 cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoundChoice {
+    /// The 7-8 tables where they are cached or can be built within the
+    /// memory limit, otherwise 6-6-3 (`cargo xtask solve`'s default).
+    Strongest,
+    /// The 6-6-3 tables (on a board other than 4x4, groups of six).
+    SixSixThree,
+    /// The 7-8 tables, built first if they are not cached.
+    SevenEight,
+    /// 6-6-3, the fixed bound of `solve-all` and the golden snapshots,
+    /// whatever the cache holds.
+    Snapshots,
+}
+
+impl std::str::FromStr for BoundChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "strongest" => Ok(BoundChoice::Strongest),
+            "6-6-3" => Ok(BoundChoice::SixSixThree),
+            "7-8" => Ok(BoundChoice::SevenEight),
+            _ => Err(format!(
+                "unknown bound {s:?} (known: strongest, 6-6-3, 7-8)"
+            )),
+        }
+    }
+}
+
+/// How a fixture is solved: `solve-all` uses [`SolveOptions::snapshots`],
+/// `cargo xtask solve` its options.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// The pattern databases on boards above 12 cells.
+    pub bound: BoundChoice,
+    /// The most memory the tables may take, their build included (bytes).
+    pub max_memory: u64,
+    /// Give up each search after this long (the tables' load or build not
+    /// counted); `None`: no limit.
+    pub max_seconds: Option<f64>,
+    /// Report each IDA* iteration on standard error.
+    pub progress: bool,
+}
+
+impl SolveOptions {
+    /// What `solve-all` and the golden tests use: 6-6-3, no time limit,
+    /// nothing printed.
+    pub fn snapshots() -> SolveOptions {
+        SolveOptions {
+            bound: BoundChoice::Snapshots,
+            max_memory: super::SOLVE_MAX_MEMORY,
+            max_seconds: None,
+            progress: false,
+        }
+    }
+}
+
+/// The tables for `goal` by `options.bound`, and the sentence saying which
+/// and why, for the snapshot's header.
+fn choose_db(goal: &Board, options: &SolveOptions) -> Result<(Arc<PatternDb>, String), String> {
+    let max = options.max_memory;
+    let six = Partition::default_for(goal);
+    let named = |db: &PatternDb| format!("{}, reflected", db.partition().name());
+    let built = |event: &CacheEvent| match event {
+        CacheEvent::Loaded => "its tables were cached",
+        CacheEvent::Built | CacheEvent::Rebuilt(_) => "its tables were built for this run",
+    };
+    match options.bound {
+        BoundChoice::Snapshots => {
+            let (db, _) = cached_db(goal, &six, max)?;
+            let why = format!("{} (solve-all's fixed bound)", named(&db));
+            Ok((db, why))
+        }
+        BoundChoice::SixSixThree => {
+            let (db, _) = cached_db(goal, &six, max)?;
+            let why = format!("{} (--bound {})", named(&db), six.name());
+            Ok((db, why))
+        }
+        BoundChoice::SevenEight => {
+            let seven = Partition::seven_eight(goal).map_err(|e| e.to_string())?;
+            let (db, event) = cached_db(goal, &seven, max)?;
+            let why = format!("{} (--bound 7-8; {})", named(&db), built(&event));
+            Ok((db, why))
+        }
+        BoundChoice::Strongest => {
+            let Ok(seven) = Partition::seven_eight(goal) else {
+                let (db, _) = cached_db(goal, &six, max)?;
+                let why = format!("{} (the strongest for this board)", named(&db));
+                return Ok((db, why));
+            };
+            match cached_db(goal, &seven, max) {
+                Ok((db, event)) => {
+                    let why = format!("{} (the strongest: {})", named(&db), built(&event));
+                    Ok((db, why))
+                }
+                Err(refused) => {
+                    let (db, _) = cached_db(goal, &six, max)?;
+                    let why = format!("{} (7-8 not used: {refused})", named(&db));
+                    Ok((db, why))
+                }
+            }
+        }
+    }
+}
+
+/// The error of a search that stopped, in words: why, and what it proved.
+fn stopped(error: &SolveError, options: &SolveOptions) -> String {
+    match error {
+        SolveError::Interrupted(i) => {
+            let why = match (i.reason, options.max_seconds) {
+                (Reason::Cancelled, Some(s)) => format!("no answer within --max-seconds {s}"),
+                _ => i.to_string(),
+            };
+            let proved = match i.stats.iterations.len() {
+                0 | 1 => String::new(),
+                n => format!(
+                    "; every solution is at least {} moves long (the bounds up to {} were searched in full)",
+                    i.stats.iterations[n - 1].bound,
+                    i.stats.iterations[n - 2].bound
+                ),
+            };
+            format!(
+                "{why}: the search stopped after {} nodes expanded{proved}",
+                i.stats.expanded
+            )
+        }
+        other => other.to_string(),
+    }
 }
 
 fn validate(json: &str) -> Result<(), String> {
@@ -215,12 +357,46 @@ fn validate(json: &str) -> Result<(), String> {
 }
 
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
+    solve_fixture_with(case, json, &SolveOptions::snapshots())
+}
+
+/// Reads and solves the fixture at `path` with `options` (what `cargo xtask
+/// solve eight-puzzle` runs); the error names the file and the problem.
+pub fn solve_path_with(path: &Path, options: &SolveOptions) -> Result<Report, String> {
+    let shown = crate::display_path(path);
+    let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let case = crate::fixtures::case_name(path);
+    solve_fixture_with(&case, &json, options).map_err(|e| format!("{shown}: {e}"))
+}
+
+#[allow(clippy::print_stderr)]
+fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<Report, String> {
     let fixture: Fixture = fixtures::parse(json)?;
     let (start, goal) = boards(&fixture)?;
     let mut runs = Vec::new();
     let mut replays = Vec::new();
     let mut first: Option<Solution> = None;
     let big = start.cells() > MAX_BFS_CELLS;
+    let chosen = if big {
+        Some(choose_db(&goal, options)?)
+    } else {
+        None
+    };
+    let limit = options
+        .max_seconds
+        .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok());
+    let budget = match limit {
+        Some(limit) => {
+            let flag = Arc::new(AtomicBool::new(false));
+            let raise = Arc::clone(&flag);
+            std::thread::spawn(move || {
+                std::thread::sleep(limit);
+                raise.store(true, Ordering::Relaxed);
+            });
+            Budget::default().with_cancel_flag(flag)
+        }
+        None => Budget::default(),
+    };
     for algorithm in algorithms(start.cells()) {
         if big
             && algorithm != Algorithm::IdaPdb
@@ -229,13 +405,23 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             continue;
         }
         let clock = Instant::now();
-        let found = if big && algorithm == Algorithm::IdaPdb {
-            let db = cached_db(&goal)?;
-            solve_pdb(&start, &db, REFLECT, &Budget::default())
-        } else {
-            solve(&start, &goal, algorithm)
+        let found = match (&chosen, algorithm) {
+            (Some((db, _)), Algorithm::IdaPdb) if options.progress => {
+                let mut report = |p: IterationStart| {
+                    eprintln!(
+                        "iteration {}: bound {}, {} nodes expanded before it, {:.1} s",
+                        p.iteration,
+                        p.bound,
+                        thousands(p.expanded),
+                        clock.elapsed().as_secs_f64()
+                    );
+                };
+                solve_pdb_with_progress(&start, db, REFLECT, &budget, &mut report)
+            }
+            (Some((db, _)), Algorithm::IdaPdb) => solve_pdb(&start, db, REFLECT, &budget),
+            _ => solve_with(&start, &goal, algorithm, &budget),
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| stopped(&e, options))?;
         let ms = clock.elapsed().as_secs_f64() * 1e3;
         replays.push(match &found {
             None => Ok(()),
@@ -246,12 +432,12 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             },
         });
         runs.push(Run {
-            algorithm: if big && algorithm == Algorithm::IdaPdb {
-                let partition = Partition::default_for(&goal).name();
-                let reflected = if REFLECT { ", reflected" } else { "" };
-                format!("{algorithm} {partition}{reflected}")
-            } else {
-                algorithm.name().to_string()
+            algorithm: match (&chosen, algorithm) {
+                (Some((db, _)), Algorithm::IdaPdb) => {
+                    let reflected = if REFLECT { ", reflected" } else { "" };
+                    format!("{algorithm} {}{reflected}", db.partition().name())
+                }
+                _ => algorithm.name().to_string(),
             },
             moves: found.as_ref().map(|s| s.len() as u32),
             stats: found
@@ -267,7 +453,8 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let solution: Vec<String> = first
         .as_ref()
         .map_or_else(Vec::new, |s| s.moves().iter().map(u8::to_string).collect());
-    let snapshot = render(case, &fixture, &start, &goal, &runs, first.as_ref());
+    let bound = chosen.as_ref().map(|(_, why)| why.as_str());
+    let snapshot = render(case, &fixture, &start, &goal, bound, &runs, first.as_ref());
     Ok(Report::new(
         PUZZLE.name,
         case,
@@ -289,6 +476,7 @@ fn render(
     fixture: &Fixture,
     start: &Board,
     goal: &Board,
+    bound: Option<&str>,
     runs: &[Run],
     solution: Option<&Solution>,
 ) -> String {
@@ -296,7 +484,11 @@ fn render(
     let _ = writeln!(out, "eight-puzzle: {case}");
     let _ = writeln!(out, "name: {}", fixture.name);
     let _ = writeln!(out, "source: {}", fixture.source);
-    let _ = writeln!(out, "board: {}x{}\n", start.width(), start.height());
+    let _ = writeln!(out, "board: {}x{}", start.width(), start.height());
+    if let Some(bound) = bound {
+        let _ = writeln!(out, "pattern databases: {bound}");
+    }
+    let _ = writeln!(out);
     let ends = [
         ("start".to_string(), lines(start)),
         ("goal".to_string(), lines(goal)),
