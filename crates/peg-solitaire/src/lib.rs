@@ -97,6 +97,7 @@ pub use board::{Board, BoardError, Geometry, Jump, JumpError, Lattice, MAX_HOLES
 pub use levels::{
     BYTES_PER_POSITION, LevelOptions, LevelReport, MoveLevels, explore_moves, find_solution,
 };
+pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, MeetReport, Meeting, meet_moves};
 pub use solve::{
     PegClassPruning, ReplayError, Solution, SolveError, SolveOptions, check_goal,
     count_jump_sequences, count_position_sequences, move_count, move_groups, notation,
@@ -105,4 +106,5 @@ pub use solve::{
 
 mod board;
 mod levels;
+mod meet;
 mod solve;

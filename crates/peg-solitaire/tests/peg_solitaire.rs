@@ -3,9 +3,9 @@
 //! 15-hole triangle, and the searches checked against brute force.
 
 use peg_solitaire::{
-    BYTES_PER_POSITION, Board, Lattice, LevelOptions, SolveError, SolveOptions,
-    count_jump_sequences, count_position_sequences, explore_moves, find_solution, move_count,
-    peg_class_pruning, replay, solve,
+    BYTES_PER_POSITION, Board, Lattice, LevelOptions, MeetOptions, SolveError, SolveOptions,
+    count_jump_sequences, count_position_sequences, explore_moves, find_solution, meet_moves,
+    move_count, peg_class_pruning, replay, solve,
 };
 use proptest::prelude::*;
 use search_core::Budget;
@@ -228,6 +228,12 @@ fn the_searches_and_counts_agree_with_brute_force() {
         };
         let levels = explore_moves(start, &options, |_| {}).unwrap();
         assert_eq!(levels.distance(goal), brute.best);
+        let meeting = meet_moves(start, goal, &MeetOptions::default(), |_| {}).unwrap();
+        assert_eq!(meeting.solution.as_ref().map(|s| s.0), brute.best);
+        if let Some((moves, jumps)) = &meeting.solution {
+            assert_eq!(move_count(jumps), *moves);
+            replay(start, goal, jumps).unwrap();
+        }
         let Some(best) = brute.best else {
             assert!(levels.solution_to(goal).is_none());
             continue;
@@ -334,4 +340,34 @@ proptest! {
             }
         }
     }
+}
+
+/// The English central game's 18 moves from both ends (seconds in a debug
+/// build; `solve-all` checks it too).
+#[test]
+fn the_english_minimum_is_proven_from_both_ends() {
+    let english = Board::from_rows(
+        Lattice::Square,
+        &[
+            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
+        ],
+    )
+    .unwrap();
+    let goal = english.with_pegs(1 << 16).unwrap();
+    let meeting = meet_moves(&english, &goal, &MeetOptions::default(), |_| {}).unwrap();
+    let (moves, jumps) = meeting.solution.unwrap();
+    assert_eq!(moves, 18);
+    assert_eq!(move_count(&jumps), 18);
+    replay(&english, &goal, &jumps).unwrap();
+    // Levels below 18 - 1 in all, so no shorter solution was missed.
+    assert_eq!(meeting.forward.len() + meeting.backward.len() - 2, 17);
+    // A limit stops the search before it grows past it.
+    let options = MeetOptions {
+        max_memory: Some(1 << 20),
+    };
+    let refused = meet_moves(&english, &goal, &options, |_| {}).unwrap_err();
+    assert!(
+        matches!(refused, SolveError::MemoryLimit { limit, .. } if limit == 1 << 20),
+        "{refused}"
+    );
 }

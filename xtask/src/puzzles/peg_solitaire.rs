@@ -1,19 +1,20 @@
-//! Peg solitaire: fewest moves proven and optimal solutions counted on small
-//! boards; one solution on big ones, whose minimum `analyze` proves.
+//! Peg solitaire: fewest moves proven on every board that fits the memory
+//! (levels by moves met from both ends), optimal solutions counted on small
+//! boards.
 
 use std::fmt::Write;
 use std::time::Instant;
 
 use peg_solitaire::{
-    Board, Jump, Lattice, LevelOptions, MoveLevels, SolveOptions, check_goal, count_jump_sequences,
-    count_position_sequences, explore_moves, find_solution, move_count, move_groups,
-    peg_class_pruning, replay, solve,
+    Board, Jump, Lattice, LevelOptions, MeetOptions, Meeting, MoveLevels, SolveOptions, check_goal,
+    count_jump_sequences, count_position_sequences, explore_moves, find_solution, meet_moves,
+    move_count, move_groups, peg_class_pruning, replay, solve,
 };
 use search_core::layers::LayerReport;
 use search_core::{Budget, Stats};
 use serde::Deserialize;
 
-use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef};
+use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, SOLVE_MAX_MEMORY};
 use crate::fixtures;
 use crate::report::{
     Expect, Report, Run, indent, length, render_runs, replay_verdict, side_by_side, thousands,
@@ -26,10 +27,36 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
 };
 
-/// Boards with at most this many holes are solved with proof (IDA*, the
-/// breadth-first search by moves, the counts); bigger ones get one solution
-/// in `solve-all` and their proof from `analyze`.
+/// Boards with at most this many holes are solved by every method (IDA*,
+/// the breadth-first search by moves, the levels met from both ends, the
+/// counts); bigger ones by the levels met from both ends alone, and one
+/// solution by a depth-first search where that would need more memory than
+/// allowed.
 const PROOF_HOLES: usize = 24;
+
+/// The name of the search from both ends in the runs' table.
+const MEET: &str = "levels by moves met from both ends";
+
+/// The levels of a search from both ends, in words.
+fn meeting_summary(meeting: &Meeting) -> String {
+    let levels = |v: &[u64]| {
+        let shown: Vec<String> = v.iter().map(|&n| thousands(n)).collect();
+        shown.join(", ")
+    };
+    format!(
+        "breadth-first levels by moves over positions up to the {} symmetries that keep the start and the goal, {} from the start ({}) and {} from the goal ({}), {}",
+        meeting.symmetries,
+        meeting.forward.len() - 1,
+        levels(&meeting.forward),
+        meeting.backward.len() - 1,
+        levels(&meeting.backward),
+        if meeting.solution.is_some() {
+            "the first move found between the two last levels, none before"
+        } else {
+            "one side ran out of new positions without meeting the other"
+        }
+    )
+}
 
 /// Limits that keep a user's fixture from running for hours: the searches
 /// stop with an error naming the limit instead.
@@ -112,32 +139,80 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let mut count = None;
 
     if start.geometry().holes() > PROOF_HOLES {
-        // One solution, however many moves; the minimum is analyze's.
+        // The minimum by meeting levels by moves from both ends; past the
+        // memory limit, one solution however many moves.
         let clock = Instant::now();
-        let found = find_solution(start, goal, Some(MAX_EXPANDED)).map_err(|e| e.to_string())?;
-        let elapsed = ms(clock);
-        let (moves, stats) = match &found {
-            Some((jumps, stats)) => (Some(move_count(jumps)), stats.clone()),
-            None => (None, Stats::default()),
-        };
-        replays.push(found.as_ref().map_or(Ok(()), |(j, _)| {
-            replay(start, goal, j)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        }));
-        runs.push(Run {
-            algorithm: "dfs, one solution".to_string(),
-            moves,
-            stats,
-            ms: elapsed,
-        });
-        let _ = writeln!(
-            text,
-            "answer: {} in {} jumps: one solution, NOT proven minimal (a depth-first search over jumps that stops at the first solution; the minimum is proven by `cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/{case}.json`)",
-            length(moves),
-            found.as_ref().map_or(0, |(j, _)| j.len())
+        let meeting = meet_moves(
+            start,
+            goal,
+            &MeetOptions {
+                max_memory: Some(SOLVE_MAX_MEMORY),
+            },
+            |_| {},
         );
-        primary = found.map(|(j, _)| j);
+        let elapsed = ms(clock);
+        match meeting {
+            Ok(meeting) => {
+                let path = meeting.solution.as_ref().map(|(_, j)| j.clone());
+                replays.push(path.as_ref().map_or(Ok(()), |j| {
+                    replay(start, goal, j)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                }));
+                runs.push(Run {
+                    algorithm: MEET.to_string(),
+                    moves: meeting.solution.as_ref().map(|s| s.0),
+                    stats: meeting.stats.clone(),
+                    ms: elapsed,
+                });
+                match &meeting.solution {
+                    Some((moves, _)) => {
+                        let _ = writeln!(
+                            text,
+                            "answer: {}, proven minimal: {}; solution replayed",
+                            length(Some(*moves)),
+                            meeting_summary(&meeting)
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(
+                            text,
+                            "answer: unreachable (proven: {})",
+                            meeting_summary(&meeting)
+                        );
+                    }
+                }
+                primary = path;
+            }
+            Err(why) => {
+                let clock = Instant::now();
+                let found =
+                    find_solution(start, goal, Some(MAX_EXPANDED)).map_err(|e| e.to_string())?;
+                let elapsed = ms(clock);
+                let (moves, stats) = match &found {
+                    Some((jumps, stats)) => (Some(move_count(jumps)), stats.clone()),
+                    None => (None, Stats::default()),
+                };
+                replays.push(found.as_ref().map_or(Ok(()), |(j, _)| {
+                    replay(start, goal, j)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                }));
+                runs.push(Run {
+                    algorithm: "dfs, one solution".to_string(),
+                    moves,
+                    stats,
+                    ms: elapsed,
+                });
+                let _ = writeln!(
+                    text,
+                    "answer: {} in {} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; this is the first solution of a depth-first search over jumps)",
+                    length(moves),
+                    found.as_ref().map_or(0, |(j, _)| j.len())
+                );
+                primary = found.map(|(j, _)| j);
+            }
+        }
     } else {
         let mut options = SolveOptions {
             first_jump: inst.first_jump,
@@ -212,6 +287,21 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                 stats: levels.stats().clone(),
                 ms: elapsed,
             });
+            let clock = Instant::now();
+            let meeting = meet_moves(start, goal, &MeetOptions::default(), |_| {})
+                .map_err(|e| e.to_string())?;
+            let elapsed = ms(clock);
+            replays.push(meeting.solution.as_ref().map_or(Ok(()), |(_, j)| {
+                replay(start, goal, j)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }));
+            runs.push(Run {
+                algorithm: MEET.to_string(),
+                moves: meeting.solution.as_ref().map(|s| s.0),
+                stats: meeting.stats.clone(),
+                ms: elapsed,
+            });
         }
         match minimum {
             None => {
@@ -223,10 +313,10 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             Some(m) => {
                 let _ = writeln!(
                     text,
-                    "answer: {} (proven: IDA* with an admissible bound{}; solutions replayed)",
+                    "answer: {}, proven minimal (IDA* with an admissible bound{}; solutions replayed)",
                     length(Some(m)),
                     if inst.first_jump.is_none() {
-                        ", and the breadth-first search by moves"
+                        ", the breadth-first search by moves, and the levels by moves met from both ends"
                     } else {
                         ""
                     }
