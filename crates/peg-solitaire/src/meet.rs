@@ -2,6 +2,7 @@
 //! the start and from the goal, over positions reduced by the symmetries
 //! that keep both.
 
+use rustc_hash::FxHashSet;
 use search_core::Stats;
 
 use crate::board::{Board, Geometry, Jump, legal};
@@ -79,6 +80,7 @@ fn each_move(
     backward: bool,
     visit: &mut dyn FnMut(u64, &[Jump]) -> bool,
 ) -> bool {
+    #[allow(clippy::too_many_arguments)]
     fn go(
         geometry: &Geometry,
         into: &[Vec<Jump>],
@@ -86,17 +88,30 @@ fn each_move(
         at: usize,
         backward: bool,
         chain: &mut Vec<Jump>,
+        seen: &mut FxHashSet<(u64, u8)>,
         visit: &mut dyn FnMut(u64, &[Jump]) -> bool,
     ) -> bool {
         if backward {
             for &j in &into[at] {
                 // Un-jump: the peg in `to` goes back to an empty `from`
                 // and restores a peg in an empty `over`.
-                if pegs >> j.over & 1 == 0 && pegs >> j.from & 1 == 0 {
+                if pegs >> j.over & 1 == 0
+                    && pegs >> j.from & 1 == 0
+                    && seen.insert((pegs ^ j.mask(), j.from))
+                {
                     let next = pegs ^ j.mask();
                     chain.push(j);
                     if visit(next, chain)
-                        || go(geometry, into, next, j.from as usize, true, chain, visit)
+                        || go(
+                            geometry,
+                            into,
+                            next,
+                            j.from as usize,
+                            true,
+                            chain,
+                            seen,
+                            visit,
+                        )
                     {
                         return true;
                     }
@@ -105,11 +120,20 @@ fn each_move(
             }
         } else {
             for j in geometry.jumps_from(at) {
-                if legal(pegs, j) {
+                if legal(pegs, j) && seen.insert((pegs ^ j.mask(), j.to)) {
                     let next = pegs ^ j.mask();
                     chain.push(j);
                     if visit(next, chain)
-                        || go(geometry, into, next, j.to as usize, false, chain, visit)
+                        || go(
+                            geometry,
+                            into,
+                            next,
+                            j.to as usize,
+                            false,
+                            chain,
+                            seen,
+                            visit,
+                        )
                     {
                         return true;
                     }
@@ -120,11 +144,14 @@ fn each_move(
         false
     }
     let mut chain = Vec::new();
+    let mut seen = FxHashSet::default();
     let mut bits = pegs;
     while bits != 0 {
         let h = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        if go(geometry, into, pegs, h, backward, &mut chain, visit) {
+        if go(
+            geometry, into, pegs, h, backward, &mut chain, &mut seen, visit,
+        ) {
             return true;
         }
     }
@@ -136,7 +163,7 @@ fn each_move(
 /// symmetry are those of the position it came from with the images of the
 /// jumps' holes flipped, so a chain step costs one exclusive or per
 /// symmetry.
-struct Mover<'a> {
+pub(crate) struct Mover<'a> {
     geometry: &'a Geometry,
     canon: &'a Canon,
     /// Per hole, the indices of the jumps from it and into it.
@@ -149,7 +176,7 @@ struct Mover<'a> {
 }
 
 impl<'a> Mover<'a> {
-    fn new(geometry: &'a Geometry, canon: &'a Canon) -> Mover<'a> {
+    pub(crate) fn new(geometry: &'a Geometry, canon: &'a Canon) -> Mover<'a> {
         let jumps = geometry.jumps();
         let mut from = vec![Vec::new(); geometry.holes()];
         let mut into = vec![Vec::new(); geometry.holes()];
@@ -172,38 +199,46 @@ impl<'a> Mover<'a> {
         }
     }
 
-    /// Calls `visit` with the least image of every position one move from
-    /// `pegs` (backward: one move before it), repeats included.
-    fn each(&self, pegs: u64, backward: bool, visit: &mut dyn FnMut(u64, u64)) {
+    /// Calls `visit` with every position one move from `pegs` (backward:
+    /// one move before it) and its least image, repeats included; with
+    /// `single`, moves of one jump only.
+    pub(crate) fn each(
+        &self,
+        pegs: u64,
+        backward: bool,
+        single: bool,
+        visit: &mut dyn FnMut(u64, u64),
+    ) {
         let n = self.canon.len();
         let mut images = [0u64; 12];
         for (s, image) in images.iter_mut().enumerate().take(n) {
             *image = self.canon.apply(s, pegs);
         }
+        let mut seen = FxHashSet::default();
         let mut bits = pegs;
         while bits != 0 {
             let h = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            self.chain(pegs, &mut images[..n], h, backward, visit);
+            let mut walk = Walk {
+                images: &mut images[..n],
+                backward,
+                single,
+                seen: &mut seen,
+                visit,
+            };
+            self.chain(pegs, h, 1, &mut walk);
         }
     }
 
-    fn chain(
-        &self,
-        pegs: u64,
-        images: &mut [u64],
-        at: usize,
-        backward: bool,
-        visit: &mut dyn FnMut(u64, u64),
-    ) {
-        let list = if backward {
+    fn chain(&self, pegs: u64, at: usize, depth: u32, walk: &mut Walk<'_>) {
+        let list = if walk.backward {
             &self.into[at]
         } else {
             &self.from[at]
         };
         for &i in list {
             let j = self.geometry.jumps()[i as usize];
-            let playable = if backward {
+            let playable = if walk.backward {
                 pegs >> j.over & 1 == 0 && pegs >> j.from & 1 == 0
             } else {
                 legal(pegs, j)
@@ -211,27 +246,47 @@ impl<'a> Mover<'a> {
             if !playable {
                 continue;
             }
+            let next = pegs ^ self.masks[i as usize];
+            let to = if walk.backward { j.from } else { j.to };
+            // The same position with the peg in the same hole, reached by
+            // another chain, has the same continuations (single jumps from
+            // one position all differ).
+            if depth > 1 && !walk.seen.insert((next, to)) {
+                continue;
+            }
             let flips = &self.images[i as usize];
             let mut least = u64::MAX;
-            for (image, &f) in images.iter_mut().zip(flips) {
+            for (image, &f) in walk.images.iter_mut().zip(flips) {
                 *image ^= f;
                 least = least.min(*image);
             }
-            let next = pegs ^ self.masks[i as usize];
-            visit(next, least);
-            let to = if backward { j.from } else { j.to };
-            self.chain(next, images, to as usize, backward, visit);
-            for (image, &f) in images.iter_mut().zip(flips) {
+            (walk.visit)(next, least);
+            if !walk.single {
+                self.chain(next, to as usize, depth + 1, walk);
+            }
+            for (image, &f) in walk.images.iter_mut().zip(flips) {
                 *image ^= f;
             }
         }
     }
 }
 
+/// The state of one call of [`Mover::each`].
+struct Walk<'w> {
+    images: &'w mut [u64],
+    backward: bool,
+    single: bool,
+    seen: &'w mut FxHashSet<(u64, u8)>,
+    visit: &'w mut dyn FnMut(u64, u64),
+}
+
 /// One side of the search: its levels, each sorted.
 struct Side {
     backward: bool,
     levels: Vec<Vec<u64>>,
+    /// Moves per position found when it last grew (1 before): the cost of
+    /// growing it again is about this times its last level.
+    branching: f64,
 }
 
 impl Side {
@@ -246,11 +301,11 @@ impl Side {
 
 /// Candidates are sorted and deduplicated each time this many accumulate,
 /// which bounds the buffer whatever the branching.
-const FLUSH: usize = 1 << 22;
+pub(crate) const FLUSH: usize = 1 << 22;
 
 /// Sorts `v` (numbers below `1 << bits`) and removes repeats: a radix
 /// sort by 11 bits at a time, through `scratch`.
-fn sort_dedup(v: &mut Vec<u64>, scratch: &mut Vec<u64>, bits: u32) {
+pub(crate) fn sort_dedup(v: &mut Vec<u64>, scratch: &mut Vec<u64>, bits: u32) {
     const DIGIT: u32 = 11;
     scratch.clear();
     scratch.resize(v.len(), 0);
@@ -291,7 +346,7 @@ fn first_common(a: &[u64], b: &[u64]) -> Option<u64> {
 }
 
 /// The elements of sorted `v` that no sorted list of `old` holds.
-fn remove_known(v: &mut Vec<u64>, old: &[Vec<u64>]) {
+pub(crate) fn remove_known(v: &mut Vec<u64>, old: &[Vec<u64>]) {
     for level in old {
         let mut k = 0;
         let mut i = 0;
@@ -379,10 +434,12 @@ pub fn meet_moves(
         Side {
             backward: false,
             levels: vec![vec![canon.canonical(start.pegs())]],
+            branching: 1.0,
         },
         Side {
             backward: true,
             levels: vec![vec![canon.canonical(goal.pegs())]],
+            branching: 1.0,
         },
     ];
     let mut stats = Stats::default();
@@ -392,14 +449,18 @@ pub fn meet_moves(
         None
     } else {
         loop {
-            // Grow the side with the smaller last level: the positions one
-            // move from it, sorted.
-            let grow = usize::from(sides[1].last().len() < sides[0].last().len());
+            // Grow the side that is cheaper to grow (its last level times
+            // its moves per position): the positions one move from it,
+            // sorted.
+            let cost = |s: &Side| s.last().len() as f64 * s.branching;
+            let grow = usize::from(cost(&sides[1]) < cost(&sides[0]));
             let (this, other) = (&sides[grow], &sides[1 - grow]);
             let mut next = Vec::new();
             let mut scratch = Vec::new();
+            let mut found = 0u64;
             for &pegs in this.last() {
-                mover.each(pegs, this.backward, &mut |r, least| {
+                mover.each(pegs, this.backward, false, &mut |r, least| {
+                    found += 1;
                     if alive(r, this.backward) {
                         next.push(least);
                     }
@@ -455,6 +516,7 @@ pub fn meet_moves(
                 }
             }
             let this = &mut sides[grow];
+            this.branching = (found as f64 / this.last().len() as f64).max(1.0);
             let report = MeetReport {
                 backward: this.backward,
                 level: this.levels.len() as u32,
@@ -552,7 +614,8 @@ mod tests {
 
     /// Every backward move is a forward move read in reverse, and the
     /// positions one backward move away are those one forward move leads
-    /// from.
+    /// from; the fast generator finds the same positions with the same
+    /// least images.
     #[test]
     fn backward_moves_are_forward_moves_reversed() {
         let board = Board::from_rows(
@@ -578,7 +641,8 @@ mod tests {
                 continue;
             }
             each_move(g, &into, pegs, false, &mut |r, chain| {
-                forward_pairs.push((pegs, r, chain.to_vec()));
+                assert_eq!(crate::solve::move_count(chain), 1);
+                forward_pairs.push((pegs, r));
                 false
             });
             each_move(g, &into, pegs, true, &mut |q, chain| {
@@ -589,14 +653,36 @@ mod tests {
                     crate::solve::replay(&from, &board.with_pegs(pegs).unwrap(), &forward).unwrap();
                 assert_eq!(boards.len(), forward.len() + 1);
                 assert_eq!(crate::solve::move_count(&forward), 1);
-                backward_pairs.push((q, pegs, forward));
+                backward_pairs.push((q, pegs));
                 false
             });
         }
-        forward_pairs.retain(|(_, r, _)| r.count_ones() >= 6);
+        forward_pairs.retain(|(_, r)| r.count_ones() >= 6);
         forward_pairs.sort();
         backward_pairs.sort();
+        // A chain reaching a position with the peg in a hole already
+        // reached is not followed again: compare the pairs as sets.
+        forward_pairs.dedup();
+        backward_pairs.dedup();
         assert!(forward_pairs.len() > 1000, "{}", forward_pairs.len());
         assert_eq!(forward_pairs, backward_pairs);
+        let canon = Canon::new(g, &[]);
+        let mover = Mover::new(g, &canon);
+        for backward in [false, true] {
+            for pegs in (0..=all).step_by(7) {
+                let mut slow = Vec::new();
+                each_move(g, &into, pegs, backward, &mut |r, _| {
+                    slow.push((r, canon.canonical(r)));
+                    false
+                });
+                let mut fast = Vec::new();
+                mover.each(pegs, backward, false, &mut |r, least| fast.push((r, least)));
+                slow.sort();
+                fast.sort();
+                slow.dedup();
+                fast.dedup();
+                assert_eq!(slow, fast);
+            }
+        }
     }
 }

@@ -200,5 +200,6 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
             heading: "classes under the 8 symmetries",
             counts: layers.census,
         }),
+        extra: Default::default(),
     })
 }

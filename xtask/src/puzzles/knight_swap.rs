@@ -321,5 +321,6 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
             .map(|&r| lines(&space.board(&space.unrank(r))))
             .collect(),
         census: None,
+        extra: Default::default(),
     })
 }

@@ -252,5 +252,6 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
             .map(|&r| space.unrank(r).rows())
             .collect(),
         census: None,
+        extra: Default::default(),
     })
 }
