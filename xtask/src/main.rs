@@ -112,6 +112,13 @@ enum Command {
         /// Also draw the distance histogram as an SVG bar chart into this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// What one step is, where the puzzle has a choice (peg-solitaire:
+        /// moves or jumps).
+        #[arg(long)]
+        by: Option<String>,
+        /// Every problem of the board (peg-solitaire).
+        #[arg(long)]
+        problems: bool,
     },
     /// Solve Korf's 100 15-puzzle instances with one bound, each solution
     /// replayed and checked, and print nodes and times per instance and in all.
@@ -189,6 +196,8 @@ fn main() -> ExitCode {
             farthest,
             json,
             svg,
+            by,
+            problems,
         } => analyze(
             &puzzle,
             AnalyzeOptions {
@@ -198,6 +207,8 @@ fn main() -> ExitCode {
                 table,
                 max_memory: max_memory.saturating_mul(1 << 20),
                 farthest,
+                by,
+                problems,
             },
             goal,
             json,
@@ -631,6 +642,9 @@ fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
     });
     if let Some(census) = &a.census {
         object[census.key] = json!(census.counts);
+    }
+    for (key, value) in &a.extra {
+        object[key] = value.clone();
     }
     object
 }

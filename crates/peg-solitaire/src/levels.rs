@@ -15,7 +15,7 @@ pub const BYTES_PER_POSITION: u64 = 24;
 
 /// The symmetries kept by a search, as byte lookup tables: `tables[s][k][b]`
 /// is the image under symmetry `s` of the pegs `b` in holes `8k..8k+8`.
-struct Canon {
+pub(crate) struct Canon {
     perms: Vec<Vec<u8>>,
     tables: Vec<Vec<[u64; 256]>>,
 }
@@ -23,7 +23,7 @@ struct Canon {
 impl Canon {
     /// The symmetries of `geometry` that map every board of `fixed` onto
     /// itself.
-    fn new(geometry: &Geometry, fixed: &[u64]) -> Canon {
+    pub(crate) fn new(geometry: &Geometry, fixed: &[u64]) -> Canon {
         let perms: Vec<Vec<u8>> = (0..geometry.symmetries().len())
             .filter(|&s| fixed.iter().all(|&p| geometry.transform(s, p) == p))
             .map(|s| geometry.symmetries()[s].clone())
@@ -52,16 +52,21 @@ impl Canon {
     }
 
     #[inline]
-    fn apply(&self, s: usize, pegs: u64) -> u64 {
+    pub(crate) fn apply(&self, s: usize, pegs: u64) -> u64 {
         self.tables[s]
             .iter()
             .enumerate()
             .fold(0, |out, (k, t)| out | t[(pegs >> (8 * k)) as usize & 0xff])
     }
 
+    /// The number of symmetries kept (the identity included).
+    pub(crate) fn len(&self) -> usize {
+        self.perms.len()
+    }
+
     /// The least image of `pegs` under the symmetries.
     #[inline]
-    fn canonical(&self, pegs: u64) -> u64 {
+    pub(crate) fn canonical(&self, pegs: u64) -> u64 {
         (0..self.tables.len())
             .map(|s| self.apply(s, pegs))
             .min()

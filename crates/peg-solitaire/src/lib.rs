@@ -94,9 +94,12 @@
 #![deny(missing_docs)]
 
 pub use board::{Board, BoardError, Geometry, Jump, JumpError, Lattice, MAX_HOLES};
+pub use jumps::{JUMP_BYTES_PER_POSITION, JumpCensus, JumpOptions, JumpReport, count_by_jumps};
 pub use levels::{
     BYTES_PER_POSITION, LevelOptions, LevelReport, MoveLevels, explore_moves, find_solution,
 };
+pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, MeetReport, Meeting, meet_moves};
+pub use problems::{JumpSpan, Problem, problems};
 pub use solve::{
     PegClassPruning, ReplayError, Solution, SolveError, SolveOptions, check_goal,
     count_jump_sequences, count_position_sequences, move_count, move_groups, notation,
@@ -104,5 +107,8 @@ pub use solve::{
 };
 
 mod board;
+mod jumps;
 mod levels;
+mod meet;
+mod problems;
 mod solve;

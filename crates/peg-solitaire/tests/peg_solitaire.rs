@@ -3,9 +3,10 @@
 //! 15-hole triangle, and the searches checked against brute force.
 
 use peg_solitaire::{
-    BYTES_PER_POSITION, Board, Lattice, LevelOptions, SolveError, SolveOptions,
-    count_jump_sequences, count_position_sequences, explore_moves, find_solution, move_count,
-    peg_class_pruning, replay, solve,
+    BYTES_PER_POSITION, Board, JumpOptions, JumpSpan, Lattice, LevelOptions, MeetOptions,
+    SolveError, SolveOptions, count_by_jumps, count_jump_sequences, count_position_sequences,
+    explore_moves, find_solution, meet_moves, move_count, peg_class_pruning, problems, replay,
+    solve,
 };
 use proptest::prelude::*;
 use search_core::Budget;
@@ -228,6 +229,12 @@ fn the_searches_and_counts_agree_with_brute_force() {
         };
         let levels = explore_moves(start, &options, |_| {}).unwrap();
         assert_eq!(levels.distance(goal), brute.best);
+        let meeting = meet_moves(start, goal, &MeetOptions::default(), |_| {}).unwrap();
+        assert_eq!(meeting.solution.as_ref().map(|s| s.0), brute.best);
+        if let Some((moves, jumps)) = &meeting.solution {
+            assert_eq!(move_count(jumps), *moves);
+            replay(start, goal, jumps).unwrap();
+        }
         let Some(best) = brute.best else {
             assert!(levels.solution_to(goal).is_none());
             continue;
@@ -333,5 +340,242 @@ proptest! {
                 prop_assert_eq!(image.count_ones(), board.peg_count());
             }
         }
+    }
+}
+
+/// The English central game's 18 moves from both ends (seconds in a debug
+/// build; `solve-all` checks it too).
+#[test]
+fn the_english_minimum_is_proven_from_both_ends() {
+    let english = Board::from_rows(
+        Lattice::Square,
+        &[
+            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
+        ],
+    )
+    .unwrap();
+    let goal = english.with_pegs(1 << 16).unwrap();
+    let meeting = meet_moves(&english, &goal, &MeetOptions::default(), |_| {}).unwrap();
+    let (moves, jumps) = meeting.solution.unwrap();
+    assert_eq!(moves, 18);
+    assert_eq!(move_count(&jumps), 18);
+    replay(&english, &goal, &jumps).unwrap();
+    // Levels below 18 - 1 in all, so no shorter solution was missed.
+    assert_eq!(meeting.forward.len() + meeting.backward.len() - 2, 17);
+    // A limit stops the search before it grows past it.
+    let options = MeetOptions {
+        max_memory: Some(1 << 20),
+    };
+    let refused = meet_moves(&english, &goal, &options, |_| {}).unwrap_err();
+    assert!(
+        matches!(refused, SolveError::MemoryLimit { limit, .. } if limit == 1 << 20),
+        "{refused}"
+    );
+}
+
+/// The counts by jumps, from a brute force over every position reachable
+/// from the start, without symmetry: the classes of positions under the
+/// symmetries counted by their least images.
+#[test]
+fn the_counts_by_jumps_agree_with_brute_force() {
+    use std::collections::{BTreeSet, HashMap};
+    fn paths_to(pegs: u64, board: &Board, goal: u64, memo: &mut HashMap<u64, u128>) -> u128 {
+        if pegs == goal {
+            return 1;
+        }
+        if let Some(&n) = memo.get(&pegs) {
+            return n;
+        }
+        let here = board.with_pegs(pegs).unwrap();
+        let n = here
+            .jumps()
+            .into_iter()
+            .map(|j| paths_to(here.play(j).unwrap().pegs(), board, goal, memo))
+            .sum();
+        memo.insert(pegs, n);
+        n
+    }
+    let least = |board: &Board, syms: &[usize], pegs: u64| {
+        syms.iter()
+            .map(|&s| board.geometry().transform(s, pegs))
+            .min()
+            .unwrap()
+    };
+    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let all = triangle.geometry().all();
+    let square = Board::from_rows(Lattice::Square, &["oooo", "oooo", "oo.o"]).unwrap();
+    let cross = Board::from_rows(Lattice::Square, &[" ooo ", "oooo.", "ooooo", " ooo "]).unwrap();
+    let mut cases = Vec::new();
+    for (empty, peg) in [(12, 0), (0, 0), (4, 12), (3, 14), (1, 1)] {
+        cases.push((
+            triangle.with_pegs(all & !(1 << empty)).unwrap(),
+            triangle.with_pegs(1 << peg).unwrap(),
+        ));
+    }
+    cases.push((square.clone(), square.with_pegs(1 << 9).unwrap()));
+    cases.push((cross.clone(), cross.with_pegs(1 << 7).unwrap()));
+    let mut solved = 0;
+    for (start, goal) in &cases {
+        let g = start.geometry();
+        let keeps = |fixed: &[u64]| -> Vec<usize> {
+            (0..g.symmetries().len())
+                .filter(|&s| fixed.iter().all(|&p| g.transform(s, p) == p))
+                .collect()
+        };
+        let (by_start, by_both) = (keeps(&[start.pegs()]), keeps(&[start.pegs(), goal.pegs()]));
+        // Every reachable position, by number of jumps.
+        let mut levels = vec![BTreeSet::from([start.pegs()])];
+        loop {
+            let next: BTreeSet<u64> = levels
+                .last()
+                .unwrap()
+                .iter()
+                .flat_map(|&p| {
+                    let b = start.with_pegs(p).unwrap();
+                    b.jumps()
+                        .into_iter()
+                        .map(move |j| b.play(j).unwrap().pegs())
+                })
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            levels.push(next);
+        }
+        let mut memo = HashMap::new();
+        let histogram: Vec<u64> = levels
+            .iter()
+            .map(|l| {
+                let classes: BTreeSet<u64> =
+                    l.iter().map(|&p| least(start, &by_start, p)).collect();
+                classes.len() as u64
+            })
+            .collect();
+        let n = (start.peg_count() - goal.peg_count()) as usize;
+        let solvable: Vec<u64> = levels
+            .iter()
+            .take(n + 1)
+            .map(|l| {
+                let classes: BTreeSet<u64> = l
+                    .iter()
+                    .filter(|&&p| paths_to(p, start, goal.pegs(), &mut memo) > 0)
+                    .map(|&p| least(start, &by_both, p))
+                    .collect();
+                classes.len() as u64
+            })
+            .collect();
+        let solutions = paths_to(start.pegs(), start, goal.pegs(), &mut memo);
+        let census = count_by_jumps(start, goal, &JumpOptions::default(), |_| {}).unwrap();
+        assert_eq!(census.histogram, histogram, "{start:?} to {goal:?}");
+        let mut expected = solvable.clone();
+        expected.resize(census.solvable.len(), 0);
+        assert_eq!(census.solvable, expected, "{start:?} to {goal:?}");
+        assert_eq!(census.solutions, solutions, "{start:?} to {goal:?}");
+        assert_eq!(census.start_symmetries, by_start.len());
+        assert_eq!(census.both_symmetries, by_both.len());
+        if solutions > 0 {
+            solved += 1;
+        }
+    }
+    assert!(solved >= 4, "{solved}");
+}
+
+/// Every problem of small boards: the answers of the levels met from both
+/// ends (after the class rule and the symmetries) against the breadth-first
+/// search by moves from each start run to exhaustion, and, on the smallest
+/// boards, against the brute force over every jump sequence.
+#[test]
+fn every_problem_agrees_with_the_searches_from_each_start() {
+    let boards = [
+        Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap(),
+        Board::from_rows(
+            Lattice::Triangular,
+            &["   o   ", "  o o  ", " o o o ", "o o o o"],
+        )
+        .unwrap(),
+        Board::from_rows(Lattice::Square, &["oooo", "oooo", "oooo"]).unwrap(),
+        Board::from_rows(Lattice::Square, &[" ooo ", "ooooo", "ooooo", " ooo "]).unwrap(),
+    ];
+    for (b, board) in boards.iter().enumerate() {
+        let g = board.geometry();
+        let n = g.holes();
+        let all = problems(board, &MeetOptions::default(), |_, _| {}).unwrap();
+        assert_eq!(all.len(), n * n);
+        let span = JumpSpan::new(g);
+        let mut searched = 0;
+        for v in 0..n {
+            let start = board.with_pegs(g.all() & !(1 << v)).unwrap();
+            let levels = explore_moves(&start, &LevelOptions::default(), |_| {}).unwrap();
+            for s in 0..n {
+                let p = &all[v * n + s];
+                assert_eq!((p.vacancy as usize, p.survivor as usize), (v, s));
+                let goal = board.with_pegs(1 << s).unwrap();
+                assert_eq!(p.moves, levels.distance(&goal), "board {b}: {v} -> {s}");
+                if p.moves.is_some() {
+                    assert!(span.same_class(start.pegs(), goal.pegs()));
+                }
+                if p.by == "search" {
+                    searched += 1;
+                }
+                if n <= 12 && (v + s) % 3 == 0 {
+                    assert_eq!(
+                        p.moves,
+                        brute_force(&start, &goal).best,
+                        "board {b}: {v} -> {s}"
+                    );
+                }
+            }
+        }
+        assert!(searched > 0 && searched < n * n, "{searched}");
+    }
+}
+
+/// G. I. Bell's catalogue of the 15-hole triangle ("Solving triangular peg
+/// solitaire"), holes named by column letter and row number on the
+/// left-justified triangle: a1 = 0, b3 = 4, a4 = 6, d4 = 9, c5 = 12.
+#[test]
+fn the_15_hole_triangle_matches_bells_catalogue() {
+    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let all = problems(&triangle, &MeetOptions::default(), |_, _| {}).unwrap();
+    let moves = |v: usize, s: usize| all[v * 15 + s].moves;
+    let (a1, b3, a4, d4, c5) = (0, 4, 6, 9, 12);
+    for (v, s, expected) in [
+        (a1, a1, 10),
+        (a4, a1, 10),
+        (c5, a1, 9),
+        (c5, b3, 10),
+        (a1, c5, 10),
+        (b3, c5, 11),
+        (a4, c5, 10),
+        (c5, c5, 9),
+        (a1, a4, 11),
+        (a4, a4, 11),
+        (d4, a4, 11),
+        (c5, a4, 10),
+    ] {
+        assert_eq!(moves(v, s), Some(expected), "{v} -> {s}");
+    }
+    for (v, s) in [(b3, a1), (a1, b3), (b3, b3), (a4, b3), (b3, a4)] {
+        assert_eq!(moves(v, s), None, "{v} -> {s}");
+    }
+}
+
+/// OEIS A127500 (G. I. Bell): the shortest solution over all problems of
+/// the triangle of side n has 5, 9, 9 moves for n = 4, 5, 6 (7 and 8, with
+/// 12 and 13, are checked by `cargo xtask analyze peg-solitaire
+/// --problems` on the fixtures, in seconds in a release build).
+#[test]
+fn the_shortest_problems_of_small_triangles_are_oeis_a127500() {
+    for (side, expected) in [(4, 5), (5, 9), (6, 9)] {
+        let rows: Vec<String> = (0..side)
+            .map(|i| {
+                let pad = " ".repeat(side - 1 - i);
+                format!("{pad}{}{pad}", vec!["o"; i + 1].join(" "))
+            })
+            .collect();
+        let board = Board::from_rows(Lattice::Triangular, &rows).unwrap();
+        let all = problems(&board, &MeetOptions::default(), |_, _| {}).unwrap();
+        let shortest = all.iter().filter_map(|p| p.moves).min();
+        assert_eq!(shortest, Some(expected), "side {side}");
     }
 }

@@ -592,6 +592,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
             .map(|&r| lines(&space.unrank(r)))
             .collect(),
         census: None,
+        extra: Default::default(),
     })
 }
 

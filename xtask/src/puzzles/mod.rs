@@ -68,6 +68,12 @@ pub struct AnalyzeOptions {
     pub max_memory: u64,
     /// How many farthest states to report.
     pub farthest: usize,
+    /// `--by`: what one step of the sweep is, where the puzzle has a
+    /// choice (peg solitaire: `moves`, the default, or `jumps`).
+    pub by: Option<String>,
+    /// `--problems`: every problem of the board instead of one (peg
+    /// solitaire: every one-hole start to every one-peg finish).
+    pub problems: bool,
 }
 
 /// A sweep's result, ready to print or serialise.
@@ -84,6 +90,9 @@ pub struct Analysis {
     /// A second count per distance, where the puzzle has one (e.g. classes
     /// of symmetric states).
     pub census: Option<Census>,
+    /// More results, added as they are to the `--json` object (the text
+    /// output has them in the description).
+    pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
 /// A second count per distance in an [`Analysis`].
@@ -183,5 +192,6 @@ pub fn sweep_space<S: RankedSpace>(
             heading: c.heading,
             counts: layers.census,
         }),
+        extra: serde_json::Map::new(),
     })
 }

@@ -1,19 +1,21 @@
-//! Peg solitaire: fewest moves proven and optimal solutions counted on small
-//! boards; one solution on big ones, whose minimum `analyze` proves.
+//! Peg solitaire: fewest moves proven on every board that fits the memory
+//! (levels by moves met from both ends), optimal solutions counted on small
+//! boards.
 
 use std::fmt::Write;
 use std::time::Instant;
 
 use peg_solitaire::{
-    Board, Jump, Lattice, LevelOptions, MoveLevels, SolveOptions, check_goal, count_jump_sequences,
-    count_position_sequences, explore_moves, find_solution, move_count, move_groups,
-    peg_class_pruning, replay, solve,
+    Board, Jump, JumpOptions, Lattice, LevelOptions, MeetOptions, Meeting, MoveLevels, Problem,
+    SolveOptions, check_goal, count_by_jumps, count_jump_sequences, count_position_sequences,
+    explore_moves, find_solution, meet_moves, move_count, move_groups, peg_class_pruning, problems,
+    replay, solve,
 };
 use search_core::layers::LayerReport;
 use search_core::{Budget, Stats};
 use serde::Deserialize;
 
-use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef};
+use super::{Analysis, AnalyzeOptions, Census, Progress, PuzzleDef, SOLVE_MAX_MEMORY};
 use crate::fixtures;
 use crate::report::{
     Expect, Report, Run, indent, length, render_runs, replay_verdict, side_by_side, thousands,
@@ -26,10 +28,36 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
 };
 
-/// Boards with at most this many holes are solved with proof (IDA*, the
-/// breadth-first search by moves, the counts); bigger ones get one solution
-/// in `solve-all` and their proof from `analyze`.
+/// Boards with at most this many holes are solved by every method (IDA*,
+/// the breadth-first search by moves, the levels met from both ends, the
+/// counts); bigger ones by the levels met from both ends alone, and one
+/// solution by a depth-first search where that would need more memory than
+/// allowed.
 const PROOF_HOLES: usize = 24;
+
+/// The name of the search from both ends in the runs' table.
+const MEET: &str = "levels by moves met from both ends";
+
+/// The levels of a search from both ends, in words.
+fn meeting_summary(meeting: &Meeting) -> String {
+    let levels = |v: &[u64]| {
+        let shown: Vec<String> = v.iter().map(|&n| thousands(n)).collect();
+        shown.join(", ")
+    };
+    format!(
+        "breadth-first levels by moves over positions up to the {} symmetries that keep the start and the goal, {} from the start ({}) and {} from the goal ({}), {}",
+        meeting.symmetries,
+        meeting.forward.len() - 1,
+        levels(&meeting.forward),
+        meeting.backward.len() - 1,
+        levels(&meeting.backward),
+        if meeting.solution.is_some() {
+            "the first move found between the two last levels, none before"
+        } else {
+            "one side ran out of new positions without meeting the other"
+        }
+    )
+}
 
 /// Limits that keep a user's fixture from running for hours: the searches
 /// stop with an error naming the limit instead.
@@ -37,7 +65,7 @@ const MAX_EXPANDED: u64 = 200_000_000;
 
 /// Boards with at most this many holes get the table of fewest moves from
 /// every one-hole start to every one-peg finish.
-const TABLE_HOLES: usize = 16;
+const TABLE_HOLES: usize = 21;
 
 /// A fixture: rows of `o`, `.` and spaces on a lattice.
 #[derive(Debug, Deserialize)]
@@ -47,7 +75,9 @@ struct Fixture {
     source: String,
     lattice: String,
     start: Vec<String>,
-    goal: Vec<String>,
+    /// Absent only in a board for `analyze --problems`.
+    #[serde(default)]
+    goal: Option<Vec<String>>,
     #[serde(default)]
     first_jump: Option<[u8; 2]>,
     #[serde(default)]
@@ -66,7 +96,10 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
         .parse()
         .map_err(|e| format!("lattice: {e}"))?;
     let start = Board::from_rows(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
-    let goal = Board::from_rows(lattice, &fixture.goal).map_err(|e| format!("goal: {e}"))?;
+    let goal_rows = fixture.goal.as_ref().ok_or(
+        "goal: missing (only `cargo xtask analyze peg-solitaire --problems` takes a board without a goal)",
+    )?;
+    let goal = Board::from_rows(lattice, goal_rows).map_err(|e| format!("goal: {e}"))?;
     check_goal(&start, &goal).map_err(|e| e.to_string())?;
     let first_jump = match fixture.first_jump {
         None => None,
@@ -112,33 +145,82 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let mut count = None;
 
     if start.geometry().holes() > PROOF_HOLES {
-        // One solution, however many moves; the minimum is analyze's.
+        // The minimum by meeting levels by moves from both ends; past the
+        // memory limit, one solution however many moves.
         let clock = Instant::now();
-        let found = find_solution(start, goal, Some(MAX_EXPANDED)).map_err(|e| e.to_string())?;
-        let elapsed = ms(clock);
-        let (moves, stats) = match &found {
-            Some((jumps, stats)) => (Some(move_count(jumps)), stats.clone()),
-            None => (None, Stats::default()),
-        };
-        replays.push(found.as_ref().map_or(Ok(()), |(j, _)| {
-            replay(start, goal, j)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        }));
-        runs.push(Run {
-            algorithm: "dfs, one solution".to_string(),
-            moves,
-            stats,
-            ms: elapsed,
-            build_ms: 0.0,
-        });
-        let _ = writeln!(
-            text,
-            "answer: {} in {} jumps: one solution, NOT proven minimal (a depth-first search over jumps that stops at the first solution; the minimum is proven by `cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/{case}.json`)",
-            length(moves),
-            found.as_ref().map_or(0, |(j, _)| j.len())
+        let meeting = meet_moves(
+            start,
+            goal,
+            &MeetOptions {
+                max_memory: Some(SOLVE_MAX_MEMORY),
+            },
+            |_| {},
         );
-        primary = found.map(|(j, _)| j);
+        let elapsed = ms(clock);
+        match meeting {
+            Ok(meeting) => {
+                let path = meeting.solution.as_ref().map(|(_, j)| j.clone());
+                replays.push(path.as_ref().map_or(Ok(()), |j| {
+                    replay(start, goal, j)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                }));
+                runs.push(Run {
+                    algorithm: MEET.to_string(),
+                    moves: meeting.solution.as_ref().map(|s| s.0),
+                    stats: meeting.stats.clone(),
+                    ms: elapsed,
+                    build_ms: 0.0,
+                });
+                match &meeting.solution {
+                    Some((moves, _)) => {
+                        let _ = writeln!(
+                            text,
+                            "answer: {}, proven minimal: {}; solution replayed",
+                            length(Some(*moves)),
+                            meeting_summary(&meeting)
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(
+                            text,
+                            "answer: unreachable (proven: {})",
+                            meeting_summary(&meeting)
+                        );
+                    }
+                }
+                primary = path;
+            }
+            Err(why) => {
+                let clock = Instant::now();
+                let found =
+                    find_solution(start, goal, Some(MAX_EXPANDED)).map_err(|e| e.to_string())?;
+                let elapsed = ms(clock);
+                let (moves, stats) = match &found {
+                    Some((jumps, stats)) => (Some(move_count(jumps)), stats.clone()),
+                    None => (None, Stats::default()),
+                };
+                replays.push(found.as_ref().map_or(Ok(()), |(j, _)| {
+                    replay(start, goal, j)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                }));
+                runs.push(Run {
+                    algorithm: "dfs, one solution".to_string(),
+                    moves,
+                    stats,
+                    ms: elapsed,
+                    build_ms: 0.0,
+                });
+                let _ = writeln!(
+                    text,
+                    "answer: {} in {} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; this is the first solution of a depth-first search over jumps)",
+                    length(moves),
+                    found.as_ref().map_or(0, |(j, _)| j.len())
+                );
+                primary = found.map(|(j, _)| j);
+            }
+        }
     } else {
         let mut options = SolveOptions {
             first_jump: inst.first_jump,
@@ -216,6 +298,22 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                 ms: elapsed,
                 build_ms: 0.0,
             });
+            let clock = Instant::now();
+            let meeting = meet_moves(start, goal, &MeetOptions::default(), |_| {})
+                .map_err(|e| e.to_string())?;
+            let elapsed = ms(clock);
+            replays.push(meeting.solution.as_ref().map_or(Ok(()), |(_, j)| {
+                replay(start, goal, j)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }));
+            runs.push(Run {
+                algorithm: MEET.to_string(),
+                moves: meeting.solution.as_ref().map(|s| s.0),
+                stats: meeting.stats.clone(),
+                ms: elapsed,
+                build_ms: 0.0,
+            });
         }
         match minimum {
             None => {
@@ -227,10 +325,10 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             Some(m) => {
                 let _ = writeln!(
                     text,
-                    "answer: {} (proven: IDA* with an admissible bound{}; solutions replayed)",
+                    "answer: {}, proven minimal (IDA* with an admissible bound{}; solutions replayed)",
                     length(Some(m)),
                     if inst.first_jump.is_none() {
-                        ", and the breadth-first search by moves"
+                        ", the breadth-first search by moves, and the levels by moves met from both ends"
                     } else {
                         ""
                     }
@@ -453,32 +551,31 @@ fn render(
 }
 
 /// The fewest moves from every start with one empty hole to every finish
-/// with one peg, by the breadth-first search by moves from each start.
+/// with one peg ([`problems`]), checked against the breadth-first search by
+/// moves from each start.
 fn finish_table(board: &Board) -> Option<String> {
     let g = board.geometry();
     let n = g.holes();
-    let all = g.all();
+    let all = problems(board, &MeetOptions::default(), |_, _| {}).ok()?;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "fewest moves from the start with one empty hole (row) to one peg (column), '-' unreachable (bfs by moves):"
+        "fewest moves from the start with one empty hole (row) to one peg (column), '-' impossible (levels by moves met from both ends, each start checked by the breadth-first search by moves):"
     );
-    let header: Vec<String> = (0..n).map(|h| format!("{h:>3}")).collect();
-    let _ = writeln!(out, "  empty |{}", header.join(""));
     for empty in 0..n {
-        let start = board.with_pegs(all & !(1 << empty))?;
+        let start = board.with_pegs(g.all() & !(1 << empty))?;
         let levels: MoveLevels = explore_moves(&start, &LevelOptions::default(), |_| {}).ok()?;
-        let row: Vec<String> = (0..n)
-            .map(|peg| {
-                let finish = board.with_pegs(1 << peg).expect("a hole");
-                levels
-                    .distance(&finish)
-                    .map_or("  -".to_string(), |d| format!("{d:>3}"))
-            })
-            .collect();
-        let _ = writeln!(out, "  {empty:>5} |{}", row.join(""));
+        for peg in 0..n {
+            let finish = board.with_pegs(1 << peg)?;
+            if levels.distance(&finish) != all[empty * n + peg].moves {
+                return Some(format!(
+                    "the problem {empty} -> {peg}: the two searches disagree"
+                ));
+            }
+        }
     }
-    Some(out.trim_end().to_string())
+    out.push_str(&problem_table(board, &all));
+    Some(out)
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
@@ -497,8 +594,29 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         "peg-solitaire needs --goal <fixture>: the minimum from its start to its goal is proven",
     )?;
     let fixture: Fixture = fixtures::parse(json).map_err(|e| format!("{file}: {e}"))?;
+    if options.problems {
+        if options.by.as_deref().is_some_and(|b| b != "moves") {
+            return Err("peg-solitaire's problems are counted by moves only".to_string());
+        }
+        let lattice: Lattice = fixture
+            .lattice
+            .parse()
+            .map_err(|e| format!("{file}: lattice: {e}"))?;
+        let board =
+            Board::from_rows(lattice, &fixture.start).map_err(|e| format!("{file}: start: {e}"))?;
+        return analyze_problems(options, &fixture, &board, progress);
+    }
     let inst = instance(&fixture).map_err(|e| format!("{file}: {e}"))?;
     let (start, goal) = (&inst.start, &inst.goal);
+    match options.by.as_deref() {
+        None | Some("moves") => {}
+        Some("jumps") => return analyze_jumps(options, &fixture, start, goal, progress),
+        Some(other) => {
+            return Err(format!(
+                "peg-solitaire counts levels by moves or jumps, not {other:?}"
+            ));
+        }
+    }
     let description = format!(
         "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
         fixture.name,
@@ -556,5 +674,172 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         histogram: levels.histogram(),
         farthest: vec![goal.rows()],
         census: None,
+        extra: Default::default(),
     })
+}
+
+/// `analyze --by jumps`: the positions after each number of jumps, those
+/// that can still finish, and the number of jump sequences that finish.
+fn analyze_jumps(
+    options: &AnalyzeOptions,
+    fixture: &Fixture,
+    start: &Board,
+    goal: &Board,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let mut description = format!(
+        "peg-solitaire, {}: positions by number of jumps from the start, by a breadth-first search by jumps over positions up to symmetry\n{}",
+        fixture.name,
+        indent(&side_by_side(
+            &[
+                ("start".to_string(), start.rows()),
+                ("goal".to_string(), goal.rows())
+            ],
+            2
+        ))
+    );
+    // The number of positions is not known in advance: the memory stated
+    // is the limit, checked before each level is kept.
+    progress.start(&description, 1, options.max_memory);
+    let census = count_by_jumps(
+        start,
+        goal,
+        &JumpOptions {
+            max_memory: Some(options.max_memory),
+        },
+        |r| {
+            progress.layer(&LayerReport {
+                distance: r.level,
+                states: r.positions,
+                seen: r.positions,
+                size: r.positions,
+            })
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let positions: u64 = census.histogram.iter().sum();
+    let solvable: u64 = census.solvable.iter().sum();
+    let _ = write!(
+        description,
+        "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); {} of them can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
+        thousands(positions),
+        census.start_symmetries,
+        thousands(solvable),
+        census.both_symmetries,
+        thousands(census.solutions),
+    );
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "solutions".to_string(),
+        serde_json::Value::String(census.solutions.to_string()),
+    );
+    extra.insert(
+        "start_symmetries".to_string(),
+        census.start_symmetries.into(),
+    );
+    extra.insert("both_symmetries".to_string(), census.both_symmetries.into());
+    Ok(Analysis {
+        description,
+        ranks: positions,
+        histogram: census.histogram,
+        farthest: Vec::new(),
+        census: Some(Census {
+            key: "solvable",
+            heading: "solvable",
+            counts: census.solvable,
+        }),
+        extra,
+    })
+}
+
+/// `analyze --problems`: the fewest moves of every problem of the board.
+fn analyze_problems(
+    options: &AnalyzeOptions,
+    fixture: &Fixture,
+    board: &Board,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let g = board.geometry();
+    let n = g.holes();
+    let mut description = format!(
+        "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by levels by moves met from both ends ('-': impossible)",
+        fixture.name
+    );
+    progress.start(&description, (n * n) as u64, options.max_memory);
+    let all = problems(
+        board,
+        &MeetOptions {
+            max_memory: Some(options.max_memory),
+        },
+        |done, of| {
+            progress.layer(&LayerReport {
+                distance: done as u32,
+                states: of as u64,
+                seen: done as u64,
+                size: of as u64,
+            })
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let _ = write!(description, "\n{}", problem_table(board, &all));
+    let mut histogram: Vec<u64> = Vec::new();
+    for p in &all {
+        if let Some(m) = p.moves {
+            if histogram.len() <= m as usize {
+                histogram.resize(m as usize + 1, 0);
+            }
+            histogram[m as usize] += 1;
+        }
+    }
+    let shortest = all.iter().filter_map(|p| p.moves).min();
+    let longest = all.iter().filter_map(|p| p.moves).max();
+    let possible = all.iter().filter(|p| p.moves.is_some()).count();
+    let _ = write!(
+        description,
+        "\n{} problems, {} possible, {} impossible; shortest {}, longest {} (problems by their fewest moves below)",
+        all.len(),
+        possible,
+        all.len() - possible,
+        length(shortest),
+        length(longest)
+    );
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "problems".to_string(),
+        all.iter()
+            .map(|p| {
+                serde_json::json!({
+                    "vacancy": p.vacancy,
+                    "survivor": p.survivor,
+                    "moves": p.moves,
+                })
+            })
+            .collect(),
+    );
+    extra.insert("shortest".to_string(), shortest.into());
+    Ok(Analysis {
+        description,
+        ranks: all.len() as u64,
+        histogram,
+        farthest: Vec::new(),
+        census: None,
+        extra,
+    })
+}
+
+/// The fewest moves from every start with one empty hole (rows) to every
+/// finish with one peg (columns), `-` where impossible.
+fn problem_table(board: &Board, all: &[Problem]) -> String {
+    let n = board.geometry().holes();
+    let mut out = String::new();
+    let header: Vec<String> = (0..n).map(|h| format!("{h:>3}")).collect();
+    let _ = writeln!(out, "  empty |{}", header.join(""));
+    for v in 0..n {
+        let row: Vec<String> = all[v * n..(v + 1) * n]
+            .iter()
+            .map(|p| p.moves.map_or("  -".to_string(), |d| format!("{d:>3}")))
+            .collect();
+        let _ = writeln!(out, "  {v:>5} |{}", row.join(""));
+    }
+    out.trim_end().to_string()
 }

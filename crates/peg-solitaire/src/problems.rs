@@ -1,0 +1,170 @@
+//! Every problem of a board: from each start with one empty hole to each
+//! finish with one peg, the fewest moves.
+
+use crate::board::{Board, Geometry};
+use crate::meet::{MeetOptions, meet_moves};
+use crate::solve::SolveError;
+
+/// The sums of jumps' holes, modulo 2: a jump flips the three holes it
+/// uses, so two positions whose difference (as sets of holes, each hole
+/// counted modulo 2) is not a sum of jumps' sets of holes can never be
+/// joined by jumps. On the English board this is the classical rule that
+/// sorts positions into 16 classes.
+#[derive(Debug, Clone)]
+pub struct JumpSpan {
+    /// A basis of the span, each with a distinct leading hole.
+    basis: Vec<u64>,
+}
+
+impl JumpSpan {
+    /// The span of the jumps of `geometry`.
+    pub fn new(geometry: &Geometry) -> JumpSpan {
+        let mut basis: Vec<u64> = Vec::new();
+        for j in geometry.jumps() {
+            let v = reduce(&basis, j.mask());
+            if v != 0 {
+                basis.push(v);
+                basis.sort_unstable_by(|a, b| b.cmp(a));
+            }
+        }
+        JumpSpan { basis }
+    }
+
+    /// How many classes the positions fall into (2 to the number of holes
+    /// less the dimension of the span).
+    pub fn classes(&self, holes: usize) -> u64 {
+        1u64.checked_shl((holes - self.basis.len()) as u32)
+            .unwrap_or(u64::MAX)
+    }
+
+    /// Whether `a` and `b` are in the same class: a necessary condition for
+    /// a sequence of jumps from one to the other.
+    pub fn same_class(&self, a: u64, b: u64) -> bool {
+        reduce(&self.basis, a ^ b) == 0
+    }
+}
+
+/// `v` less every basis vector whose leading bit it has (basis sorted by
+/// leading bit, descending).
+fn reduce(basis: &[u64], mut v: u64) -> u64 {
+    for &b in basis {
+        let lead = 63 - b.leading_zeros();
+        if v >> lead & 1 == 1 {
+            v ^= b;
+        }
+    }
+    v
+}
+
+/// One problem of a board and its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The one empty hole of the start.
+    pub vacancy: u8,
+    /// The one peg of the finish.
+    pub survivor: u8,
+    /// The fewest moves; `None` if no sequence of jumps leads there.
+    pub moves: Option<u32>,
+    /// How the answer was obtained: `"class"` (ruled out by [`JumpSpan`]),
+    /// `"search"` (the levels by moves from both ends), or `"symmetry"`
+    /// (the answer of a symmetric problem).
+    pub by: &'static str,
+}
+
+/// Every problem of the board of `board` (its holes; its pegs do not
+/// matter): for each hole as the start's vacancy and each hole as the
+/// finish's survivor, the fewest moves, by [`meet_moves`], or `None` where
+/// no sequence of jumps leads there. Pairs of holes that a symmetry of the
+/// board maps onto each other have the same answer and are searched once
+/// (the pair with the least images); pairs that [`JumpSpan`] separates are
+/// impossible without a search. `progress` is called after each search
+/// with the problems answered so far and the number to answer.
+///
+/// # Example
+///
+/// ```
+/// use peg_solitaire::{Board, Lattice, MeetOptions, problems};
+///
+/// let triangle = Board::from_rows(Lattice::Triangular, &["    o    ", "   o o   ", "  o o o  ", " o o o o ", "o o . o o"])?;
+/// let all = problems(&triangle, &MeetOptions::default(), |_, _| {})?;
+/// assert_eq!(all.len(), 15 * 15);
+/// let apex_from_bottom_middle = all.iter().find(|p| (p.vacancy, p.survivor) == (12, 0)).unwrap();
+/// assert_eq!(apex_from_bottom_middle.moves, Some(9));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn problems(
+    board: &Board,
+    options: &MeetOptions,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Problem>, SolveError> {
+    let g = board.geometry();
+    let n = g.holes();
+    let all = g.all();
+    let span = JumpSpan::new(g);
+    let syms = g.symmetries();
+    let least = |v: usize, s: usize| {
+        syms.iter()
+            .map(|p| (p[v], p[s]))
+            .min()
+            .expect("the identity")
+    };
+    let mut answers: Vec<Option<Problem>> = vec![None; n * n];
+    let todo: Vec<(usize, usize)> = (0..n)
+        .flat_map(|v| (0..n).map(move |s| (v, s)))
+        .filter(|&(v, s)| {
+            let (a, b) = least(v, s);
+            (a as usize, b as usize) == (v, s) && span.same_class(all & !(1 << v), 1 << s)
+        })
+        .collect();
+    for (done, &(v, s)) in todo.iter().enumerate() {
+        let start = board
+            .with_pegs(all & !(1 << v))
+            .expect("holes of the board");
+        let goal = board.with_pegs(1 << s).expect("a hole of the board");
+        let moves = if n == 1 {
+            None
+        } else {
+            meet_moves(&start, &goal, options, |_| {})?
+                .solution
+                .map(|(m, _)| m)
+        };
+        answers[v * n + s] = Some(Problem {
+            vacancy: v as u8,
+            survivor: s as u8,
+            moves,
+            by: "search",
+        });
+        progress(done + 1, todo.len());
+    }
+    let mut out = Vec::with_capacity(n * n);
+    for v in 0..n {
+        for s in 0..n {
+            let (a, b) = least(v, s);
+            let (a, b) = (a as usize, b as usize);
+            let problem = if !span.same_class(all & !(1 << v), 1 << s) {
+                Problem {
+                    vacancy: v as u8,
+                    survivor: s as u8,
+                    moves: None,
+                    by: "class",
+                }
+            } else {
+                let found = answers[a * n + b]
+                    .as_ref()
+                    .expect("every least pair in one class was searched");
+                Problem {
+                    vacancy: v as u8,
+                    survivor: s as u8,
+                    moves: found.moves,
+                    by: if (a, b) == (v, s) {
+                        "search"
+                    } else {
+                        "symmetry"
+                    },
+                }
+            };
+            out.push(problem);
+        }
+    }
+    Ok(out)
+}
