@@ -78,6 +78,21 @@ fn benches(c: &mut Criterion) {
             .unwrap()
         })
     });
+    // The move pruning, on and off, with the 8-puzzle's pattern databases
+    // (built once, outside the measurement).
+    let db = PatternDb::build(&goal, &Partition::default_for(&goal), u64::MAX, |_, _| {}).unwrap();
+    for (name, prune) in [("with", true), ("without", false)] {
+        group.bench_function(
+            format!("seed instance, ida-pdb, tables built, {name} move pruning"),
+            |b| {
+                b.iter(|| {
+                    solve_pdb_with_pruning(black_box(&start), &db, false, prune, &Budget::default())
+                        .unwrap()
+                        .unwrap()
+                })
+            },
+        );
+    }
     group.finish();
 }
 
