@@ -7,7 +7,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use eight_puzzle::{Algorithm, Board, Partition, PatternDb, SlidingSpace, solve, solve_pdb};
+use eight_puzzle::{
+    Algorithm, Board, Partition, PatternDb, SlidingSpace, solve, solve_pdb, solve_pdb_with_pruning,
+};
 use search_core::Budget;
 use search_core::layers::{Sweep, Table};
 
@@ -76,12 +78,29 @@ fn benches(c: &mut Criterion) {
             .unwrap()
         })
     });
+    // The move pruning, on and off, with the 8-puzzle's pattern databases
+    // (built once, outside the measurement).
+    let db = PatternDb::build(&goal, &Partition::default_for(&goal), u64::MAX, |_, _| {}).unwrap();
+    for (name, prune) in [("with", true), ("without", false)] {
+        group.bench_function(
+            format!("seed instance, ida-pdb, tables built, {name} move pruning"),
+            |b| {
+                b.iter(|| {
+                    solve_pdb_with_pruning(black_box(&start), &db, false, prune, &Budget::default())
+                        .unwrap()
+                        .unwrap()
+                })
+            },
+        );
+    }
     group.finish();
 }
 
 /// The 15-puzzle: Korf's instances 1 to 10 with the 6-6-3 pattern databases
-/// (built once, outside the measurement), with and without reflection, and
-/// with linear conflicts on instance 2 (the others take seconds each).
+/// (built once, outside the measurement), with and without reflection, the
+/// reflected search also without the move pruning (whose automaton is built
+/// on the first solve, outside the samples), and with linear conflicts on
+/// instance 2 (the others take seconds each).
 fn fifteen(c: &mut Criterion) {
     let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]).unwrap();
     let db = PatternDb::build(
@@ -117,6 +136,18 @@ fn fifteen(c: &mut Criterion) {
             })
         });
     }
+    group.bench_function(
+        "Korf 1-10, 6-6-3 reflected, tables built, without move pruning",
+        |b| {
+            b.iter(|| {
+                for start in &starts {
+                    solve_pdb_with_pruning(black_box(start), &db, true, false, &Budget::default())
+                        .unwrap()
+                        .unwrap();
+                }
+            })
+        },
+    );
     group.bench_function("Korf 2, ida-linear-conflict", |b| {
         b.iter(|| {
             solve(black_box(&starts[1]), &goal, Algorithm::IdaLinearConflict)

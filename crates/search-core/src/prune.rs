@@ -91,7 +91,7 @@ pub trait Operators {
     /// A state of the algebra.
     type Frame: Clone + Eq + Hash;
 
-    /// The number of operators, labelled `0..count`; at most 64.
+    /// The number of operators, labelled `0..count`; at most 256.
     fn operator_count(&self) -> usize;
 
     /// One frame per class of positions.
@@ -134,10 +134,11 @@ impl Automaton {
     /// puzzle at depth 14, about 62,000 per frame).
     ///
     /// # Panics
-    /// If `ops` has more than 64 operators.
+    /// If `ops` has more than 256 operators, or the table more than
+    /// `u32::MAX` entries.
     pub fn build<O: Operators>(ops: &O, depth: usize) -> Automaton {
         let k = ops.operator_count();
-        assert!(k <= 64, "at most 64 operators, not {k}");
+        assert!(k <= 256, "at most 256 operators, not {k}");
         let frames = ops.frames();
 
         // The trie of every sequence that is the shortlex-least one reaching
@@ -157,8 +158,7 @@ impl Automaton {
                         let Some(child) = ops.apply(state, op) else {
                             continue;
                         };
-                        if !seen.contains(&child) {
-                            seen.insert(child.clone());
+                        if seen.insert(child.clone()) {
                             next.push((child, kept.child_or_insert(*node, op)));
                         }
                     }
@@ -173,7 +173,7 @@ impl Automaton {
         // `a` an operator; the suffix links of the trie tell whether the
         // suffix is kept too.
         let suffix = kept.suffix_links();
-        let mut forbidden: Vec<u32> = Vec::new(); // (node << 6 | op)
+        let mut forbidden: Vec<(u32, u8)> = Vec::new(); // (node, op)
         for node in 0..kept.len() as u32 {
             if kept.depth[node as usize] as usize >= depth {
                 continue;
@@ -193,7 +193,7 @@ impl Automaton {
                 let mut word = kept.word(node);
                 word.push(op);
                 if frames.iter().any(|f| applies(ops, f, &word)) {
-                    forbidden.push(node << 6 | u32::from(op));
+                    forbidden.push((node, op));
                 }
             }
         }
@@ -201,21 +201,21 @@ impl Automaton {
         // The automaton's trie: the kept nodes on the way to a forbidden
         // sequence, renumbered breadth-first (the start is 0).
         let mut needed = vec![false; kept.len()];
-        for &f in &forbidden {
-            let mut node = f >> 6;
+        for &(f, _) in &forbidden {
+            let mut node = f;
             while node != NONE && !needed[node as usize] {
                 needed[node as usize] = true;
                 node = kept.parent[node as usize];
             }
         }
         let mut lengths = vec![0; depth + 1];
-        for &f in &forbidden {
-            lengths[kept.depth[(f >> 6) as usize] as usize + 1] += 1;
+        for &(f, _) in &forbidden {
+            lengths[kept.depth[f as usize] as usize + 1] += 1;
         }
         let words = forbidden.len();
         let mut terminal = vec![false; kept.len() * k];
-        for &f in &forbidden {
-            terminal[(f >> 6) as usize * k + (f & 63) as usize] = true;
+        for &(f, op) in &forbidden {
+            terminal[f as usize * k + usize::from(op)] = true;
         }
         // Breadth-first order over the needed nodes: `order[state]` is a kept node.
         let mut order = vec![0u32];
@@ -239,6 +239,10 @@ impl Automaton {
         // forbidden sequence (which, every proper factor being kept, can
         // only be the longest suffix matched) goes nowhere.
         let states = order.len();
+        assert!(
+            states * k < NONE as usize,
+            "{states} states of {k} operators overflow a u32 table index"
+        );
         let mut table = vec![NONE; states * k];
         let mut fail = vec![0u32; states];
         for s in 0..states {

@@ -1,0 +1,91 @@
+//! What the pruning of redundant move sequences saves on the seed's ten
+//! pairs: each algorithm's IDA* with and without the pruning automaton, in
+//! the same run, the pattern databases built before the clock starts.
+//! Both searches must return the same solution. Prints a Markdown table.
+//!
+//! `cargo run --release -p line-puzzle --example pruning [ALGORITHM..]`
+//! (all three algorithms if none is named)
+#![allow(clippy::print_stdout)]
+
+use std::time::Instant;
+
+use line_puzzle::{Algorithm, Board, Solver};
+use search_core::Budget;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let boards = [
+        ("start1", ["ACAS", "CDCA", "DBAB", "CDBD"]),
+        ("start2", ["ABAS", "CDCD", "ABAB", "CDCD"]),
+        ("start3", ["AABS", "AABB", "CCDD", "CCDD"]),
+        ("goal1", ["ABAS", "CABD", "ACDB", "CDCD"]),
+        ("goal3", ["ABAS", "DCDC", "BABA", "CDCD"]),
+    ];
+    let clock = Instant::now();
+    let first = Solver::new(&Board::from_rows(&boards[0].1)?, Algorithm::IdaSeed);
+    let built = clock.elapsed().as_secs_f64();
+    let automaton = first.pruning().expect("pruning is on by default");
+    println!(
+        "automaton of the 4x4 board: {} forbidden sequences of up to {} moves, {} states, {} bytes, built in {:.1} ms",
+        automaton.forbidden(),
+        automaton.depth(),
+        automaton.states(),
+        automaton.bytes(),
+        built * 1e3
+    );
+    println!();
+    println!(
+        "| pair | moves | algorithm | nodes, unpruned | nodes, pruned | ratio | time, unpruned | time, pruned |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    let budget = Budget::default();
+    let named: Vec<Algorithm> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse())
+        .collect::<Result<_, _>>()?;
+    let algorithms = if named.is_empty() {
+        Algorithm::ALL.to_vec()
+    } else {
+        named
+    };
+    for algorithm in algorithms {
+        let mut totals = [0u64; 2];
+        let mut times = [0.0f64; 2];
+        for (i, (from, start)) in boards.iter().enumerate() {
+            for (to, goal) in &boards[i + 1..] {
+                let start = Board::from_rows(start)?;
+                let goal = Board::from_rows(goal)?;
+                let pruned = Solver::new(&goal, algorithm);
+                let unpruned = pruned.with_pruning(false);
+                let clock = Instant::now();
+                let a = unpruned.solve(&start, &budget)?;
+                let a_s = clock.elapsed().as_secs_f64();
+                let clock = Instant::now();
+                let b = pruned.solve(&start, &budget)?;
+                let b_s = clock.elapsed().as_secs_f64();
+                assert_eq!(a.found, b.found, "the same solution");
+                let moves = b.found.as_ref().map_or(0, |s| s.len());
+                println!(
+                    "| {from} -> {to} | {moves} | {algorithm} | {} | {} | {:.2} | {:.2} ms | {:.2} ms |",
+                    a.stats.expanded,
+                    b.stats.expanded,
+                    b.stats.expanded as f64 / a.stats.expanded as f64,
+                    a_s * 1e3,
+                    b_s * 1e3
+                );
+                totals[0] += a.stats.expanded;
+                totals[1] += b.stats.expanded;
+                times[0] += a_s;
+                times[1] += b_s;
+            }
+        }
+        println!(
+            "| all ten | | {algorithm} | {} | {} | {:.2} | {:.1} ms | {:.1} ms |",
+            totals[0],
+            totals[1],
+            totals[1] as f64 / totals[0] as f64,
+            times[0] * 1e3,
+            times[1] * 1e3
+        );
+    }
+    Ok(())
+}
