@@ -23,10 +23,36 @@ use crate::Stats;
 /// assert_eq!(stopped.reason, Reason::NodeLimit);
 /// assert_eq!(stopped.stats.expanded, 1_000);
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct Budget {
     max_expanded: Option<u64>,
     cancel: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<dyn Fn(Progress) + Send + Sync>>,
+}
+
+impl fmt::Debug for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Budget")
+            .field("max_expanded", &self.max_expanded)
+            .field("cancel", &self.cancel)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// What a long search reports as it goes, to the callback of
+/// [`Budget::with_progress`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Progress {
+    /// An iteration of an iterative-deepening search begins: every solution
+    /// cheaper than `bound` has been ruled out.
+    Iteration {
+        /// The iteration's cost bound.
+        bound: u32,
+        /// Nodes expanded by the iterations before it.
+        expanded: u64,
+    },
 }
 
 impl Budget {
@@ -40,6 +66,42 @@ impl Budget {
     pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
         self
+    }
+
+    /// Call `report` as a search makes progress (a progress line on a
+    /// terminal, a log); it must be quick, since the search waits for it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use search_core::ida::{IdaOptions, idastar_with};
+    /// use search_core::{Budget, Progress};
+    ///
+    /// let bounds = Arc::new(Mutex::new(Vec::new()));
+    /// let seen = Arc::clone(&bounds);
+    /// let budget = Budget::default().with_progress(move |p| {
+    ///     let Progress::Iteration { bound, .. } = p else { return };
+    ///     seen.lock().unwrap().push(bound);
+    /// });
+    /// let options = IdaOptions { budget, ..IdaOptions::default() };
+    /// // From 0 to 5 by +1, with no lower bound: one iteration per bound.
+    /// let found = idastar_with(&0u32, |&n| [(n + 1, 1)], |_| 0, |&n| n == 5, &options)?;
+    /// assert_eq!(found.map(|(_, cost)| cost), Some(5));
+    /// assert_eq!(*bounds.lock().unwrap(), [0, 1, 2, 3, 4, 5]);
+    /// # Ok::<(), search_core::Interrupted>(())
+    /// ```
+    pub fn with_progress(mut self, report: impl Fn(Progress) + Send + Sync + 'static) -> Self {
+        self.progress = Some(Arc::new(report));
+        self
+    }
+
+    /// Passes `progress` to the callback, if there is one.
+    #[inline]
+    pub(crate) fn report(&self, progress: Progress) {
+        if let Some(report) = &self.progress {
+            report(progress);
+        }
     }
 
     /// Checks the budget after `expanded` expansions.

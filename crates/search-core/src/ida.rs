@@ -2,7 +2,7 @@
 //! (IDA*) or without (iterative deepening DFS) an admissible lower bound.
 
 use crate::prune::Automaton;
-use crate::{Budget, Interrupted, Iteration, Outcome, Path, Reason, Stats};
+use crate::{Budget, Interrupted, Iteration, Outcome, Path, Progress, Reason, Stats};
 
 /// A puzzle position that a depth-first search changes in place.
 ///
@@ -270,6 +270,10 @@ fn deepen<N: Node, G: Gate<N>>(
         }
         search.bound = bound;
         search.next_bound = u32::MAX;
+        options.budget.report(Progress::Iteration {
+            bound,
+            expanded: search.stats.expanded,
+        });
         let before = (search.stats.expanded, search.stats.generated);
         let result = search.visit(0, 0, None, G::START);
         search.stats.iterations.push(Iteration {
@@ -420,6 +424,34 @@ where
     FH: FnMut(&N) -> u32,
     FS: FnMut(&N) -> bool,
 {
+    idastar_with(
+        start,
+        successors,
+        heuristic,
+        success,
+        &IdaOptions::default(),
+    )
+    .ok()
+    .flatten()
+}
+
+/// [`idastar`] with settings: bounds stepped by a parity, a largest bound,
+/// and a [`Budget`] (node limit, cancellation, progress). `Ok(None)` when the
+/// search proved that no goal can be reached (or passed `max_bound`).
+pub fn idastar_with<N, FN, IN, FH, FS>(
+    start: &N,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+    options: &IdaOptions,
+) -> Result<Option<(Vec<N>, u32)>, Interrupted>
+where
+    N: Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, u32)>,
+    FH: FnMut(&N) -> u32,
+    FS: FnMut(&N) -> bool,
+{
     let mut node = ClosureNode {
         path: vec![start.clone()],
         children: std::cell::RefCell::new(Vec::new()),
@@ -427,8 +459,10 @@ where
         heuristic: std::cell::RefCell::new(heuristic),
         success: std::cell::RefCell::new(success),
     };
-    let outcome = ida_star(&mut node, &IdaOptions::default()).ok()?;
-    let found = outcome.found?;
+    let outcome = ida_star(&mut node, options)?;
+    let Some(found) = outcome.found else {
+        return Ok(None);
+    };
     // The node is back at the start: replay the chosen child indices.
     let mut buffer = Vec::new();
     for &m in &found.moves {
@@ -436,7 +470,7 @@ where
         node.moves(None, &mut buffer);
         node.apply(m);
     }
-    Some((node.path, found.cost))
+    Ok(Some((node.path, found.cost)))
 }
 
 /// The adapter behind [`idastar`]: a stack of cloned nodes, moves being

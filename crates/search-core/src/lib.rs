@@ -42,7 +42,7 @@
 //! ```
 #![deny(missing_docs)]
 
-pub use budget::{Budget, Interrupted, Reason};
+pub use budget::{Budget, Interrupted, Progress, Reason};
 pub use stats::{Iteration, Outcome, Path, Stats};
 
 pub mod bfs;
@@ -67,7 +67,7 @@ pub mod prelude {
     };
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
     pub use crate::ida::{
-        IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned, idastar, iddfs,
+        IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned, idastar, idastar_with, iddfs,
     };
     pub use crate::layers::{
         DistanceTable, LayerReport, Layers, RankedSpace, ResidueTable, Sweep, Table,
@@ -77,5 +77,5 @@ pub mod prelude {
     pub use crate::visited::{
         DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,
     };
-    pub use crate::{Budget, Interrupted, Outcome, Path, Reason, Stats};
+    pub use crate::{Budget, Interrupted, Outcome, Path, Progress, Reason, Stats};
 }
