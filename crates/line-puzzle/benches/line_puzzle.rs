@@ -1,6 +1,6 @@
-//! The line puzzle: the seed's problem 3 with the pattern databases (tables
+//! The line puzzle: Hiroi's problem 3 with the pattern databases (tables
 //! built beforehand), the tables' build, problem 3 and all ten pairs end to
-//! end with both kinds of databases, and the seed's bound on a pair it
+//! end with both kinds of databases, and Hiroi's bound on a pair it
 //! solves in a fraction of a second; `pathfinding::idastar` with the same
 //! pattern databases on problem 3, in the same run.
 

@@ -1,4 +1,4 @@
-//! What the pruning of redundant move sequences saves on the seed's ten
+//! What the pruning of redundant move sequences saves on Hiroi's ten
 //! pairs: each algorithm's IDA* with and without the pruning automaton, in
 //! the same run, the pattern databases built before the clock starts.
 //! Both searches must return the same solution. Prints a Markdown table.

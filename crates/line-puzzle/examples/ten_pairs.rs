@@ -1,4 +1,4 @@
-//! The seed's table of ten pairs, measured: for each pair, each algorithm's
+//! The article's table of ten pairs, measured: for each pair, each algorithm's
 //! bound at the start, the nodes its IDA* expands and its time, the pattern
 //! databases' build included (and for `ida-pdb` also apart), all in one
 //! run. Prints a Markdown table; the last row adds the times up, and for

@@ -52,7 +52,7 @@ pub struct Board {
     letters: [u16; 4],
 }
 
-/// A move: the piece on `from` slides into the space at `to` (the seed's
+/// A move: the piece on `from` slides into the space at `to` (Hiroi's
 /// `(from, to)`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -308,7 +308,7 @@ impl Board {
         }
     }
 
-    /// The rows as the seed draws them: `A C A S`.
+    /// The rows as M. Hiroi draws them: `A C A S`.
     pub fn rows(&self) -> Vec<String> {
         (0..self.height())
             .map(|r| {

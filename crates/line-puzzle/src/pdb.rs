@@ -33,7 +33,7 @@ const CHUNK: usize = 2048;
 /// let cd = PatternDb::build(&goal, &[Letter::C, Letter::D]);
 /// assert_eq!(ab.len(), 400_400); // C(16, 4) * C(12, 3) placements of 4 A and 3 B
 /// assert_eq!(ab.value(&goal) + cd.value(&goal), 0);
-/// // The sum bounds the 38 moves of the seed's problem 3 from below.
+/// // The sum bounds the 38 moves of Hiroi's problem 3 from below.
 /// assert!(ab.value(&start) + cd.value(&start) <= 38);
 /// # Ok::<(), line_puzzle::BoardError>(())
 /// ```

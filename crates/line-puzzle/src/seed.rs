@@ -1,4 +1,4 @@
-//! The seed's lower bound: each piece's Manhattan distance to the nearest
+//! M. Hiroi's lower bound: each piece's Manhattan distance to the nearest
 //! goal cell of its letter, updated by the moved piece's term only.
 
 use crate::board::MAX_CELLS;
@@ -50,15 +50,15 @@ impl NearestGoal {
     }
 }
 
-/// The seed's bound of `start` towards `goal` (same shape and pieces).
+/// Hiroi's bound of `start` towards `goal` (same shape and pieces).
 ///
 /// # Example
 ///
 /// ```
 /// use line_puzzle::{Board, seed_bound};
 ///
-/// // The seed's problem 3: bound 13, so its first limit is 14 (rounded up
-/// // to the parity of every solution), the figure in the seed's table.
+/// // Hiroi's problem 3: bound 13, so its first limit is 14 (rounded up
+/// // to the parity of every solution), the figure in the article's table.
 /// let start = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
 /// let goal = Board::from_rows(&["ABAS", "DCDC", "BABA", "CDCD"])?;
 /// assert_eq!(seed_bound(&start, &goal), 13);

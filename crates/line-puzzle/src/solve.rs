@@ -1,4 +1,4 @@
-//! Shortest solutions by IDA*, with the seed's bound or with additive
+//! Shortest solutions by IDA*, with Hiroi's bound or with additive
 //! pattern databases, and the replay check.
 
 use std::fmt;
@@ -16,16 +16,16 @@ use crate::{Board, Letter, LineSpace, Move, MoveError, PatternDb};
 /// every algorithm returns a shortest solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {
-    /// The seed's bound: each piece's Manhattan distance to the nearest goal
+    /// Hiroi's bound: each piece's Manhattan distance to the nearest goal
     /// cell of its letter. The baseline every improvement is measured
     /// against.
     IdaSeed,
     /// Additive pattern databases over the letter groups {A, B} and
-    /// {C, D}, their sum maxed with the seed's bound. The strongest bound
+    /// {C, D}, their sum maxed with Hiroi's bound. The strongest bound
     /// here: the fastest search once its tables exist, which take a few
     /// hundred milliseconds to build per goal.
     IdaPdb,
-    /// One pattern database per letter, their sum maxed with the seed's
+    /// One pattern database per letter, their sum maxed with Hiroi's
     /// bound. Weaker than [`Algorithm::IdaPdb`] (the search expands more
     /// nodes), but its tables hold at most a few thousand placements each
     /// and are built in about a millisecond: the fastest end to end when
@@ -50,7 +50,7 @@ impl Algorithm {
         }
     }
 
-    /// The letter groups of its pattern databases (none for the seed's bound).
+    /// The letter groups of its pattern databases (none for Hiroi's bound).
     pub fn groups(self) -> &'static [&'static [Letter]] {
         match self {
             Algorithm::IdaSeed => &[],
@@ -110,7 +110,7 @@ impl std::error::Error for SolveError {}
 /// A shortest solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
-    /// The moves, in the seed's `(from, to)` notation.
+    /// The moves, in the article's `(from, to)` notation.
     pub moves: Vec<Move>,
     /// Every board, start and goal included.
     pub boards: Vec<Board>,
@@ -367,7 +367,7 @@ impl Solver {
 /// ```
 /// use line_puzzle::{Algorithm, Board, replay, solve};
 ///
-/// // The seed's problem 3: 38 moves (40 with the piece taken out and put back).
+/// // Hiroi's problem 3: 38 moves (40 with the piece taken out and put back).
 /// let start = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
 /// let goal = Board::from_rows(&["ABAS", "DCDC", "BABA", "CDCD"])?;
 /// let solution = solve(&start, &goal, Algorithm::IdaPdb)?.unwrap();
@@ -386,7 +386,7 @@ pub fn solve(
         .found)
 }
 
-/// A board searched in place: the seed's bound and the pattern databases'
+/// A board searched in place: Hiroi's bound and the pattern databases'
 /// values, each updated by the moved piece alone.
 struct IdaNode<'a> {
     board: Board,

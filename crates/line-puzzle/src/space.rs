@@ -8,7 +8,7 @@ use crate::{Board, Letter};
 
 /// Every arrangement of one board's pieces (its shape, its numbers of A, B,
 /// C and D, one space), ranked densely with `perm_rank::Multiset` over the
-/// symbols space, A, B, C, D. The seed's board (1 space, 4 A, 3 B, 4 C,
+/// symbols space, A, B, C, D. Hiroi's board (1 space, 4 A, 3 B, 4 C,
 /// 4 D) has `16! / (4! 3! 4! 4!) = 252,252,000` arrangements.
 ///
 /// # Example

@@ -1,4 +1,4 @@
-//! The line puzzle: boards, the seed's ten pairs, small boards swept whole,
+//! The line puzzle: boards, Hiroi's ten pairs, small boards swept whole,
 //! and every bound checked against exact distances.
 
 use std::collections::{HashMap, VecDeque};
@@ -16,7 +16,7 @@ fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
 }
 
-/// The seed's five boards.
+/// M. Hiroi's five boards.
 fn seed_boards() -> [(&'static str, Board); 5] {
     [
         ("start1", board(&["ACAS", "CDCA", "DBAB", "CDBD"])),
@@ -93,7 +93,7 @@ fn refuses_goals_with_other_pieces() {
 
 #[test]
 fn solves_the_seeds_ten_pairs() {
-    // The seed's table: first limit (the bound, rounded up to even), length.
+    // The article's table: first limit (the bound, rounded up to even), length.
     let table = [
         ("start1", "start2", 8, 30),
         ("start1", "start3", 20, 30),
@@ -121,7 +121,7 @@ fn solves_the_seeds_ten_pairs() {
             replay(&start, &goal, &solution.moves).unwrap(),
             solution.boards
         );
-        // The seed's bound finds the same lengths (skipping problem 3's 715M nodes).
+        // Hiroi's bound finds the same lengths (skipping problem 3's 715M nodes).
         if length < 38 {
             let baseline = solve(&start, &goal, Algorithm::IdaSeed).unwrap().unwrap();
             assert_eq!(baseline.len(), length, "{from} -> {to}");
@@ -235,7 +235,7 @@ fn every_small_arrangement_is_solved_optimally() {
 
 #[test]
 fn pruning_keeps_every_solution_on_small_boards() {
-    // Every other arrangement of every small board, with the seed's bound (the
+    // Every other arrangement of every small board, with Hiroi's bound (the
     // weakest, so the most nodes): the pruned search finds the very
     // solution of the unpruned one (the first optimal path in move order,
     // which no forbidden sequence can cut), never with more nodes.
