@@ -92,6 +92,13 @@ pub static KNOWN: &[Known] = &[
         peer: None,
     },
     Known {
+        id: "fifteen-puzzle/6-6-3 tables built",
+        puzzle: "15-puzzle",
+        task: "the 6-6-3 pattern databases for Korf's goal (11 MiB), built",
+        seed: None,
+        peer: None,
+    },
+    Known {
         id: "line-puzzle/problem 3, pattern databases built",
         puzzle: "line puzzle",
         task: "problem 3 (38 moves), IDA* with the pattern databases already built",

@@ -659,3 +659,44 @@ fn help_names_each_puzzles_fields_sizes_and_defaults() {
         "{plain}"
     );
 }
+
+#[test]
+fn solve_names_its_bound_and_answers_a_budget_with_a_reason() {
+    let korf = "fixtures/eight-puzzle/korf-001.json";
+    let root = xtask::repo_root();
+    let path = root.join(korf);
+    let path = path.to_str().unwrap();
+    let out = xtask(&["solve", "eight-puzzle", path, "--bound", "6-6-3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("pattern databases: 6-6-3, reflected (--bound 6-6-3)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("answer: 57 moves"), "{stdout}");
+    // A budget far below the search's needs stops it with the reason and
+    // what was proved (the cancellation is checked every few thousand nodes;
+    // this search expands about 245,000).
+    let out = xtask(&[
+        "solve",
+        "eight-puzzle",
+        path,
+        "--bound",
+        "6-6-3",
+        "--max-seconds",
+        "0.000001",
+    ]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("no answer within --max-seconds 0.000001: the search stopped after"),
+        "{stderr}"
+    );
+    let out = xtask(&["solve", "eight-puzzle", path, "--bound", "9-6"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("unknown bound \"9-6\" (known: strongest, 6-6-3, 7-8)"),
+        "{}",
+        text(&out.stderr)
+    );
+}

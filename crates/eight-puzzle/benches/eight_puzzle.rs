@@ -148,6 +148,17 @@ fn fifteen(c: &mut Criterion) {
             })
         },
     );
+    group.bench_function("6-6-3 tables built", |b| {
+        b.iter(|| {
+            PatternDb::build(
+                black_box(&goal),
+                &Partition::six_six_three(&goal).unwrap(),
+                u64::MAX,
+                |_, _| {},
+            )
+            .unwrap()
+        })
+    });
     group.bench_function("Korf 2, ida-linear-conflict", |b| {
         b.iter(|| {
             solve(black_box(&starts[1]), &goal, Algorithm::IdaLinearConflict)

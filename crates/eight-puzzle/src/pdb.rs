@@ -199,7 +199,7 @@ impl Partition {
     /// The most bytes the build holds at once on `goal`'s board: the tables
     /// built so far (largest group first) and, while a group's table is
     /// built, the larger of its search (a byte per placement, two bits per
-    /// placement and region of the blank, the renumbering tables: 846 MiB for
+    /// placement and region of the blank, the renumbering tables: 840 MiB for
     /// 8 tiles of the 15-puzzle) and its values beside the table they become
     /// (twice the table: 990 MiB for 8 tiles, the peak of the 7-8 build).
     pub fn build_memory_needed(&self, goal: &Board) -> u64 {
@@ -400,7 +400,12 @@ impl PatternDb {
     /// A database from [`to_bytes`](PatternDb::to_bytes)' output, checked
     /// entirely: header, lengths and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternDb, PdbError> {
-        PatternDb::read_from(bytes, u64::MAX)
+        // Tables longer than the bytes given cannot be there: refused
+        // before anything is allocated for them.
+        PatternDb::read_from(bytes, bytes.len() as u64).map_err(|e| match e {
+            PdbError::TooLarge { .. } => PdbError::Corrupt("the file is truncated".to_string()),
+            other => other,
+        })
     }
 
     /// [`from_bytes`](PatternDb::from_bytes) from a reader (a file), each
@@ -460,8 +465,11 @@ impl PatternDb {
             // Unreached entries (UNSEEN) are legitimate: with every tile in
             // one group, half of the placements have the wrong parity.
             let mut values = vec![0u8; placements.count() as usize];
-            input.read_exact(&mut values).map_err(|e| read_error(&e))?;
-            sum.update(&values);
+            // Summed piece by piece while each piece is still in the cache.
+            for piece in values.chunks_mut(1 << 20) {
+                input.read_exact(piece).map_err(|e| read_error(&e))?;
+                sum.update(piece);
+            }
             tables.push(Table {
                 tiles: tiles.clone(),
                 placements,
@@ -491,7 +499,11 @@ impl PatternDb {
         goal: &Board,
         partition: &Partition,
     ) -> Result<PatternDb, PdbError> {
-        PatternDb::read_for(bytes, goal, partition, u64::MAX)
+        let db = PatternDb::from_bytes(bytes)?;
+        if db.goal != *goal || db.partition != *partition {
+            return Err(PdbError::Mismatch);
+        }
+        Ok(db)
     }
 
     /// [`read_from`](PatternDb::read_from), and a check that the database

@@ -344,7 +344,7 @@ fn stopped(error: &SolveError, options: &SolveOptions) -> String {
             };
             format!(
                 "{why}: the search stopped after {} nodes expanded{proved}",
-                i.stats.expanded
+                thousands(i.stats.expanded)
             )
         }
         other => other.to_string(),
