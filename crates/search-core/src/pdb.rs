@@ -71,6 +71,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::layers::{LayerReport, RankedSpace, Sweep, SweepError};
+#[cfg(doc)]
+use crate::layers::Table;
 use crate::visited::to_index;
 
 /// A puzzle's abstraction, as [`PatternDb::build`] needs it.
