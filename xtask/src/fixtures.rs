@@ -147,7 +147,8 @@ pub fn parse_fields<T: serde::de::DeserializeOwned>(
             fields.required.join(", ")
         ));
     }
-    serde_json::from_value(value).map_err(|e| e.to_string())
+    // From the text again, so that an error says where it is.
+    parse(json)
 }
 
 /// Reads a fixture and parses it as `T`, with errors that say what is wrong
@@ -205,7 +206,7 @@ mod tests {
         );
         check(
             r#"{"start": "1 2 3"}"#,
-            Err("invalid type: string \"1 2 3\", expected a sequence"),
+            Err("invalid type: string \"1 2 3\", expected a sequence at line 1 column 17"),
         );
         check(
             "[1]",

@@ -70,9 +70,9 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use crate::layers::{LayerReport, RankedSpace, Sweep, SweepError};
 #[cfg(doc)]
 use crate::layers::Table;
+use crate::layers::{LayerReport, RankedSpace, Sweep, SweepError};
 use crate::visited::to_index;
 
 /// A puzzle's abstraction, as [`PatternDb::build`] needs it.

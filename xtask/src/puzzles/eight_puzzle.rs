@@ -18,7 +18,9 @@ use serde::Deserialize;
 
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
 use crate::fixtures;
-use crate::report::{Expect, Report, Run, indent, length, render_runs, side_by_side, thousands};
+use crate::report::{
+    Expect, Report, Run, heading, indent, length, render_runs, side_by_side, thousands,
+};
 
 /// The 8-puzzle family in the registry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -32,8 +34,10 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Fixture {
-    name: String,
-    source: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
     start: Vec<String>,
     /// Default: the tiles in order, the blank last.
     #[serde(default)]
@@ -41,6 +45,11 @@ struct Fixture {
     #[serde(default)]
     expect: Expect,
 }
+
+const FIELDS: fixtures::Fields = fixtures::Fields {
+    required: &["start"],
+    optional: &["goal"],
+};
 
 fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
     let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
@@ -352,7 +361,7 @@ fn stopped(error: &SolveError, options: &SolveOptions) -> String {
 }
 
 fn validate(json: &str) -> Result<(), String> {
-    let fixture: Fixture = fixtures::parse(json)?;
+    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     boards(&fixture).map(|_| ())
 }
 
@@ -371,17 +380,20 @@ pub fn solve_path_with(path: &Path, options: &SolveOptions) -> Result<Report, St
 
 #[allow(clippy::print_stderr)]
 fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<Report, String> {
-    let fixture: Fixture = fixtures::parse(json)?;
+    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let (start, goal) = boards(&fixture)?;
     let mut runs = Vec::new();
     let mut replays = Vec::new();
     let mut first: Option<Solution> = None;
     let big = start.cells() > MAX_BFS_CELLS;
+    let clock = Instant::now();
     let chosen = if big {
         Some(choose_db(&goal, options)?)
     } else {
         None
     };
+    // Loading or building the tables, before the first search.
+    let mut tables_ms = clock.elapsed().as_secs_f64() * 1e3;
     let limit = options
         .max_seconds
         .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok());
@@ -444,7 +456,11 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
                 .as_ref()
                 .map_or_else(Stats::default, |s| s.stats.clone()),
             ms,
-            build_ms: 0.0,
+            build_ms: if algorithm == Algorithm::IdaPdb {
+                std::mem::take(&mut tables_ms)
+            } else {
+                0.0
+            },
         });
         if first.is_none() {
             first = found;
@@ -464,6 +480,10 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
         None,
         &fixture.expect,
         snapshot,
+    )
+    .with_boards(&start, &goal)
+    .unreachable_because(
+        "unreachable: start and goal are in different parity classes (decided without search)",
     ))
 }
 
@@ -481,9 +501,12 @@ fn render(
     solution: Option<&Solution>,
 ) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "eight-puzzle: {case}");
-    let _ = writeln!(out, "name: {}", fixture.name);
-    let _ = writeln!(out, "source: {}", fixture.source);
+    out.push_str(&heading(
+        PUZZLE.name,
+        case,
+        fixture.name.as_deref(),
+        fixture.source.as_deref(),
+    ));
     let _ = writeln!(out, "board: {}x{}", start.width(), start.height());
     if let Some(bound) = bound {
         let _ = writeln!(out, "pattern databases: {bound}");
@@ -545,7 +568,8 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     }
     let goal = match &options.goal {
         Some((file, json)) => {
-            let fixture: Fixture = fixtures::parse(json).map_err(|e| format!("{file}: {e}"))?;
+            let fixture: Fixture =
+                fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
             boards(&fixture).map_err(|e| format!("{file}: {e}"))?.1
         }
         None => {
@@ -675,7 +699,8 @@ pub fn korf(
         let case = format!("korf-{id:03}");
         let path = dir.join(format!("{case}.json"));
         let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let fixture: Fixture = fixtures::parse(&json).map_err(|e| format!("{case}: {e}"))?;
+        let fixture: Fixture =
+            fixtures::parse_fields(&json, &FIELDS).map_err(|e| format!("{case}: {e}"))?;
         let (start, fixture_goal) = boards(&fixture).map_err(|e| format!("{case}: {e}"))?;
         if fixture_goal != goal {
             return Err(format!("{case}: not Korf's goal"));
@@ -738,7 +763,7 @@ pub fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String
     for id in first..=last {
         let path = root.join(format!("fixtures/eight-puzzle/korf-{id:03}.json"));
         let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let fixture: Fixture = fixtures::parse(&json)?;
+        let fixture: Fixture = fixtures::parse_fields(&json, &FIELDS)?;
         let (start, _) = boards(&fixture)?;
         let tiles: Vec<String> = start.tiles().iter().map(u8::to_string).collect();
         let _ = writeln!(input, "{}", tiles.join(" "));
