@@ -130,10 +130,19 @@ Examples:
         "\
 peg-solitaire: the positions reachable from a fixture's start, level by level.
 
-  --goal FILE  the fixture (required): its start, its goal, its board
+  --goal FILE   the fixture (required): its start, its goal, its board
+  --by moves    (default) levels by moves, positions up to the symmetries that
+                keep the start
+  --by jumps    levels by jumps: the positions after each number of jumps,
+                how many can still reach the goal, and the number of jump
+                sequences from start to goal
+  --problems    every problem of the board: for each hole left empty at the
+                start and each hole holding the last peg, the fewest moves
 
 Examples:
-  cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json",
+  cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json
+  cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json --by jumps --json
+  cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/triangle-15.json --problems",
     ),
 ];
 
