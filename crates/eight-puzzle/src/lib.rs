@@ -41,8 +41,8 @@
 pub use board::{Board, BoardError, MAX_CELLS, MoveError};
 pub use pdb::{Partition, PatternDb, PdbError};
 pub use solve::{
-    Algorithm, IterationStart, MAX_BFS_CELLS, ReplayError, Solution, SolveError, replay, solve,
-    solve_pdb, solve_pdb_with_progress, solve_pdb_with_pruning, solve_with,
+    Algorithm, MAX_BFS_CELLS, ReplayError, Solution, SolveError, replay, solve, solve_pdb,
+    solve_pdb_with_pruning, solve_with,
 };
 pub use space::SlidingSpace;
 

@@ -1,12 +1,11 @@
 //! Optimal solutions: the algorithms, the answer, and the replay check.
 
-use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::str::FromStr;
 
 use search_core::bfs::bfs_with;
 use search_core::bidirectional::bfs_bidirectional_with;
-use search_core::ida::{IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned};
+use search_core::ida::{IdaOptions, OperatorNode, ida_star, ida_star_pruned};
 use search_core::layers::RankedSpace;
 use search_core::visited::{DenseSides, DenseVisited};
 use search_core::{Budget, Interrupted, Stats};
@@ -315,122 +314,6 @@ pub fn solve_pdb_with_pruning(
         return Ok(None);
     }
     solve_ida(start, PdbNode::new(start, db, reflect), goal, prune, budget)
-}
-
-/// Where IDA* stands as one of its iterations begins, for a progress display.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IterationStart {
-    /// The iteration, from 1.
-    pub iteration: usize,
-    /// Its bound on the solution's length: every shorter length is refuted.
-    pub bound: u32,
-    /// Nodes expanded by the iterations before it.
-    pub expanded: u64,
-}
-
-/// [`solve_pdb`], calling `progress` as each IDA* iteration begins.
-pub fn solve_pdb_with_progress(
-    start: &Board,
-    db: &PatternDb,
-    reflect: bool,
-    budget: &Budget,
-    progress: &mut dyn FnMut(IterationStart),
-) -> Result<Option<Solution>, SolveError> {
-    let goal = db.goal();
-    if (start.width(), start.height()) != (goal.width(), goal.height()) {
-        return Err(SolveError::ShapeMismatch);
-    }
-    if reflect && start.width() != start.height() {
-        return solve_pdb(start, db, reflect, budget);
-    }
-    if !start.can_reach(goal) {
-        return Ok(None);
-    }
-    let watched = Watched {
-        node: PdbNode::new(start, db, reflect),
-        residue: (start.manhattan(start.blank(), goal.blank()) % 2) as u32,
-        cost: 0,
-        costs: Vec::new(),
-        exceeded: Cell::new(u32::MAX),
-        bound: Cell::new(None),
-        expanded: Cell::new(0),
-        iteration: Cell::new(0),
-        progress: RefCell::new(progress),
-    };
-    solve_ida(start, watched, goal, true, budget)
-}
-
-/// A node that follows IDA*'s iterations from the outside: an iteration
-/// begins when the start is expanded (the only node with no previous move),
-/// and its bound is the one `IdaOptions` documents, the first of the right
-/// parity not below the least cost that exceeded the last bound.
-struct Watched<'a, N: Node> {
-    node: N,
-    residue: u32,
-    /// The cost of the moves applied, and each one's.
-    cost: u32,
-    costs: Vec<u32>,
-    /// The least `cost + lower bound` above the bound in this iteration.
-    exceeded: Cell<u32>,
-    bound: Cell<Option<u32>>,
-    expanded: Cell<u64>,
-    iteration: Cell<usize>,
-    progress: RefCell<&'a mut dyn FnMut(IterationStart)>,
-}
-
-impl<N: OperatorNode> OperatorNode for Watched<'_, N> {
-    fn operator(&self, m: Self::Move) -> u8 {
-        self.node.operator(m)
-    }
-}
-
-impl<N: Node> Node for Watched<'_, N> {
-    type Move = N::Move;
-
-    fn lower_bound(&self) -> u32 {
-        let h = self.node.lower_bound();
-        let f = self.cost.saturating_add(h);
-        if self.bound.get().is_some_and(|b| f > b) && f < self.exceeded.get() {
-            self.exceeded.set(f);
-        }
-        h
-    }
-
-    fn is_goal(&self) -> bool {
-        self.node.is_goal()
-    }
-
-    fn moves(&self, previous: Option<Self::Move>, out: &mut Vec<Self::Move>) {
-        if previous.is_none() {
-            let least = match self.bound.get() {
-                None => self.node.lower_bound(),
-                Some(_) => self.exceeded.get(),
-            };
-            let bound = least + (least + self.residue) % 2;
-            self.bound.set(Some(bound));
-            self.exceeded.set(u32::MAX);
-            self.iteration.set(self.iteration.get() + 1);
-            (self.progress.borrow_mut())(IterationStart {
-                iteration: self.iteration.get(),
-                bound,
-                expanded: self.expanded.get(),
-            });
-        }
-        self.expanded.set(self.expanded.get() + 1);
-        self.node.moves(previous, out);
-    }
-
-    fn apply(&mut self, m: Self::Move) -> u32 {
-        let step = self.node.apply(m);
-        self.cost += step;
-        self.costs.push(step);
-        step
-    }
-
-    fn undo(&mut self, m: Self::Move) {
-        self.cost -= self.costs.pop().unwrap_or(0);
-        self.node.undo(m);
-    }
 }
 
 /// IDA* from `start` with `node`'s bound, the moves gated by the shape's

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use eight_puzzle::{
-    Algorithm, Board, IterationStart, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution,
-    SolveError, replay, solve, solve_pdb, solve_pdb_with_progress, solve_with,
+    Algorithm, Board, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution, SolveError,
+    replay, solve, solve_pdb, solve_with,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::{RankedSpace, Sweep, Table};
@@ -409,6 +409,22 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
         }
         None => Budget::default(),
     };
+    // Each IDA* iteration as it begins, on a terminal: what a long search
+    // has ruled out so far.
+    let budget = if options.progress {
+        let clock = Instant::now();
+        budget.with_progress(move |p| {
+            if let search_core::Progress::Iteration { bound, expanded } = p {
+                eprintln!(
+                    "IDA*: bound {bound}, {} nodes expanded before it, {:.1} s",
+                    thousands(expanded),
+                    clock.elapsed().as_secs_f64()
+                );
+            }
+        })
+    } else {
+        budget
+    };
     for algorithm in algorithms(start.cells()) {
         if big
             && algorithm != Algorithm::IdaPdb
@@ -418,18 +434,6 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
         }
         let clock = Instant::now();
         let found = match (&chosen, algorithm) {
-            (Some((db, _)), Algorithm::IdaPdb) if options.progress => {
-                let mut report = |p: IterationStart| {
-                    eprintln!(
-                        "iteration {}: bound {}, {} nodes expanded before it, {:.1} s",
-                        p.iteration,
-                        p.bound,
-                        thousands(p.expanded),
-                        clock.elapsed().as_secs_f64()
-                    );
-                };
-                solve_pdb_with_progress(&start, db, REFLECT, &budget, &mut report)
-            }
             (Some((db, _)), Algorithm::IdaPdb) => solve_pdb(&start, db, REFLECT, &budget),
             _ => solve_with(&start, &goal, algorithm, &budget),
         }
