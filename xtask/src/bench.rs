@@ -1,5 +1,5 @@
 //! `cargo xtask bench`: every crate's criterion benchmarks as one table,
-//! beside the seeds' published figures and the peers measured in the same
+//! beside the original articles' published figures and the peers measured in the same
 //! run; optionally the big sweeps, timed once each; and `docs/BENCHMARKS.md`
 //! written from it all.
 
@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::report::thousands;
 
-/// What is known about a benchmark: what it measures, the seed's figure
+/// What is known about a benchmark: what it measures, the original article's figure
 /// for the same task, and the benchmark of a peer run on the same input.
 pub struct Known {
     /// Criterion's id, `group/function`.
@@ -18,7 +18,7 @@ pub struct Known {
     pub puzzle: &'static str,
     /// What is measured.
     pub task: &'static str,
-    /// The seed's published figure, with its setting.
+    /// The original article's published figure, with its setting.
     pub seed: Option<&'static str>,
     /// The id of the peer's benchmark on the same input.
     pub peer: Option<(&'static str, &'static str)>,
@@ -29,7 +29,7 @@ pub static KNOWN: &[Known] = &[
     Known {
         id: "eight-puzzle/seed instance, bfs",
         puzzle: "8-puzzle",
-        task: "seed instance (31 moves), BFS over the Lehmer table",
+        task: "Hiroi's instance (31 moves), BFS over the Lehmer table",
         seed: Some("2.6 s, 181,439 states generated (C, Pentium 166)"),
         peer: Some((
             "pathfinding::bfs",
@@ -39,7 +39,7 @@ pub static KNOWN: &[Known] = &[
     Known {
         id: "eight-puzzle/seed instance, bidirectional",
         puzzle: "8-puzzle",
-        task: "seed instance, bidirectional BFS",
+        task: "Hiroi's instance, bidirectional BFS",
         seed: Some("0.26 s, 16,088 states generated (C, Pentium 166)"),
         peer: Some((
             "pathfinding::bfs_bidirectional",
@@ -49,7 +49,7 @@ pub static KNOWN: &[Known] = &[
     Known {
         id: "eight-puzzle/seed instance, ida-manhattan",
         puzzle: "8-puzzle",
-        task: "seed instance, IDA* with Manhattan distance",
+        task: "Hiroi's instance, IDA* with Manhattan distance",
         seed: None,
         peer: Some((
             "pathfinding::idastar, same bound",
@@ -102,7 +102,7 @@ pub static KNOWN: &[Known] = &[
         id: "line-puzzle/problem 3, pattern databases built",
         puzzle: "line puzzle",
         task: "problem 3 (38 moves), IDA* with the pattern databases already built",
-        seed: Some("138.2 s (PyPy, the seed's bound)"),
+        seed: Some("138.2 s (PyPy, Hiroi's bound)"),
         peer: Some((
             "pathfinding::idastar, same bound",
             "line-puzzle/problem 3, pattern databases built, pathfinding::idastar",
@@ -132,21 +132,21 @@ pub static KNOWN: &[Known] = &[
     Known {
         id: "line-puzzle/all ten pairs, end to end",
         puzzle: "line puzzle",
-        task: "the seed's ten pairs, each with its own {A, B} + {C, D} databases built",
+        task: "Hiroi's ten pairs, each with its own {A, B} + {C, D} databases built",
         seed: Some("140.6 s in all (PyPy)"),
         peer: None,
     },
     Known {
         id: "line-puzzle/all ten pairs, ida-pdb, tables built once per goal",
         puzzle: "line puzzle",
-        task: "the seed's ten pairs, {A, B} + {C, D} databases built once for each of 4 goals",
+        task: "Hiroi's ten pairs, {A, B} + {C, D} databases built once for each of 4 goals",
         seed: Some("140.6 s in all (PyPy)"),
         peer: None,
     },
     Known {
         id: "line-puzzle/all ten pairs, end to end, ida-letter-pdb",
         puzzle: "line puzzle",
-        task: "the seed's ten pairs, each with its own per-letter databases built",
+        task: "Hiroi's ten pairs, each with its own per-letter databases built",
         seed: Some("140.6 s in all (PyPy)"),
         peer: None,
     },
@@ -156,7 +156,7 @@ pub static KNOWN: &[Known] = &[
         task: "start1 -> start2, pattern databases, end to end",
         seed: Some("0.81 s (PyPy)"),
         peer: Some((
-            "the seed's bound in this crate",
+            "Hiroi's bound in this crate",
             "line-puzzle/start1 -> start2 (30 moves), ida-seed, end to end",
         )),
     },
@@ -166,7 +166,7 @@ pub static KNOWN: &[Known] = &[
         task: "start1 -> start2, one database per letter, end to end",
         seed: Some("0.81 s (PyPy)"),
         peer: Some((
-            "the seed's bound in this crate",
+            "Hiroi's bound in this crate",
             "line-puzzle/start1 -> start2 (30 moves), ida-seed, end to end",
         )),
     },
@@ -194,42 +194,42 @@ pub static KNOWN: &[Known] = &[
     Known {
         id: "flip-it/seed start, orthogonal, bidirectional",
         puzzle: "Flip It",
-        task: "seed start, bidirectional BFS",
+        task: "Hiroi's start, bidirectional BFS",
         seed: None,
         peer: None,
     },
     Known {
         id: "flip-it/seed start, orthogonal, ida-corners",
         puzzle: "Flip It",
-        task: "seed start, iterative deepening with the corner bound",
+        task: "Hiroi's start, iterative deepening with the corner bound",
         seed: Some("4.6 s (PyPy)"),
         peer: None,
     },
     Known {
         id: "flip-it/seed start, diagonal, bfs",
         puzzle: "Flip It",
-        task: "seed start, diagonal jumps (18 moves), BFS",
+        task: "Hiroi's start, diagonal jumps (18 moves), BFS",
         seed: Some("3.7 s (PyPy)"),
         peer: None,
     },
     Known {
         id: "flip-it/seed start, diagonal, bidirectional",
         puzzle: "Flip It",
-        task: "seed start, diagonal jumps, bidirectional BFS",
+        task: "Hiroi's start, diagonal jumps, bidirectional BFS",
         seed: None,
         peer: None,
     },
     Known {
         id: "flip-it/seed start, diagonal, ida-corners",
         puzzle: "Flip It",
-        task: "seed start, diagonal jumps, the corner bound",
+        task: "Hiroi's start, diagonal jumps, the corner bound",
         seed: Some("21.2 s (PyPy, bounded iterative deepening)"),
         peer: None,
     },
     Known {
         id: "knight-swap/seed 3x4: solve, prove and count",
         puzzle: "knight swap",
-        task: "seed's 3x4 board: solved, proven minimal, solutions counted",
+        task: "the Perl article's 3x4 board: solved, proven minimal, solutions counted",
         seed: Some("about 0.6 s (Perl), no proof"),
         peer: None,
     },
@@ -250,7 +250,7 @@ pub static KNOWN: &[Known] = &[
     Known {
         id: "peg-solitaire/seed 21-hole: count the 96 from 14 -> 6, pruning",
         puzzle: "peg solitaire",
-        task: "seed's 21-hole board: the 96 minimum solutions from 14 -> 6 counted, peg-class pruning",
+        task: "Hiroi's 21-hole board: the 96 minimum solutions from 14 -> 6 counted, peg-class pruning",
         seed: Some("0.97 s (PyPy, listing them)"),
         peer: None,
     },
@@ -278,14 +278,14 @@ pub static KNOWN: &[Known] = &[
     Known {
         id: "peg-solitaire/seed 21-hole: 12 moves by IDA*, pruning",
         puzzle: "peg solitaire",
-        task: "seed's board, first jump 14 -> 6: one 12-move solution, proven by IDA*",
+        task: "Hiroi's board, first jump 14 -> 6: one 12-move solution, proven by IDA*",
         seed: Some("2 s (PyPy, corners and pruning)"),
         peer: None,
     },
     Known {
         id: "peg-solitaire/seed 21-hole: 12 moves by BFS by moves",
         puzzle: "peg solitaire",
-        task: "seed's board: the minimum by breadth-first search by moves, up to symmetry",
+        task: "Hiroi's board: the minimum by breadth-first search by moves, up to symmetry",
         seed: None,
         peer: None,
     },
@@ -390,13 +390,13 @@ fn compared(peer: f64, ours: f64) -> String {
     }
 }
 
-/// The table: every known benchmark that was measured, with the seed's
+/// The table: every known benchmark that was measured, with Hiroi's
 /// figure and the peer's median and ratio; then any other benchmark.
 pub fn table(medians: &[(String, f64)]) -> String {
     let median = |id: &str| medians.iter().find(|(i, _)| i == id).map(|(_, ns)| *ns);
     let mut out = String::new();
     out.push_str(
-        "| puzzle | task | this project (median) | the seed's program | peer in the same run |\n",
+        "| puzzle | task | this project (median) | the original article's program | peer in the same run |\n",
     );
     out.push_str("| --- | --- | --- | --- | --- |\n");
     for k in KNOWN {
@@ -482,7 +482,7 @@ pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime]) -> String {
          This page is written by `cargo xtask bench --sweeps --write`; edit `xtask/src/bench.rs`, not this file.\n\
          Speed is measured by criterion benches (`crates/<name>/benches/`), never asserted in tests.\n\
          Peers run in the same process and the same criterion run as this project's code, on the same input.\n\
-         The seeds' figures are the seeds' own, on their machines.\n\n",
+         The original articles' figures are their own, on their machines.\n\n",
     );
     let _ = writeln!(doc, "## The machine\n\n{}.", machine());
     doc.push_str(
@@ -510,7 +510,7 @@ const MEASURED_ELSEWHERE: &str = "
 Runs too long to repeat as criterion samples; each page gives the command and the figures:
 
 - [fifteen-puzzle.md](fifteen-puzzle.md): Korf's 100 with every bound, and the plain C 6-6-3 reference solver in the same run (`cargo xtask korf --bound 6-6-3 --peer`).
-- [line-puzzle.md](line-puzzle.md): the seed's ten pairs, the seed's bound beside the pattern databases in one run (`cargo run --release -p line-puzzle --example ten_pairs`).
+- [line-puzzle.md](line-puzzle.md): Hiroi's ten pairs, Hiroi's bound beside the pattern databases in one run (`cargo run --release -p line-puzzle --example ten_pairs`).
 - [peg-solitaire.md](peg-solitaire.md): the English board's 18-move proof, time and memory.
 - [flip-it.md](flip-it.md), [eight-puzzle.md](eight-puzzle.md), [knight-swap.md](knight-swap.md): the sweeps and what they found.
 ";

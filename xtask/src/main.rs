@@ -142,7 +142,7 @@ enum Command {
         peer: bool,
     },
     /// Run every crate's criterion benchmarks and print one table, beside
-    /// the seeds' figures and the peers measured in the same run.
+    /// the original articles' figures and the peers measured in the same run.
     Bench {
         /// Only benchmarks whose name matches this (criterion's filter).
         filter: Option<String>,

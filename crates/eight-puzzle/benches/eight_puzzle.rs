@@ -1,4 +1,4 @@
-//! The 8-puzzle: the full sweep from the goal, and the seed instance by BFS
+//! The 8-puzzle: the full sweep from the goal, and Hiroi's instance by BFS
 //! and by bidirectional BFS, beside the `pathfinding` crate's `bfs` and
 //! `bfs_bidirectional` on the same instance in the same run, and IDA* with
 //! Manhattan distance beside `pathfinding::idastar`; and the

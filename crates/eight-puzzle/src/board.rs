@@ -405,7 +405,7 @@ impl Board {
     }
 }
 
-/// Rows of space-separated numbers, `0` for the blank, as the seed prints
+/// Rows of space-separated numbers, `0` for the blank, as M. Hiroi prints
 /// them; numbers are right-aligned when some have two digits.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

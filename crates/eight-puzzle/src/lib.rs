@@ -7,7 +7,7 @@
 //! replaying it:
 //!
 //! - [`Algorithm::Bfs`]: breadth-first search over a dense table indexed by
-//!   the Lehmer rank of the board, as in the seed (one bit per arrangement).
+//!   the Lehmer rank of the board, as in M. Hiroi's program (one bit per arrangement).
 //! - [`Algorithm::Bidirectional`]: breadth-first search from both ends.
 //! - [`Algorithm::IdaManhattan`]: IDA* with the Manhattan bound, updated per move.
 //! - [`Algorithm::IdaLinearConflict`]: IDA* with Manhattan distance plus

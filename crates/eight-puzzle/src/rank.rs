@@ -24,7 +24,7 @@ pub(crate) struct Shape {
 
 /// A board in a breadth-first search over Lehmer ranks: its tiles (four bits
 /// a cell), its rank, the blank's cell and the cell the blank came from, so
-/// that the move undoing the last one is never generated (the seed's
+/// that the move undoing the last one is never generated (Hiroi's
 /// suggested improvement).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Ranked {

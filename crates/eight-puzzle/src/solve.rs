@@ -25,7 +25,7 @@ pub const MAX_BFS_CELLS: usize = 12;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Breadth-first search from the start, the visited set one bit per
-    /// Lehmer rank (the seed's method). Up to 12 cells.
+    /// Lehmer rank (Hiroi's method). Up to 12 cells.
     Bfs,
     /// Breadth-first search from both ends, expanding the smaller frontier.
     /// Up to 12 cells.

@@ -7,7 +7,7 @@ use crate::Board;
 use crate::rank::{NOWHERE, Ranked, Shape};
 
 /// All arrangements of one board shape, ranked by the Lehmer code of their
-/// tiles read row by row (the seed's numbering: `8 6 7 2 5 4 3 0 1` is
+/// tiles read row by row (M. Hiroi's numbering: `8 6 7 2 5 4 3 0 1` is
 /// 357,478), so that a search keeps its tables in arrays of `cells!` entries.
 ///
 /// # Example

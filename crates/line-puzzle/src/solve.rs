@@ -201,14 +201,14 @@ pub struct Solver {
 impl Solver {
     /// Prepares `algorithm` for `goal`, building its pattern databases
     /// ([`Algorithm::groups`]): 1.3 MB for [`Algorithm::IdaPdb`] on the
-    /// seed's board, 7 kB for [`Algorithm::IdaLetterPdb`].
+    /// Hiroi's board, 7 kB for [`Algorithm::IdaLetterPdb`].
     pub fn new(goal: &Board, algorithm: Algorithm) -> Solver {
         Solver::build(goal, algorithm, algorithm.groups())
     }
 
     /// IDA* with additive pattern databases over `groups` of letters (which
     /// must be disjoint, or the sum is no lower bound), maxed with the
-    /// seed's bound. With no groups this is [`Algorithm::IdaSeed`]; with
+    /// Hiroi's bound. With no groups this is [`Algorithm::IdaSeed`]; with
     /// others, [`Solver::algorithm`] reports [`Algorithm::IdaPdb`].
     ///
     /// # Panics
@@ -537,7 +537,7 @@ impl Operators for Directions {
 }
 
 /// The longest move sequences the automaton considers: 12 moves. On the
-/// seed's 4x4 board it is built in about 20 ms (2,027 sequences, 119 KB)
+/// Hiroi's 4x4 board it is built in about 20 ms (2,027 sequences, 119 KB)
 /// and saves nearly as many nodes as one of 14 moves, which takes 126 ms
 /// to build, more than a one-off solve with one database per letter.
 const PRUNING_DEPTH: usize = 12;

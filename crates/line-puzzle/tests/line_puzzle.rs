@@ -202,7 +202,7 @@ fn bounds_never_exceed_the_distance_on_small_boards() {
             assert!(ab.value(b) + cd.value(b) <= d, "{b:?}");
             assert!(solver.bound(b) <= d, "{b:?}");
             // One database per letter: admissible, and never below the
-            // seed's bound even before the two are maxed.
+            // Hiroi's bound even before the two are maxed.
             let per_letter: u32 = letters.iter().map(|p| p.value(b)).sum();
             assert!(per_letter <= d, "{b:?}");
             assert!(per_letter >= seed_bound(b, &goal), "{b:?}");
