@@ -187,7 +187,7 @@ pub static KNOWN: &[Known] = &[
     Known {
         id: "flip-it/seed start, orthogonal, bfs",
         puzzle: "Flip It",
-        task: "seed start (22 moves), BFS over the dense table",
+        task: "Hiroi's start (22 moves), BFS over the dense table",
         seed: Some("1.5 s (PyPy)"),
         peer: None,
     },
