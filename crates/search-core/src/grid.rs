@@ -167,6 +167,67 @@ pub fn is_even_permutation(perm: &[u8]) -> bool {
     swaps % 2 == 0
 }
 
+/// The moves of a blank (or a space) that swaps places with a neighbour, as
+/// operators for [`crate::prune::Automaton`]: operator `i` moves the blank
+/// by `directions[i]`, and a puzzle numbers its moves in the order it lists
+/// them, so that a pruned search finds the solution an unpruned one finds.
+///
+/// A frame is the board with each cell holding its own number (4 bits a
+/// cell, so at most 16 cells) and the blank's cell: which directions apply
+/// depends on the blank's cell alone, and two sequences that permute the
+/// numbered board alike permute every board with the blank on that cell
+/// alike, whatever its cells hold (numbered tiles, or letters repeated).
+///
+/// ```
+/// use search_core::grid::{ORTHOGONAL, Rect, Sliding};
+/// use search_core::prune::Automaton;
+///
+/// // The 8-puzzle's blank, moved up, down, left and right.
+/// let sliding = Sliding::new(Rect::new(3, 3), ORTHOGONAL);
+/// let automaton = Automaton::build(&sliding, 6);
+/// assert!(!automaton.allows(&[0, 1])); // up then down undoes itself
+/// assert!(automaton.allows(&[0, 2, 1, 3])); // up, left, down, right: a cycle of 3 tiles
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sliding {
+    rect: Rect,
+    directions: [(isize, isize); 4],
+}
+
+impl Sliding {
+    /// The blank's moves on `rect`, operator `i` moving it by `directions[i]`.
+    ///
+    /// # Panics
+    /// If `rect` has more than 16 cells.
+    pub fn new(rect: Rect, directions: [(isize, isize); 4]) -> Sliding {
+        assert!(rect.cells() <= 16, "at most 16 cells, not {}", rect.cells());
+        Sliding { rect, directions }
+    }
+}
+
+impl crate::prune::Operators for Sliding {
+    type Frame = (u64, u8);
+
+    fn operator_count(&self) -> usize {
+        4
+    }
+
+    fn frames(&self) -> Vec<(u64, u8)> {
+        let cells = self.rect.cells() as u64;
+        let numbered = (0..cells).fold(0, |p, c| p | c << (4 * c));
+        (0..cells as u8).map(|blank| (numbered, blank)).collect()
+    }
+
+    fn apply(&self, &(cells, blank): &(u64, u8), op: u8) -> Option<(u64, u8)> {
+        let (rows, cols) = self.directions[usize::from(op)];
+        let from = self.rect.step(usize::from(blank), rows, cols)?;
+        let (a, b) = (4 * from as u32, 4 * u32::from(blank));
+        let (x, y) = ((cells >> a) & 15, (cells >> b) & 15);
+        let swapped = cells & !(15 << a) & !(15 << b) | y << a | x << b;
+        Some((swapped, from as u8))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
