@@ -246,6 +246,13 @@ impl MoveLevels {
         self.levels.iter().map(|l| l.len() as u64).collect()
     }
 
+    /// The positions (as sets of holes, each the least of its images under
+    /// the symmetries kept) whose fewest moves from the start are `k`,
+    /// ascending; empty past the last level.
+    pub fn level(&self, k: usize) -> &[u64] {
+        self.levels.get(k).map_or(&[], Vec::as_slice)
+    }
+
     /// The number of positions (up to symmetry) kept.
     pub fn positions(&self) -> u64 {
         self.levels.iter().map(|l| l.len() as u64).sum()

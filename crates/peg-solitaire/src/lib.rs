@@ -17,9 +17,19 @@
 //!   optimal solutions (defined below), memoised, without listing them.
 //! - [`peg_class_pruning`] is the seed's pruning, derived from the board
 //!   and offered only where the proof below holds.
+//! - [`meet_moves`]: breadth-first levels by moves from the start and, by
+//!   backward moves (chains of un-jumps by one peg), from the goal, over
+//!   positions up to the symmetries that keep both, until one move joins
+//!   them: the minimum on boards too big for IDA* (the English board's 18
+//!   moves in about a second).
 //! - [`explore_moves`]: a breadth-first search by moves over positions up to
-//!   symmetry, which proves minima on boards too big for IDA* (the English
-//!   board's 18 moves) and gives every distance from a start at once.
+//!   symmetry from the start alone, which gives every distance from a start
+//!   at once.
+//! - [`count_by_jumps`]: the positions after each number of jumps, the
+//!   solvable ones, and the number of jump sequences that solve the game.
+//! - [`problems`]: the fewest moves from every one-hole start to every
+//!   one-peg finish of a board, impossible pairs sorted out first by the
+//!   class rule ([`JumpSpan`]).
 //! - [`find_solution`]: one solution, however many moves, in milliseconds.
 //! - [`replay`] checks any claimed solution with the rules alone;
 //!   [`notation`] writes it in the seed's move groups, `[14, 6][11, 9]`.

@@ -317,10 +317,15 @@ fn the_levels_do_not_depend_on_the_thread_count() {
             .unwrap();
         pool.install(|| {
             let levels = explore_moves(&start, &LevelOptions::default(), |_| {}).unwrap();
-            (levels.histogram(), levels.stats().clone())
+            let last: Vec<u64> = levels.level(levels.histogram().len() - 1).to_vec();
+            (levels.histogram(), levels.stats().clone(), last)
         })
     };
+    let (histogram, _, last) = run(1);
     assert_eq!(run(1), run(3));
+    // The last level is not empty, and no level follows it.
+    assert_eq!(last.len() as u64, *histogram.last().unwrap());
+    assert!(!last.is_empty());
 }
 
 proptest! {

@@ -606,6 +606,9 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
             Board::from_rows(lattice, &fixture.start).map_err(|e| format!("{file}: start: {e}"))?;
         return analyze_problems(options, &fixture, &board, progress);
     }
+    if fixture.goal.is_none() && matches!(options.by.as_deref(), None | Some("moves")) {
+        return analyze_levels(options, &fixture, progress).map_err(|e| format!("{file}: {e}"));
+    }
     let inst = instance(&fixture).map_err(|e| format!("{file}: {e}"))?;
     let (start, goal) = (&inst.start, &inst.goal);
     match options.by.as_deref() {
@@ -842,4 +845,63 @@ fn problem_table(board: &Board, all: &[Problem]) -> String {
         let _ = writeln!(out, "  {v:>5} |{}", row.join(""));
     }
     out.trim_end().to_string()
+}
+
+/// `analyze` of a file without a goal: the levels by moves from the start
+/// to exhaustion, up to the symmetries that keep the start.
+fn analyze_levels(
+    options: &AnalyzeOptions,
+    fixture: &Fixture,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let lattice: Lattice = fixture
+        .lattice
+        .parse()
+        .map_err(|e| format!("lattice: {e}"))?;
+    let start = Board::from_rows(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
+    let mut description = format!(
+        "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
+        fixture.name,
+        indent(&side_by_side(&[("start".to_string(), start.rows())], 2))
+    );
+    progress.start(&description, 1, options.max_memory);
+    let levels = explore_moves(
+        &start,
+        &LevelOptions {
+            goal: None,
+            max_memory: Some(options.max_memory),
+        },
+        |r| {
+            progress.layer(&LayerReport {
+                distance: r.level,
+                states: r.positions,
+                seen: r.seen,
+                size: r.seen,
+            })
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let histogram = levels.histogram();
+    let last = histogram.len().saturating_sub(1);
+    let _ = write!(
+        description,
+        "\n{} positions up to {} symmetries; the most moves any position needs: {}",
+        thousands(levels.positions()),
+        levels.symmetries(),
+        last
+    );
+    let farthest = levels
+        .level(last)
+        .iter()
+        .take(options.farthest)
+        .filter_map(|&p| start.with_pegs(p).map(|b| b.rows()))
+        .collect();
+    Ok(Analysis {
+        description,
+        ranks: levels.positions(),
+        histogram,
+        farthest,
+        census: None,
+        extra: Default::default(),
+    })
 }
