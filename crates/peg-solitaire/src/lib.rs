@@ -109,7 +109,7 @@ pub use levels::{
     BYTES_PER_POSITION, LevelOptions, LevelReport, MoveLevels, explore_moves, find_solution,
 };
 pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, MeetReport, Meeting, meet_moves};
-pub use problems::{JumpSpan, Problem, problems};
+pub use problems::{JumpSpan, Problem, problems, problems_by_starts};
 pub use solve::{
     PegClassPruning, ReplayError, Solution, SolveError, SolveOptions, check_goal,
     count_jump_sequences, count_position_sequences, move_count, move_groups, notation,

@@ -2,6 +2,7 @@
 //! finish with one peg, the fewest moves.
 
 use crate::board::{Board, Geometry};
+use crate::levels::{LevelOptions, explore_moves};
 use crate::meet::{MeetOptions, meet_moves};
 use crate::solve::SolveError;
 
@@ -164,6 +165,90 @@ pub fn problems(
                 }
             };
             out.push(problem);
+        }
+    }
+    Ok(out)
+}
+
+/// The same answers as [`problems`], by one breadth-first search by moves
+/// to exhaustion from each start ([`explore_moves`]), one start per class
+/// of holes under the board's symmetries: every survivor at once, which
+/// is cheaper than one search per pair on boards where many pairs share a
+/// start. `progress` is called after each start with the starts done and
+/// the number to do.
+pub fn problems_by_starts(
+    board: &Board,
+    options: &MeetOptions,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Problem>, SolveError> {
+    let g = board.geometry();
+    let n = g.holes();
+    let all = g.all();
+    let span = JumpSpan::new(g);
+    let syms = g.symmetries();
+    let least_hole = |v: usize| {
+        syms.iter()
+            .map(|p| p[v] as usize)
+            .min()
+            .expect("the identity")
+    };
+    let starts: Vec<usize> = (0..n)
+        .filter(|&v| least_hole(v) == v && (0..n).any(|s| span.same_class(all & !(1 << v), 1 << s)))
+        .collect();
+    let mut rows: Vec<Option<Vec<Option<u32>>>> = vec![None; n];
+    for (done, &v) in starts.iter().enumerate() {
+        let start = board
+            .with_pegs(all & !(1 << v))
+            .expect("holes of the board");
+        let levels = explore_moves(
+            &start,
+            &LevelOptions {
+                goal: None,
+                max_memory: options.max_memory,
+            },
+            |_| {},
+        )?;
+        let row = (0..n)
+            .map(|s| {
+                let goal = board.with_pegs(1 << s).expect("a hole of the board");
+                if n > 1 && span.same_class(start.pegs(), goal.pegs()) {
+                    levels.distance(&goal)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        rows[v] = Some(row);
+        progress(done + 1, starts.len());
+    }
+    let mut out = Vec::with_capacity(n * n);
+    for v in 0..n {
+        // A symmetry taking v to its class's searched start takes each
+        // survivor s to the survivor of the same answer there.
+        let (perm, rep) = syms
+            .iter()
+            .map(|p| (p, p[v] as usize))
+            .min_by_key(|&(_, r)| r)
+            .expect("the identity");
+        for s in 0..n {
+            let class = span.same_class(all & !(1 << v), 1 << s);
+            let moves = if class {
+                rows[rep].as_ref().and_then(|row| row[perm[s] as usize])
+            } else {
+                None
+            };
+            out.push(Problem {
+                vacancy: v as u8,
+                survivor: s as u8,
+                moves,
+                by: if !class {
+                    "class"
+                } else if rep == v {
+                    "search"
+                } else {
+                    "symmetry"
+                },
+            });
         }
     }
     Ok(out)

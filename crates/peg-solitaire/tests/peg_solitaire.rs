@@ -5,8 +5,8 @@
 use peg_solitaire::{
     BYTES_PER_POSITION, Board, JumpOptions, JumpSpan, Lattice, LevelOptions, MeetOptions,
     SolveError, SolveOptions, count_by_jumps, count_jump_sequences, count_position_sequences,
-    explore_moves, find_solution, meet_moves, move_count, peg_class_pruning, problems, replay,
-    solve,
+    explore_moves, find_solution, meet_moves, move_count, peg_class_pruning, problems,
+    problems_by_starts, replay, solve,
 };
 use proptest::prelude::*;
 use search_core::Budget;
@@ -506,6 +506,11 @@ fn every_problem_agrees_with_the_searches_from_each_start() {
         let n = g.holes();
         let all = problems(board, &MeetOptions::default(), |_, _| {}).unwrap();
         assert_eq!(all.len(), n * n);
+        let by_starts = problems_by_starts(board, &MeetOptions::default(), |_, _| {}).unwrap();
+        let answers = |v: &[peg_solitaire::Problem]| -> Vec<(u8, u8, Option<u32>)> {
+            v.iter().map(|p| (p.vacancy, p.survivor, p.moves)).collect()
+        };
+        assert_eq!(answers(&all), answers(&by_starts), "board {b}");
         let span = JumpSpan::new(g);
         let mut searched = 0;
         for v in 0..n {

@@ -9,7 +9,7 @@ use peg_solitaire::{
     Board, Jump, JumpOptions, Lattice, LevelOptions, MeetOptions, Meeting, MoveLevels, Problem,
     SolveOptions, check_goal, count_by_jumps, count_jump_sequences, count_position_sequences,
     explore_moves, find_solution, meet_moves, move_count, move_groups, peg_class_pruning, problems,
-    replay, solve,
+    problems_by_starts, replay, solve,
 };
 use search_core::layers::LayerReport;
 use search_core::{Budget, Stats};
@@ -764,25 +764,36 @@ fn analyze_problems(
 ) -> Result<Analysis, String> {
     let g = board.geometry();
     let n = g.holes();
+    // Small boards: one search from both ends per pair; bigger ones: one
+    // breadth-first search by moves to exhaustion per start, which answers
+    // every survivor at once.
+    let by_starts = n > TABLE_HOLES;
     let mut description = format!(
-        "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by levels by moves met from both ends ('-': impossible)",
-        fixture.name
+        "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
+        fixture.name,
+        if by_starts {
+            "one breadth-first search by moves to exhaustion from each start up to symmetry"
+        } else {
+            "levels by moves met from both ends"
+        }
     );
     progress.start(&description, (n * n) as u64, options.max_memory);
-    let all = problems(
-        board,
-        &MeetOptions {
-            max_memory: Some(options.max_memory),
-        },
-        |done, of| {
-            progress.layer(&LayerReport {
-                distance: done as u32,
-                states: of as u64,
-                seen: done as u64,
-                size: of as u64,
-            })
-        },
-    )
+    let meet = MeetOptions {
+        max_memory: Some(options.max_memory),
+    };
+    let report = |done: usize, of: usize| {
+        progress.layer(&LayerReport {
+            distance: done as u32,
+            states: of as u64,
+            seen: done as u64,
+            size: of as u64,
+        })
+    };
+    let all = if by_starts {
+        problems_by_starts(board, &meet, report)
+    } else {
+        problems(board, &meet, report)
+    }
     .map_err(|e| e.to_string())?;
     let _ = write!(description, "\n{}", problem_table(board, &all));
     let mut histogram: Vec<u64> = Vec::new();
