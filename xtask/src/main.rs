@@ -575,6 +575,19 @@ impl Progress for SweepBar {
         );
     }
 
+    fn start_growing(&mut self, _what: &str, limit: u64) {
+        eprintln!(
+            "tables: grown level by level, refused past --max-memory {} MiB",
+            limit / (1 << 20)
+        );
+        self.bar = Some(
+            ProgressBar::new_spinner().with_style(
+                ProgressStyle::with_template("{spinner} {pos} states, {msg} [{elapsed}]")
+                    .expect("a valid template"),
+            ),
+        );
+    }
+
     fn layer(&mut self, report: &LayerReport) {
         if let Some(bar) = &self.bar {
             bar.set_length(report.size);

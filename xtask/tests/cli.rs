@@ -146,11 +146,16 @@ fn solve_prints_one_json_object() {
 #[test]
 fn every_json_answer_is_honest_about_optimality() {
     for (puzzle, file) in [
+        ("eight-puzzle", "seed-31"),
+        ("eight-puzzle", "unreachable"),
         ("flip-it", "seed-orthogonal"),
         ("flip-it", "small-3x3"),
         ("knight-swap", "seed-3x4"),
         ("line-puzzle", "small-2x3"),
         ("line-puzzle", "distinct-2x2"),
+        ("peg-solitaire", "seed-21"),
+        ("peg-solitaire", "english-central"),
+        ("peg-solitaire", "triangle-15-unreachable"),
     ] {
         let path = format!("../fixtures/{puzzle}/{file}.json");
         let out = xtask(&["solve", puzzle, &path, "--json"]);
@@ -181,6 +186,11 @@ fn every_json_answer_is_honest_about_optimality() {
 fn a_file_with_only_the_boards_solves() {
     let dir = scratch("only-boards");
     for (puzzle, json, moves) in [
+        (
+            "eight-puzzle",
+            r#"{"start": ["8 6 7", "2 5 4", "3 . 1"]}"#,
+            31,
+        ),
         (
             "flip-it",
             r#"{"start": ["bbbb", "b.bb", "bbbb", "bbbb"]}"#,

@@ -110,6 +110,9 @@ pub struct Census {
 pub trait Progress {
     /// The sweep is about to allocate `bytes` for a table over `ranks` states.
     fn start(&mut self, what: &str, ranks: u64, bytes: u64);
+    /// A search whose number of states is not known in advance begins; its
+    /// tables grow with it, up to `limit` bytes (`--max-memory`).
+    fn start_growing(&mut self, what: &str, limit: u64);
     /// A layer is complete.
     fn layer(&mut self, report: &LayerReport);
 }

@@ -18,7 +18,8 @@ use serde::Deserialize;
 use super::{Analysis, AnalyzeOptions, Census, Progress, PuzzleDef, SOLVE_MAX_MEMORY};
 use crate::fixtures;
 use crate::report::{
-    Expect, Report, Run, indent, length, render_runs, replay_verdict, side_by_side, thousands,
+    Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
+    thousands,
 };
 
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -71,8 +72,10 @@ const TABLE_HOLES: usize = 21;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Fixture {
-    name: String,
-    source: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
     lattice: String,
     start: Vec<String>,
     /// Absent only in a board for `analyze --problems`.
@@ -83,6 +86,18 @@ struct Fixture {
     #[serde(default)]
     expect: Expect,
 }
+
+impl Fixture {
+    /// Its name, for the description of an analysis.
+    fn title(&self) -> &str {
+        self.name.as_deref().unwrap_or("the fixture's board")
+    }
+}
+
+const FIELDS: fixtures::Fields = fixtures::Fields {
+    required: &["lattice", "start"],
+    optional: &["goal", "first_jump"],
+};
 
 struct Instance {
     start: Board,
@@ -127,7 +142,7 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
 }
 
 fn validate(json: &str) -> Result<(), String> {
-    instance(&fixtures::parse(json)?).map(|_| ())
+    instance(&fixtures::parse_fields(json, &FIELDS)?).map(|_| ())
 }
 
 fn ms(clock: Instant) -> f64 {
@@ -135,7 +150,7 @@ fn ms(clock: Instant) -> f64 {
 }
 
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
-    let fixture: Fixture = fixtures::parse(json)?;
+    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let inst = instance(&fixture)?;
     let (start, goal) = (&inst.start, &inst.goal);
     let mut runs = Vec::new();
@@ -143,6 +158,8 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let mut text = String::new();
     let mut primary: Option<Vec<Jump>> = None;
     let mut count = None;
+    // Why the answer is not proven minimal, where it is not.
+    let mut unproven: Option<String> = None;
 
     if start.geometry().holes() > PROOF_HOLES {
         // The minimum by meeting levels by moves from both ends; past the
@@ -218,6 +235,9 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                     length(moves),
                     found.as_ref().map_or(0, |(j, _)| j.len())
                 );
+                unproven = Some(format!(
+                    "the search from both ends stopped ({why}); this is the first solution of a depth-first search over jumps"
+                ));
                 primary = found.map(|(j, _)| j);
             }
         }
@@ -361,7 +381,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             .collect()
     });
     let snapshot = render(case, &fixture, &inst, &runs, primary.as_deref(), &text);
-    Ok(Report::new(
+    let report = Report::new(
         PUZZLE.name,
         case,
         runs,
@@ -370,7 +390,13 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
         count,
         &fixture.expect,
         snapshot,
-    ))
+    )
+    .with_boards(start, goal)
+    .unreachable_because("unreachable: proven by searches run to exhaustion");
+    Ok(match unproven {
+        Some(reason) => report.not_optimal(reason),
+        None => report,
+    })
 }
 
 fn holes(mask: u64) -> String {
@@ -471,9 +497,12 @@ fn render(
     let (start, goal) = (&inst.start, &inst.goal);
     let g = start.geometry();
     let mut out = String::new();
-    let _ = writeln!(out, "peg-solitaire: {case}");
-    let _ = writeln!(out, "name: {}", fixture.name);
-    let _ = writeln!(out, "source: {}", fixture.source);
+    out.push_str(&heading(
+        PUZZLE.name,
+        case,
+        fixture.name.as_deref(),
+        fixture.source.as_deref(),
+    ));
     let kept = g
         .symmetries()
         .iter()
@@ -593,7 +622,8 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     let (file, json) = options.goal.as_ref().ok_or(
         "peg-solitaire needs --goal <fixture>: the minimum from its start to its goal is proven",
     )?;
-    let fixture: Fixture = fixtures::parse(json).map_err(|e| format!("{file}: {e}"))?;
+    let fixture: Fixture =
+        fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
     if options.problems {
         if options.by.as_deref().is_some_and(|b| b != "moves") {
             return Err("peg-solitaire's problems are counted by moves only".to_string());
@@ -622,7 +652,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     }
     let description = format!(
         "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
-        fixture.name,
+        fixture.title(),
         indent(&side_by_side(
             &[
                 ("start".to_string(), start.rows()),
@@ -633,7 +663,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     );
     // The number of positions is not known in advance: the bar grows with
     // them, and the memory stated is the limit checked before each level.
-    progress.start(&description, 1, options.max_memory);
+    progress.start_growing(&description, options.max_memory);
     let levels = explore_moves(
         start,
         &LevelOptions {
@@ -692,7 +722,7 @@ fn analyze_jumps(
 ) -> Result<Analysis, String> {
     let mut description = format!(
         "peg-solitaire, {}: positions by number of jumps from the start, by a breadth-first search by jumps over positions up to symmetry\n{}",
-        fixture.name,
+        fixture.title(),
         indent(&side_by_side(
             &[
                 ("start".to_string(), start.rows()),
@@ -703,7 +733,7 @@ fn analyze_jumps(
     );
     // The number of positions is not known in advance: the memory stated
     // is the limit, checked before each level is kept.
-    progress.start(&description, 1, options.max_memory);
+    progress.start_growing(&description, options.max_memory);
     let census = count_by_jumps(
         start,
         goal,
@@ -770,14 +800,14 @@ fn analyze_problems(
     let by_starts = n > TABLE_HOLES;
     let mut description = format!(
         "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
-        fixture.name,
+        fixture.title(),
         if by_starts {
             "one breadth-first search by moves to exhaustion from each start up to symmetry"
         } else {
             "levels by moves met from both ends"
         }
     );
-    progress.start(&description, (n * n) as u64, options.max_memory);
+    progress.start_growing(&description, options.max_memory);
     let meet = MeetOptions {
         max_memory: Some(options.max_memory),
     };
@@ -872,10 +902,10 @@ fn analyze_levels(
     let start = Board::from_rows(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
     let mut description = format!(
         "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
-        fixture.name,
+        fixture.title(),
         indent(&side_by_side(&[("start".to_string(), start.rows())], 2))
     );
-    progress.start(&description, 1, options.max_memory);
+    progress.start_growing(&description, options.max_memory);
     let levels = explore_moves(
         &start,
         &LevelOptions {
