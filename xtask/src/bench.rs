@@ -531,7 +531,7 @@ mod tests {
         ];
         let table = table(&medians);
         assert!(table.contains(
-            "| 8-puzzle | seed instance (31 moves), BFS over the Lehmer table | 2.00 ms | 2.6 s, 181,439 states generated (C, Pentium 166) | pathfinding::bfs: 7.00 ms (3.5x slower) |"
+            "| 8-puzzle | Hiroi's instance (31 moves), BFS over the Lehmer table | 2.00 ms | 2.6 s, 181,439 states generated (C, Pentium 166) | pathfinding::bfs: 7.00 ms (3.5x slower) |"
         ));
         assert!(table.contains("| somewhere/new bench | 1.5 µs |"));
         // A peer's own row is not listed among the others.
