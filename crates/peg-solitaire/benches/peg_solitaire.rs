@@ -1,5 +1,5 @@
-//! Peg solitaire: every minimum solution of the seed's 21-hole board
-//! counted (with and without the seed's pruning), its minimum proven, and
+//! Peg solitaire: every minimum solution of Hiroi's 21-hole board
+//! counted (with and without Hiroi's pruning), its minimum proven, and
 //! one solution of the English central game.
 
 use std::hint::black_box;

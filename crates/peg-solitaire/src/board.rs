@@ -281,7 +281,7 @@ impl Geometry {
     }
 
     /// Every jump of the board, by `from` hole, then by landing hole (the
-    /// order of the seed's table).
+    /// order of Hiroi's table).
     pub fn jumps(&self) -> &[Jump] {
         &self.jumps
     }
@@ -325,7 +325,7 @@ impl Geometry {
         self.classes.get(hole).map(|&c| c as usize)
     }
 
-    /// The holes that no jump passes over (the seed's corners): a peg there
+    /// The holes that no jump passes over (Hiroi's corners): a peg there
     /// can only leave by a move of its own.
     pub fn unjumpable(&self) -> u64 {
         let over = self.jumps.iter().fold(0u64, |m, j| m | 1 << j.over);
@@ -603,7 +603,7 @@ impl Board {
     }
 
     /// The board's holes drawn with their numbers, two characters a column
-    /// (the seed's figure of the numbering).
+    /// (Hiroi's figure of the numbering).
     pub fn numbered_rows(&self) -> Vec<String> {
         let g = &self.geometry;
         let mut rows = vec![vec!["  ".to_string(); g.width]; g.height];

@@ -5,17 +5,17 @@
 //!
 //! - [`Board`] reads a board drawn as rows (`o` a peg, `.` an empty hole,
 //!   a space no hole) on a [`Lattice`]; its [`Geometry`] derives the jumps
-//!   (in the seed's table order), the symmetries (the lattice's rotations
+//!   (in Hiroi's table order), the symmetries (the lattice's rotations
 //!   and reflections that map the holes onto themselves) and the peg
 //!   classes (the holes a peg can ever reach) from the holes' positions.
 //! - [`solve`]: the fewest moves by IDA* over single jumps (a jump that
-//!   continues the last jump's peg costs nothing), with the seed's corner
+//!   continues the last jump's peg costs nothing), with Hiroi's corner
 //!   bound generalised: every peg in a hole that no jump passes over and
 //!   that the goal leaves empty needs a move of its own; and a peg class
 //!   with fewer pegs than the goal has there is dead.
 //! - [`count_jump_sequences`] and [`count_position_sequences`] count the
 //!   optimal solutions (defined below), memoised, without listing them.
-//! - [`peg_class_pruning`] is the seed's pruning, derived from the board
+//! - [`peg_class_pruning`] is Hiroi's pruning, derived from the board
 //!   and offered only where the proof below holds.
 //! - [`meet_moves`]: breadth-first levels by moves from the start and, by
 //!   backward moves (chains of un-jumps by one peg), from the goal, over
@@ -32,20 +32,20 @@
 //!   class rule ([`JumpSpan`]).
 //! - [`find_solution`]: one solution, however many moves, in milliseconds.
 //! - [`replay`] checks any claimed solution with the rules alone;
-//!   [`notation`] writes it in the seed's move groups, `[14, 6][11, 9]`.
+//!   [`notation`] writes it in Hiroi's move groups, `[14, 6][11, 9]`.
 //!
 //! No I/O, no panics on user input.
 //!
 //! # What is counted
 //!
-//! Moves are counted as the seed counts them: in a sequence of jumps, a jump
+//! Moves are counted as M. Hiroi counts them: in a sequence of jumps, a jump
 //! continues the current move when it starts in the hole where the jump
 //! before it landed, and starts a new move otherwise ([`move_groups`]).
 //! With `m` the fewest moves from the start to the goal:
 //!
 //! - *jump sequences* ([`count_jump_sequences`]): the distinct sequences of
 //!   jumps from the start to the goal that make exactly `m` moves; with a
-//!   fixed first jump, those that begin with it (the seed's 96 on its
+//!   fixed first jump, those that begin with it (Hiroi's 96 on its
 //!   21-hole board, first jump 14 -> 6).
 //! - *position sequences* ([`count_position_sequences`]): the distinct
 //!   sequences of positions (the start, the position after each move, the
@@ -54,7 +54,7 @@
 //!   move count once: a peg that runs round a triangle of holes one way or
 //!   the other removes the same pegs and lands in the same hole.
 //!
-//! # Why the seed's pruning loses nothing
+//! # Why Hiroi's pruning loses nothing
 //!
 //! Let *corners* be the holes no jump passes over, and *guarded* the peg
 //! classes of the holes that jumps from corners pass over.
@@ -74,7 +74,7 @@
 //!    hole that is not a corner passes over a guarded hole.
 //!
 //! The jumps the pruning forbids therefore occur in no solution, and every
-//! solution and every count survives it. On the seed's board `L = R = 6`
+//! solution and every count survives it. On Hiroi's board `L = R = 6`
 //! (corners 0, 1, 12, 18, 19, 20; guarded class 2, 5, 7, 13, 15, 17), and
 //! the counts with and without the pruning agree, as the tests check.
 //!

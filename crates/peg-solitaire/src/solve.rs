@@ -1,4 +1,4 @@
-//! The fewest moves by IDA*, the counts of optimal solutions, the seed's
+//! The fewest moves by IDA*, the counts of optimal solutions, Hiroi's
 //! peg-class pruning, notation and replay.
 
 use std::fmt;
@@ -64,7 +64,7 @@ pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
     }
 }
 
-/// The seed's peg-class pruning, derived from the board: no peg may jump
+/// Hiroi's peg-class pruning, derived from the board: no peg may jump
 /// over a hole of the *guarded* classes (the peg classes of the holes that
 /// pegs in unjumpable holes jump over) unless it jumps from an unjumpable
 /// hole.
@@ -78,7 +78,7 @@ pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
 /// passes over a guarded hole; see the crate documentation for the proof.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PegClassPruning {
-    /// The unjumpable holes (the seed's corners).
+    /// The unjumpable holes (Hiroi's corners).
     pub corners: u64,
     /// The holes of the guarded classes.
     pub guarded: u64,
@@ -87,7 +87,7 @@ pub struct PegClassPruning {
     pub forbidden: Vec<Jump>,
 }
 
-/// The seed's peg-class pruning for this start and goal, if it provably
+/// Hiroi's peg-class pruning for this start and goal, if it provably
 /// loses no solution (see [`PegClassPruning`]); `None` otherwise.
 pub fn peg_class_pruning(start: &Board, goal: &Board) -> Option<PegClassPruning> {
     let g = start.geometry();
@@ -122,9 +122,9 @@ pub fn peg_class_pruning(start: &Board, goal: &Board) -> Option<PegClassPruning>
 /// How to search.
 #[derive(Debug, Clone, Default)]
 pub struct SolveOptions {
-    /// Fix the first jump (the seed fixes 14 -> 6).
+    /// Fix the first jump (M. Hiroi fixes 14 -> 6).
     pub first_jump: Option<Jump>,
-    /// Apply the seed's peg-class pruning where [`peg_class_pruning`] finds
+    /// Apply Hiroi's peg-class pruning where [`peg_class_pruning`] finds
     /// it safe (elsewhere this setting changes nothing).
     pub pruning: bool,
     /// Node budget and cancellation.
@@ -143,7 +143,7 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The solution in the seed's move groups, e.g. `[14, 6][11, 9]`.
+    /// The solution in Hiroi's move groups, e.g. `[14, 6][11, 9]`.
     pub fn notation(&self) -> String {
         notation(&self.jumps)
     }
@@ -168,7 +168,7 @@ pub fn move_count(jumps: &[Jump]) -> u32 {
     move_groups(jumps).len() as u32
 }
 
-/// The seed's notation: `[14, 6][11, 9][12, 14, 6]`.
+/// Hiroi's notation: `[14, 6][11, 9][12, 14, 6]`.
 pub fn notation(jumps: &[Jump]) -> String {
     move_groups(jumps)
         .iter()
@@ -348,7 +348,7 @@ fn begin<'g>(
 /// A solution with the fewest moves, by IDA* over single jumps (a jump
 /// that continues the last jump's peg costs nothing, any other jump one
 /// move), with an admissible bound: the pegs in unjumpable holes that the
-/// goal leaves empty (each needs a move of its own; the seed's corner
+/// goal leaves empty (each needs a move of its own; Hiroi's corner
 /// bound), and no solution where a peg class holds fewer pegs than the goal
 /// has in it. `None` when the goal cannot be reached (the search then ran
 /// to exhaustion). The statistics are IDA*'s, per iteration.
@@ -482,7 +482,7 @@ pub(crate) fn move_results(
 /// [`count_shortest_paths`] over positions, where the successors of a
 /// position are the distinct positions one move away. Two solutions whose
 /// moves leave the same positions count once, even if their jumps differ.
-/// With `pruning`, moves use only the jumps the seed's pruning allows
+/// With `pruning`, moves use only the jumps Hiroi's pruning allows
 /// (where [`peg_class_pruning`] finds it safe). `None` if the goal cannot
 /// be reached.
 pub fn count_position_sequences(

@@ -1,5 +1,5 @@
-//! Peg solitaire: the seed's 21-hole board (its jump table, the 12-move
-//! minimum and the counts, with and without the seed's pruning), the
+//! Peg solitaire: Hiroi's 21-hole board (its jump table, the 12-move
+//! minimum and the counts, with and without Hiroi's pruning), the
 //! 15-hole triangle, and the searches checked against brute force.
 
 use peg_solitaire::{
@@ -27,7 +27,7 @@ fn seed() -> (Board, Board) {
     (start, goal)
 }
 
-/// The seed's table, as printed in the seed: for each hole, (over, to).
+/// M. Hiroi's table, as printed in his article: for each hole, (over, to).
 const SEED_TABLE: [&[(u8, u8)]; 21] = [
     &[(2, 4)],
     &[(2, 3)],
