@@ -653,33 +653,12 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     let description = format!(
         "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
         fixture.title(),
-        indent(&side_by_side(
-            &[
-                ("start".to_string(), start.rows()),
-                ("goal".to_string(), goal.rows())
-            ],
-            2
-        ))
+        ends(start, goal)
     );
     // The number of positions is not known in advance: the bar grows with
     // them, and the memory stated is the limit checked before each level.
     progress.start_growing(&description, options.max_memory);
-    let levels = explore_moves(
-        start,
-        &LevelOptions {
-            goal: Some(goal.clone()),
-            max_memory: Some(options.max_memory),
-        },
-        |r| {
-            progress.layer(&LayerReport {
-                distance: r.level,
-                states: r.positions,
-                seen: r.seen,
-                size: r.seen,
-            })
-        },
-    )
-    .map_err(|e| e.to_string())?;
+    let levels = levels_by_moves(start, Some(goal.clone()), options, progress)?;
     let mut description = description;
     match levels.solution_to(goal) {
         Some(jumps) => {
@@ -723,13 +702,7 @@ fn analyze_jumps(
     let mut description = format!(
         "peg-solitaire, {}: positions by number of jumps from the start, by a breadth-first search by jumps over positions up to symmetry\n{}",
         fixture.title(),
-        indent(&side_by_side(
-            &[
-                ("start".to_string(), start.rows()),
-                ("goal".to_string(), goal.rows())
-            ],
-            2
-        ))
+        ends(start, goal)
     );
     // The number of positions is not known in advance: the memory stated
     // is the limit, checked before each level is kept.
@@ -906,22 +879,7 @@ fn analyze_levels(
         indent(&side_by_side(&[("start".to_string(), start.rows())], 2))
     );
     progress.start_growing(&description, options.max_memory);
-    let levels = explore_moves(
-        &start,
-        &LevelOptions {
-            goal: None,
-            max_memory: Some(options.max_memory),
-        },
-        |r| {
-            progress.layer(&LayerReport {
-                distance: r.level,
-                states: r.positions,
-                seen: r.seen,
-                size: r.seen,
-            })
-        },
-    )
-    .map_err(|e| e.to_string())?;
+    let levels = levels_by_moves(&start, None, options, progress)?;
     let histogram = levels.histogram();
     let last = histogram.len().saturating_sub(1);
     let _ = write!(
@@ -945,4 +903,38 @@ fn analyze_levels(
         census: None,
         extra: Default::default(),
     })
+}
+
+/// The start and the goal side by side, indented, for a description.
+fn ends(start: &Board, goal: &Board) -> String {
+    indent(&side_by_side(
+        &[
+            ("start".to_string(), start.rows()),
+            ("goal".to_string(), goal.rows()),
+        ],
+        2,
+    ))
+}
+
+/// The breadth-first levels by moves from `start` (towards `goal`, or to
+/// exhaustion), within `--max-memory`, each level reported to `progress`.
+fn levels_by_moves(
+    start: &Board,
+    goal: Option<Board>,
+    options: &AnalyzeOptions,
+    progress: &mut dyn Progress,
+) -> Result<peg_solitaire::MoveLevels, String> {
+    let settings = LevelOptions {
+        goal,
+        max_memory: Some(options.max_memory),
+    };
+    explore_moves(start, &settings, |r| {
+        progress.layer(&LayerReport {
+            distance: r.level,
+            states: r.positions,
+            seen: r.seen,
+            size: r.seen,
+        })
+    })
+    .map_err(|e| e.to_string())
 }
