@@ -177,11 +177,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
         match meeting {
             Ok(meeting) => {
                 let path = meeting.solution.as_ref().map(|(_, j)| j.clone());
-                replays.push(path.as_ref().map_or(Ok(()), |j| {
-                    replay(start, goal, j)
-                        .map(|_| ())
-                        .map_err(|e| e.to_string())
-                }));
+                replays.push(replay_verdict_of(start, goal, path.as_deref()));
                 runs.push(Run {
                     algorithm: MEET.to_string(),
                     moves: meeting.solution.as_ref().map(|s| s.0),
@@ -217,11 +213,11 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                     Some((jumps, stats)) => (Some(move_count(jumps)), stats.clone()),
                     None => (None, Stats::default()),
                 };
-                replays.push(found.as_ref().map_or(Ok(()), |(j, _)| {
-                    replay(start, goal, j)
-                        .map(|_| ())
-                        .map_err(|e| e.to_string())
-                }));
+                replays.push(replay_verdict_of(
+                    start,
+                    goal,
+                    found.as_ref().map(|(j, _)| j.as_slice()),
+                ));
                 runs.push(Run {
                     algorithm: "dfs, one solution".to_string(),
                     moves,
@@ -306,11 +302,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             .map_err(|e| e.to_string())?;
             let elapsed = ms(clock);
             let path = levels.solution_to(goal);
-            replays.push(path.as_ref().map_or(Ok(()), |j| {
-                replay(start, goal, j)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }));
+            replays.push(replay_verdict_of(start, goal, path.as_deref()));
             runs.push(Run {
                 algorithm: "bfs by moves".to_string(),
                 moves: path.as_ref().map(|j| move_count(j)),
@@ -322,11 +314,11 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             let meeting = meet_moves(start, goal, &MeetOptions::default(), |_| {})
                 .map_err(|e| e.to_string())?;
             let elapsed = ms(clock);
-            replays.push(meeting.solution.as_ref().map_or(Ok(()), |(_, j)| {
-                replay(start, goal, j)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }));
+            replays.push(replay_verdict_of(
+                start,
+                goal,
+                meeting.solution.as_ref().map(|(_, j)| j.as_slice()),
+            ));
             runs.push(Run {
                 algorithm: MEET.to_string(),
                 moves: meeting.solution.as_ref().map(|s| s.0),
@@ -937,4 +929,14 @@ fn levels_by_moves(
         })
     })
     .map_err(|e| e.to_string())
+}
+
+/// The verdict on a solution (`None`: none was claimed) replayed with the
+/// rules alone.
+fn replay_verdict_of(start: &Board, goal: &Board, jumps: Option<&[Jump]>) -> Result<(), String> {
+    jumps.map_or(Ok(()), |j| {
+        replay(start, goal, j)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
 }
