@@ -18,6 +18,7 @@
 //! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
 //! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
+//! | [`puzzle`] | the contract every puzzle crate follows: one API shape | [`puzzle::Puzzle`] |
 //!
 //! Every search reports deterministic [`Stats`] (nodes expanded and
 //! generated, per-iteration counters) and honours a [`Budget`] (a node limit
@@ -53,6 +54,7 @@ pub mod ida;
 pub mod layers;
 pub mod pdb;
 pub mod prune;
+pub mod puzzle;
 pub mod replay;
 pub mod visited;
 
@@ -73,6 +75,7 @@ pub mod prelude {
         DistanceTable, LayerReport, Layers, RankedSpace, ResidueTable, Sweep, Table,
     };
     pub use crate::prune::{Automaton, Operators};
+    pub use crate::puzzle::{Puzzle, Solution, SolutionOf, SolveError, Standard};
     pub use crate::replay::{ReplayError, replay};
     pub use crate::visited::{
         DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,
