@@ -11,6 +11,7 @@
 //! | [`bfs`] | shortest path, hash or dense-bit visited set | closures |
 //! | [`bidirectional`] | shortest path from both ends | closures |
 //! | [`ida`] | IDA* and iterative deepening, incremental lower bound, move costs | [`ida::Node`] |
+//! | [`bound`] | additive lower bounds updated move by move, composed by maximum | |
 //! | [`prune`] | an automaton of move sequences IDA* need never play, proven safe | [`prune::Operators`] |
 //! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
@@ -48,6 +49,7 @@ pub use stats::{Iteration, Outcome, Path, Stats};
 
 pub mod bfs;
 pub mod bidirectional;
+pub mod bound;
 pub mod count;
 pub mod grid;
 pub mod ida;
@@ -67,6 +69,7 @@ pub mod prelude {
     pub use crate::bidirectional::{
         bfs_bidirectional, bfs_bidirectional_to_any_with, bfs_bidirectional_with,
     };
+    pub use crate::bound::Additive;
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
     pub use crate::ida::{
         IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned, idastar, idastar_with, iddfs,
