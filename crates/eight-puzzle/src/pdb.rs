@@ -20,7 +20,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use perm_rank::Placements;
-use rayon::prelude::*;
+use search_core::par;
 
 use crate::Board;
 use crate::board::MAX_CELLS;
@@ -885,10 +885,11 @@ fn breadth_first(
     let block_states = |block: usize| &states[block * words..(block + 1) * words];
     for depth in 0u8.. {
         let (current, next) = (layer_code(depth), layer_code(depth + 1));
-        let (found, any) = values
-            .par_chunks_mut(size)
-            .enumerate()
-            .map(|(s, values)| {
+        let (found, any) = par::map_reduce_chunks_mut(
+            &mut values,
+            size,
+            (0u64, 0u64),
+            |s, values| {
                 let (mut found, mut any) = (0u64, 0u64);
                 let mask = subsets.masks[s];
                 for block in subsets.first_block[s]..subsets.first_block[s + 1] {
@@ -984,8 +985,9 @@ fn breadth_first(
                     any += new;
                 }
                 (found, any)
-            })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            },
+            |a, b| (a.0 + b.0, a.1 + b.1),
+        );
         if any == 0 {
             break;
         }
@@ -1044,13 +1046,11 @@ fn into_placement_order(subsets: &Subsets, values: &[u8], placements: &Placement
         discounts: &discounts,
     };
     let mut out = vec![0u8; placements.count() as usize];
-    out.par_chunks_mut(weights[0])
-        .enumerate()
-        .for_each(|(first, out)| {
-            let mut cells_of = [0u8; MAX_CELLS];
-            cells_of[0] = first as u8;
-            walk.prefixes(1, &mut cells_of, 0, out);
-        });
+    par::for_each_chunk_mut(&mut out, weights[0], |first, out| {
+        let mut cells_of = [0u8; MAX_CELLS];
+        cells_of[0] = first as u8;
+        walk.prefixes(1, &mut cells_of, 0, out);
+    });
     out
 }
 

@@ -444,15 +444,12 @@ fn pattern_databases_are_identical_with_one_two_and_four_threads() {
     let built: Vec<Vec<u8>> = [1, 2, 4]
         .into_iter()
         .map(|threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
+            search_core::par::with_threads(threads, || {
                 PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
                     .unwrap()
                     .to_bytes()
             })
+            .unwrap()
         })
         .collect();
     assert_eq!(built[0], built[1]);

@@ -12,7 +12,7 @@
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use perm_rank::{Multiset, Ranking};
-use rayon::prelude::*;
+use search_core::par;
 
 use crate::{Board, Letter};
 
@@ -219,7 +219,7 @@ impl PatternDb {
             layer = if layer.len() <= CHUNK {
                 expand(&layer)
             } else {
-                layer.par_chunks(CHUNK).flat_map_iter(expand).collect()
+                par::map_chunks(&layer, CHUNK, expand).concat()
             };
         }
         let table = table.into_iter().map(AtomicU8::into_inner).collect();
