@@ -2,11 +2,15 @@
 //! tiles occupy with the regions of the blank, and the renumbering of the
 //! tiles' permutation when one of them moves.
 
+use search_core::grid::Rect;
+use search_core::pdb::regions::RectBits;
+
 use crate::Board;
 use crate::board::MAX_CELLS;
 
 /// The `k`-cell subsets of a board, each with the regions its free cells
-/// split into: the blocks of the breadth-first search.
+/// split into (the flood fill of `search_core::pdb::regions`): the blocks of
+/// the breadth-first search.
 ///
 /// A placement of `k` tiles is a subset of cells (which cells hold a tile)
 /// and a permutation (which tile is on which of them); the regions of the
@@ -31,9 +35,7 @@ pub(super) struct Subsets {
 impl Subsets {
     pub(super) fn new(goal: &Board, k: usize) -> Subsets {
         let cells = goal.cells();
-        let neighbours: Vec<u16> = (0..cells)
-            .map(|c| goal.neighbour_cells(c).fold(0u16, |m, n| m | 1 << n))
-            .collect();
+        let board = RectBits::new(Rect::new(goal.width(), goal.height()));
         let all = ((1u32 << cells) - 1) as u16;
         let mut index = vec![u32::MAX; 1 << cells];
         let mut masks = Vec::new();
@@ -52,17 +54,9 @@ impl Subsets {
             let mut left = free;
             let mut count = 0u8;
             while left != 0 {
-                let mut region = left & left.wrapping_neg();
-                loop {
-                    let grown = (0..cells)
-                        .filter(|&c| region & 1 << c != 0)
-                        .fold(region, |m, c| m | neighbours[c])
-                        & free;
-                    if grown == region {
-                        break;
-                    }
-                    region = grown;
-                }
+                let lowest = left & left.wrapping_neg();
+                // Within `free`, a mask of the board's 16 cells at most.
+                let region = board.flood(u64::from(free), u64::from(lowest)) as u16;
                 for (c, slot) in at.iter_mut().enumerate().take(cells) {
                     if region & 1 << c != 0 {
                         *slot = count;

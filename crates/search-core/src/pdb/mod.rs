@@ -19,7 +19,12 @@
 //! table costs one byte a pattern plus two bits an abstract state while it
 //! is built, and one byte a pattern once built. The bytes are serialised
 //! with a key naming what they were built for and a checksum, so that a
-//! cached file that is stale or corrupt is refused rather than trusted.
+//! cached file that is stale or corrupt is refused rather than trusted
+//! ([`checksum`], or [`Checksum`] for bytes streamed a piece at a time).
+//!
+//! The abstraction of sliding puzzles' additive databases (a group's
+//! placement and the region in which the blank moves for free) is written
+//! once in [`regions`], with a build of its own that keeps a bit a state.
 //!
 //! # Example
 //!
@@ -75,6 +80,8 @@ use crate::layers::Table;
 use crate::layers::{LayerReport, RankedSpace, Sweep, SweepError};
 use crate::visited::to_index;
 
+pub mod regions;
+
 /// A puzzle's abstraction, as [`PatternDb::build`] needs it.
 ///
 /// The abstract space's moves must be reversible, as every
@@ -108,7 +115,7 @@ pub struct PatternDb {
 }
 
 /// The stored value of a pattern from which no abstract goal is reached.
-const UNREACHED: u8 = u8::MAX;
+pub const UNREACHED: u8 = u8::MAX;
 
 /// The file format's first bytes, with its version.
 const MAGIC: &[u8; 8] = b"SCPDB\x00\x00\x01";
@@ -197,7 +204,12 @@ impl PatternDb {
         let record = |state: &<A::Space as RankedSpace>::State, rank: u64, distance: u32| {
             // Distances past 254 are stored as UNREACHED and caught below.
             let value = u8::try_from(distance).unwrap_or(UNREACHED);
-            values[to_index(abstraction.pattern(state, rank))].fetch_min(value, Ordering::Relaxed);
+            let slot = &values[to_index(abstraction.pattern(state, rank))];
+            // Most patterns already hold a value as small: a plain load
+            // spares the locked write.
+            if slot.load(Ordering::Relaxed) > value {
+                slot.fetch_min(value, Ordering::Relaxed);
+            }
         };
         let layers = sweep
             .run_visiting(abstraction.space(), abstraction.goals(), record, progress)
@@ -215,6 +227,12 @@ impl PatternDb {
     pub fn get(&self, pattern: u64) -> Option<u32> {
         let value = *self.values.get(usize::try_from(pattern).ok()?)?;
         (value != UNREACHED).then_some(u32::from(value))
+    }
+
+    /// The values, one byte a pattern ([`UNREACHED`] where no goal is
+    /// reached), for a puzzle that keeps its table in its own type.
+    pub fn into_values(self) -> Vec<u8> {
+        self.values
     }
 
     /// The number of patterns.
