@@ -3,10 +3,10 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use perm_rank::Placements;
+use perm_rank::{Placements, Ranking};
 use search_core::par;
 
-use super::subsets::{Renumber, Subsets, factorial, permutation_rank, permutation_unrank};
+use super::subsets::{Renumber, Subsets, factorial, lehmer};
 use crate::Board;
 use crate::board::MAX_CELLS;
 
@@ -97,7 +97,7 @@ pub(super) fn breadth_first(
         .iter()
         .map(|&c| (start_mask & ((1u16 << c) - 1)).count_ones() as u8)
         .collect();
-    let start_rank = permutation_rank(&order);
+    let start_rank = lehmer(k).rank(&order).expect("a permutation of 0..k") as usize;
     let start_block = subsets.block_at(start_mask, goal.blank());
     let start_subset = subsets.index[usize::from(start_mask)] as usize;
     states[start_block * words + start_rank / STATES_PER_WORD].store(
@@ -255,7 +255,9 @@ fn into_placement_order(subsets: &Subsets, values: &[u8], placements: &Placement
         .enumerate()
         .take(factorial(rest))
     {
-        permutation_unrank(rank, &mut order[..rest]);
+        lehmer(rest)
+            .unrank(rank as u64, &mut order[..rest])
+            .expect("a rank below rest!");
         let discount: usize = (0..rest)
             .map(|i| {
                 let below = order[..i].iter().filter(|&&q| q < order[i]).count();

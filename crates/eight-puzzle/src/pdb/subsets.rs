@@ -2,6 +2,7 @@
 //! tiles occupy with the regions of the blank, and the renumbering of the
 //! tiles' permutation when one of them moves.
 
+use perm_rank::{Lehmer, Ranking};
 use search_core::grid::Rect;
 use search_core::pdb::regions::RectBits;
 
@@ -99,37 +100,9 @@ pub(super) fn factorial(k: usize) -> usize {
     (1..=k).product()
 }
 
-/// The Lehmer rank of `order`, a permutation of `0..order.len()`.
-pub(super) fn permutation_rank(order: &[u8]) -> usize {
-    let mut used = 0u32;
-    let mut rank = 0usize;
-    for (i, &p) in order.iter().enumerate() {
-        let digit = p as usize - (used & ((1u32 << p) - 1)).count_ones() as usize;
-        rank = rank * (order.len() - i) + digit;
-        used |= 1 << p;
-    }
-    rank
-}
-
-/// The permutation of Lehmer rank `rank` into `order`.
-pub(super) fn permutation_unrank(mut rank: usize, order: &mut [u8]) {
-    let k = order.len();
-    let mut digits = [0u8; MAX_CELLS];
-    for i in (0..k).rev() {
-        let radix = k - i;
-        digits[i] = (rank % radix) as u8;
-        rank /= radix;
-    }
-    let mut unused = (1u32 << k) - 1;
-    for (slot, &digit) in order.iter_mut().zip(&digits) {
-        let mut left = unused;
-        for _ in 0..digit {
-            left &= left - 1;
-        }
-        let p = left.trailing_zeros();
-        *slot = p as u8;
-        unused &= !(1 << p);
-    }
+/// The Lehmer ranking (lexicographic order) of the permutations of `0..k`.
+pub(super) fn lehmer(k: usize) -> Lehmer {
+    Lehmer::new(k).expect("a group has at most 15 tiles")
 }
 
 /// How a move renumbers the permutation: the tile on the `from`-th cell of
@@ -171,7 +144,10 @@ impl Renumber {
 
     pub(super) fn compute(k: usize, from: usize, to: usize, rank: usize) -> usize {
         let mut order = [0u8; MAX_CELLS];
-        permutation_unrank(rank, &mut order[..k]);
+        let lehmer = lehmer(k);
+        lehmer
+            .unrank(rank as u64, &mut order[..k])
+            .expect("a rank below k!");
         for p in &mut order[..k] {
             let q = usize::from(*p);
             *p = if q == from {
@@ -181,7 +157,7 @@ impl Renumber {
                 (q + usize::from(q >= to)) as u8
             };
         }
-        permutation_rank(&order[..k])
+        lehmer.rank(&order[..k]).expect("a permutation of 0..k") as usize
     }
 
     #[inline]
