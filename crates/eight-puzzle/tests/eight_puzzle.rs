@@ -588,15 +588,12 @@ fn pattern_databases_are_identical_with_one_two_and_four_threads() {
     let built: Vec<Vec<u8>> = [1, 2, 4]
         .into_iter()
         .map(|threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
+            search_core::par::with_threads(threads, || {
                 PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
                     .unwrap()
                     .to_bytes()
             })
+            .unwrap()
         })
         .collect();
     assert_eq!(built[0], built[1]);
@@ -717,4 +714,51 @@ proptest! {
             prop_assert_eq!(Board::from_rows(&b.to_string().lines().collect::<Vec<_>>()), Ok(b));
         }
     }
+}
+
+/// The crate's build is the abstraction of `search_core::pdb::regions`
+/// (every tile a kind of its own, the blank's region of cells free of the
+/// group), searched its own way: both give the same tables.
+#[test]
+fn pattern_databases_equal_the_generic_region_build() {
+    use perm_rank::{Placements, Ranking};
+    use search_core::grid::Rect;
+    use search_core::pdb::regions::{PlacementRanking, Regions};
+
+    struct Cells(Placements);
+    impl<const K: usize> PlacementRanking<K> for Cells {
+        fn count(&self) -> u64 {
+            self.0.count()
+        }
+        fn rank(&self, pieces: &[u64; K]) -> u64 {
+            self.0
+                .rank(&pieces.map(|m| m.trailing_zeros() as u8))
+                .unwrap()
+        }
+        fn unrank(&self, rank: u64) -> [u64; K] {
+            let mut cells = [0u8; K];
+            self.0.unrank(rank, &mut cells).unwrap();
+            cells.map(|c| 1 << c)
+        }
+    }
+    fn table<const K: usize>(goal: &Board, tiles: &[u8]) -> Vec<u8> {
+        let ranking = Cells(Placements::new(goal.cells(), K).unwrap());
+        let pieces = std::array::from_fn(|i| 1 << goal.position(tiles[i]).unwrap());
+        let rect = Rect::new(goal.width(), goal.height());
+        Regions::<_, K, u16>::new(ranking, rect, pieces, goal.blank())
+            .build(None, |_| {})
+            .unwrap()
+            .into_values()
+    }
+    let goal = board(&["0 1 2 3", "4 5 6 7", "8 9 10 11"]);
+    let groups = vec![vec![1, 2, 3, 4, 5], vec![6, 7, 8, 9, 10, 11]];
+    let partition = Partition::new(&goal, groups.clone()).unwrap();
+    let bytes = PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
+        .unwrap()
+        .to_bytes();
+    let generic = [table::<5>(&goal, &groups[0]), table::<6>(&goal, &groups[1])].concat();
+    assert!(generic.iter().any(|&v| v > 10));
+    // The tables come last, before the 8-byte checksum.
+    let tables = &bytes[bytes.len() - 8 - generic.len()..bytes.len() - 8];
+    assert!(tables == generic.as_slice());
 }

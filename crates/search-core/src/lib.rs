@@ -17,6 +17,7 @@
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
 //! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
 //! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
+//! | [`par`] | parallel loops over chunks of a slice, for specialised table builds | closures |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
 //! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
 //! | [`puzzle`] | the contract every puzzle crate follows: one API shape | [`puzzle::Puzzle`] |
@@ -54,6 +55,7 @@ pub mod count;
 pub mod grid;
 pub mod ida;
 pub mod layers;
+pub mod par;
 pub mod pdb;
 pub mod prune;
 pub mod puzzle;
