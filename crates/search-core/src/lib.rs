@@ -11,6 +11,7 @@
 //! | [`bfs`] | shortest path, hash or dense-bit visited set | closures |
 //! | [`bidirectional`] | shortest path from both ends | closures |
 //! | [`ida`] | IDA* and iterative deepening, incremental lower bound, move costs | [`ida::Node`] |
+//! | [`bound`] | additive lower bounds updated move by move, composed by maximum | |
 //! | [`prune`] | an automaton of move sequences IDA* need never play, proven safe | [`prune::Operators`] |
 //! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
@@ -19,6 +20,7 @@
 //! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
 //! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
+//! | [`puzzle`] | the contract every puzzle crate follows: one API shape | [`puzzle::Puzzle`] |
 //!
 //! Every search reports deterministic [`Stats`] (nodes expanded and
 //! generated, per-iteration counters) and honours a [`Budget`] (a node limit
@@ -48,6 +50,7 @@ pub use stats::{Iteration, Outcome, Path, Stats};
 
 pub mod bfs;
 pub mod bidirectional;
+pub mod bound;
 pub mod count;
 pub mod grid;
 pub mod ida;
@@ -55,6 +58,7 @@ pub mod layers;
 pub mod levels;
 pub mod pdb;
 pub mod prune;
+pub mod puzzle;
 pub mod replay;
 pub mod visited;
 
@@ -67,6 +71,7 @@ pub mod prelude {
     pub use crate::bidirectional::{
         bfs_bidirectional, bfs_bidirectional_to_any_with, bfs_bidirectional_with,
     };
+    pub use crate::bound::Additive;
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
     pub use crate::ida::{
         IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned, idastar, idastar_with, iddfs,
@@ -76,6 +81,7 @@ pub mod prelude {
     };
     pub use crate::levels::{BitSymmetries, LevelReport, LevelSearch, Levels, expand_level};
     pub use crate::prune::{Automaton, Operators};
+    pub use crate::puzzle::{Puzzle, Solution, SolutionOf, SolveError, Standard};
     pub use crate::replay::{ReplayError, replay};
     pub use crate::visited::{
         DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,
