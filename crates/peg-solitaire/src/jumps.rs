@@ -3,10 +3,11 @@
 //! solve the game.
 
 use search_core::Stats;
+use search_core::levels::{BitSymmetries, LevelReport, LevelSearch, expand_level, intersect};
 
-use crate::board::{Board, Geometry};
-use crate::levels::Canon;
-use crate::meet::{FLUSH, Mover, sort_dedup};
+use crate::board::Board;
+use crate::geometry::Geometry;
+use crate::moves::{Mover, symmetries_keeping};
 use crate::solve::{SolveError, check_goal};
 
 /// Bytes [`count_by_jumps`] counts per position it keeps (the positions of
@@ -21,20 +22,6 @@ pub struct JumpOptions {
     /// Refuse, before growing its tables, to use more bytes than this
     /// (counted as [`JUMP_BYTES_PER_POSITION`] per position kept).
     pub max_memory: Option<u64>,
-}
-
-/// What [`count_by_jumps`] reports after each level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct JumpReport {
-    /// Which pass: `"from the start"`, `"from the goal"`, `"solvable"`.
-    pub pass: &'static str,
-    /// The number of jumps from the start (from the goal in the second
-    /// pass).
-    pub level: u32,
-    /// Positions (up to symmetry) in the level.
-    pub positions: u64,
-    /// Bytes the kept levels hold now (estimated).
-    pub bytes: u64,
 }
 
 /// The result of [`count_by_jumps`].
@@ -58,106 +45,48 @@ pub struct JumpCensus {
     pub stats: Stats,
 }
 
-/// The elements of both sorted lists.
-fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let (mut i, mut k) = (0, 0);
-    let mut out = Vec::new();
-    while i < a.len() && k < b.len() {
-        match a[i].cmp(&b[k]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => k += 1,
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                k += 1;
-            }
-        }
-    }
-    out
-}
-
 /// The least images of the positions one jump from (backward: before)
 /// those of `level`, sorted, each once.
 fn next_level(mover: &Mover<'_>, level: &[u64], backward: bool, holes: u32) -> Vec<u64> {
-    let mut next = Vec::new();
-    let mut scratch = Vec::new();
-    for &pegs in level {
-        mover.each(pegs, backward, true, &mut |_, least| next.push(least));
-        if next.len() >= FLUSH {
-            sort_dedup(&mut next, &mut scratch, holes);
-        }
-    }
-    sort_dedup(&mut next, &mut scratch, holes);
-    next.shrink_to_fit();
-    next
+    expand_level(level, holes, |&pegs, out| {
+        mover.each(pegs, backward, true, &mut |_, least| out.push(least));
+        0
+    })
+    .keys
 }
 
-/// Levels by single jumps from `first` (backward: by single un-jumps),
-/// `levels` of them at most (all, if `None`): the count of each, and the
-/// first `keep` levels themselves.
+/// Levels by single jumps from `first`, `levels` of them at most (all, if
+/// `None`): the count of each, and the first `keep` levels themselves. A
+/// jump removes a peg, so no position lies in two levels.
 #[allow(clippy::too_many_arguments)]
 fn levels_by_jumps(
     geometry: &Geometry,
-    canon: &Canon,
+    canon: &BitSymmetries,
     first: u64,
-    backward: bool,
-    levels: Option<usize>,
+    levels: Option<u32>,
     keep: usize,
     options: &JumpOptions,
     stats: &mut Stats,
-    progress: &mut dyn FnMut(&JumpReport),
+    progress: &mut dyn FnMut(&LevelReport),
 ) -> Result<(Vec<u64>, Vec<Vec<u64>>), SolveError> {
     let mover = Mover::new(geometry, canon);
-    let holes = geometry.holes() as u32;
-    let pass = if backward {
-        "from the goal"
-    } else {
-        "from the start"
-    };
-    let mut counts = vec![1];
-    let mut kept: Vec<Vec<u64>> = Vec::new();
-    let mut bytes = 0;
-    let mut level = vec![canon.canonical(first)];
-    progress(&JumpReport {
-        pass,
-        level: 0,
-        positions: 1,
-        bytes,
-    });
-    loop {
-        let k = counts.len() - 1;
-        let next = if levels.is_some_and(|n| k >= n) {
-            Vec::new()
-        } else {
-            next_level(&mover, &level, backward, holes)
-        };
-        stats.expanded += level.len() as u64;
-        stats.generated += next.len() as u64;
-        let keeping = k < keep;
-        let needed = bytes + (level.len() + next.len()) as u64 * JUMP_BYTES_PER_POSITION;
-        if let Some(limit) = options.max_memory {
-            if needed > limit {
-                return Err(SolveError::MemoryLimit { needed, limit });
-            }
-        }
-        if keeping {
-            bytes += level.len() as u64 * JUMP_BYTES_PER_POSITION;
-            kept.push(std::mem::replace(&mut level, next));
-        } else {
-            level = next;
-        }
-        if level.is_empty() {
-            break;
-        }
-        counts.push(level.len() as u64);
-        progress(&JumpReport {
-            pass,
-            level: counts.len() as u32 - 1,
-            positions: level.len() as u64,
-            bytes,
-        });
-    }
-    Ok((counts, kept))
+    let found = LevelSearch::new(geometry.holes() as u32)
+        .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
+        .with_max_memory(options.max_memory)
+        .with_max_level(levels)
+        .disjoint_keeping(keep)
+        .run(
+            vec![canon.canonical(first)],
+            |&pegs, out| {
+                mover.each(pegs, false, true, &mut |_, least| out.push(least));
+                0
+            },
+            |_| false,
+            progress,
+        )?;
+    stats.expanded += found.stats.expanded;
+    stats.generated += found.stats.generated;
+    Ok((found.histogram, found.levels))
 }
 
 /// The counts by single jumps of a game from `start` to `goal`:
@@ -198,13 +127,13 @@ pub fn count_by_jumps(
     start: &Board,
     goal: &Board,
     options: &JumpOptions,
-    mut progress: impl FnMut(&JumpReport),
+    mut progress: impl FnMut(&LevelReport),
 ) -> Result<JumpCensus, SolveError> {
     check_goal(start, goal)?;
     let geometry = start.geometry();
     let holes = geometry.holes() as u32;
-    let by_start = Canon::new(geometry, &[start.pegs()]);
-    let by_both = Canon::new(geometry, &[start.pegs(), goal.pegs()]);
+    let by_start = symmetries_keeping(geometry, &[start.pegs()]);
+    let by_both = symmetries_keeping(geometry, &[start.pegs(), goal.pegs()]);
     let same = by_start.len() == by_both.len();
     let mut stats = Stats::default();
     let game = goal.peg_count() < start.peg_count();
@@ -220,7 +149,6 @@ pub fn count_by_jumps(
             geometry,
             &by_start,
             start.pegs(),
-            false,
             None,
             if game { n + 1 } else { 0 },
             options,
@@ -232,7 +160,6 @@ pub fn count_by_jumps(
             geometry,
             &by_start,
             start.pegs(),
-            false,
             None,
             0,
             options,
@@ -243,8 +170,7 @@ pub fn count_by_jumps(
             geometry,
             &by_both,
             start.pegs(),
-            false,
-            Some(n),
+            Some(n as u32),
             if game { n + 1 } else { 0 },
             options,
             &mut stats,
@@ -278,12 +204,15 @@ pub fn count_by_jumps(
             .map_or_else(Vec::new, |f| intersect(&before, f));
     }
     drop(forward);
-    for (k, level) in solvable.iter().enumerate() {
-        progress(&JumpReport {
-            pass: "solvable",
-            level: k as u32,
-            positions: level.len() as u64,
-            bytes: 0,
+    let mut kept = 0;
+    for (k, level) in solvable.iter().enumerate().rev() {
+        kept += level.len() as u64;
+        progress(&LevelReport {
+            backward: true,
+            level: (n - k) as u32,
+            states: level.len() as u64,
+            kept,
+            bytes: kept * JUMP_BYTES_PER_POSITION,
         });
     }
     // Jump sequences into each solvable class, level by level.

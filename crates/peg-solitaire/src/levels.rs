@@ -2,86 +2,19 @@
 //! board's symmetries: the proof of a minimum on boards too big for IDA*;
 //! and a depth-first search for one solution, however many moves.
 
-use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use search_core::Stats;
+use search_core::grid;
+use search_core::levels::{BitSymmetries, LevelReport, LevelSearch};
 
-use crate::board::{Board, Geometry, Jump, legal};
-use crate::solve::{SolveError, check_goal, class_targets, move_results};
+use crate::board::{Board, Jump, legal};
+use crate::geometry::Geometry;
+use crate::moves::{Mover, map_jump, symmetries_keeping};
+use crate::solve::{SolveError, check_goal, class_targets};
 
-/// Bytes the breadth-first search spends per position it keeps: one word
-/// in its level's list and about two in the hash set of positions seen.
-pub const BYTES_PER_POSITION: u64 = 24;
-
-/// The symmetries kept by a search, as byte lookup tables: `tables[s][k][b]`
-/// is the image under symmetry `s` of the pegs `b` in holes `8k..8k+8`.
-pub(crate) struct Canon {
-    perms: Vec<Vec<u8>>,
-    tables: Vec<Vec<[u64; 256]>>,
-}
-
-impl Canon {
-    /// The symmetries of `geometry` that map every board of `fixed` onto
-    /// itself.
-    pub(crate) fn new(geometry: &Geometry, fixed: &[u64]) -> Canon {
-        let perms: Vec<Vec<u8>> = (0..geometry.symmetries().len())
-            .filter(|&s| fixed.iter().all(|&p| geometry.transform(s, p) == p))
-            .map(|s| geometry.symmetries()[s].clone())
-            .collect();
-        let bytes = geometry.holes().div_ceil(8);
-        let tables = perms
-            .iter()
-            .map(|perm| {
-                (0..bytes)
-                    .map(|k| {
-                        let mut table = [0u64; 256];
-                        for (b, slot) in table.iter_mut().enumerate() {
-                            for bit in 0..8 {
-                                let hole = 8 * k + bit;
-                                if b >> bit & 1 == 1 && hole < perm.len() {
-                                    *slot |= 1 << perm[hole];
-                                }
-                            }
-                        }
-                        table
-                    })
-                    .collect()
-            })
-            .collect();
-        Canon { perms, tables }
-    }
-
-    #[inline]
-    pub(crate) fn apply(&self, s: usize, pegs: u64) -> u64 {
-        self.tables[s]
-            .iter()
-            .enumerate()
-            .fold(0, |out, (k, t)| out | t[(pegs >> (8 * k)) as usize & 0xff])
-    }
-
-    /// The number of symmetries kept (the identity included).
-    pub(crate) fn len(&self) -> usize {
-        self.perms.len()
-    }
-
-    /// The least image of `pegs` under the symmetries.
-    #[inline]
-    pub(crate) fn canonical(&self, pegs: u64) -> u64 {
-        (0..self.tables.len())
-            .map(|s| self.apply(s, pegs))
-            .min()
-            .unwrap_or(pegs)
-    }
-
-    fn map_jump(&self, s: usize, j: Jump) -> Jump {
-        let p = &self.perms[s];
-        Jump {
-            from: p[j.from as usize],
-            over: p[j.over as usize],
-            to: p[j.to as usize],
-        }
-    }
-}
+/// Bytes the breadth-first search counts per position it keeps: one word
+/// in its level's sorted list, and as much again while a level is built.
+pub const BYTES_PER_POSITION: u64 = 16;
 
 /// Settings of [`explore_moves`].
 #[derive(Debug, Clone, Default)]
@@ -92,19 +25,6 @@ pub struct LevelOptions {
     /// Refuse, before growing its tables, to use more bytes than this
     /// (counted as [`BYTES_PER_POSITION`] per position kept).
     pub max_memory: Option<u64>,
-}
-
-/// What the breadth-first search reports after each level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LevelReport {
-    /// The number of moves of the level just completed.
-    pub level: u32,
-    /// Positions (up to symmetry) first reached with that many moves.
-    pub positions: u64,
-    /// Positions kept so far, this level included.
-    pub seen: u64,
-    /// Bytes the tables hold now (estimated as [`BYTES_PER_POSITION`] each).
-    pub bytes: u64,
 }
 
 /// Every position reachable from a start, by the fewest moves that reach
@@ -122,8 +42,10 @@ pub struct MoveLevels {
 /// A breadth-first search over positions by moves: level `k` holds the
 /// positions, each reduced to the least of its images under the kept
 /// symmetries, that `k` moves (chains of jumps by one peg) reach and fewer
-/// do not. Each level is generated in parallel from the one before and
-/// sorted, so the levels do not depend on the number of threads.
+/// do not. Each level is generated from the one before by
+/// [`search_core::levels::LevelSearch`] (in parallel, sorted, without the
+/// positions of earlier levels), so the levels do not depend on the number
+/// of threads.
 ///
 /// With a goal, the search stops after the first level that holds it: that
 /// level is the proven minimum (every position with fewer moves was
@@ -147,7 +69,7 @@ pub struct MoveLevels {
 pub fn explore_moves(
     start: &Board,
     options: &LevelOptions,
-    mut progress: impl FnMut(&LevelReport),
+    progress: impl FnMut(&LevelReport),
 ) -> Result<MoveLevels, SolveError> {
     let geometry = start.geometry();
     let mut fixed = vec![start.pegs()];
@@ -155,89 +77,41 @@ pub fn explore_moves(
         check_goal(start, goal)?;
         fixed.push(goal.pegs());
     }
-    let canon = Canon::new(geometry, &fixed);
+    let canon = symmetries_keeping(geometry, &fixed);
     let goal = options.goal.as_ref().map(|g| canon.canonical(g.pegs()));
-    let check_memory = |positions: u64| -> Result<(), SolveError> {
-        let needed = positions.saturating_mul(BYTES_PER_POSITION);
-        match options.max_memory {
-            Some(limit) if needed > limit => Err(SolveError::MemoryLimit { needed, limit }),
-            _ => Ok(()),
-        }
-    };
-    let first = canon.canonical(start.pegs());
-    let mut seen: FxHashSet<u64> = FxHashSet::default();
-    seen.insert(first);
-    let mut levels = vec![vec![first]];
-    let mut stats = Stats::default();
-    progress(&LevelReport {
-        level: 0,
-        positions: 1,
-        seen: 1,
-        bytes: BYTES_PER_POSITION,
-    });
-    loop {
-        let last = levels.last().expect("level 0 exists");
-        if goal.is_some_and(|g| last.binary_search(&g).is_ok()) || last.is_empty() {
-            break;
-        }
-        let seen_ref = &seen;
-        let canon_ref = &canon;
-        let mut next: Vec<u64> = last
-            .par_chunks(1 << 12)
-            .map(|chunk| {
-                let mut out = Vec::new();
-                let mut moves = Vec::new();
-                for &pegs in chunk {
-                    moves.clear();
-                    move_results(geometry, pegs, &|_| true, &mut moves);
-                    for &r in &moves {
-                        let c = canon_ref.canonical(r);
-                        if !seen_ref.contains(&c) {
-                            out.push(c);
-                        }
-                    }
-                }
-                out.sort_unstable();
-                out.dedup();
-                out
-            })
-            .flatten_iter()
-            .collect();
-        stats.expanded += last.len() as u64;
-        next.par_sort_unstable();
-        next.dedup();
-        stats.generated += next.len() as u64;
-        check_memory(seen.len() as u64 + next.len() as u64)?;
-        seen.reserve(next.len());
-        seen.extend(next.iter().copied());
-        let report = LevelReport {
-            level: levels.len() as u32,
-            positions: next.len() as u64,
-            seen: seen.len() as u64,
-            bytes: seen.len() as u64 * BYTES_PER_POSITION,
-        };
-        levels.push(next);
-        progress(&report);
-    }
-    if levels.last().is_some_and(Vec::is_empty) {
-        levels.pop();
-    }
+    let mover = Mover::new(geometry, &canon);
+    let found = LevelSearch::new(geometry.holes() as u32)
+        .with_bytes_per_state(BYTES_PER_POSITION)
+        .with_max_memory(options.max_memory)
+        .run(
+            vec![canon.canonical(start.pegs())],
+            |&pegs, out| {
+                let mut moves = 0;
+                mover.each(pegs, false, false, &mut |_, least| {
+                    moves += 1;
+                    out.push(least);
+                });
+                moves
+            },
+            |level| goal.is_some_and(|g| level.binary_search(&g).is_ok()),
+            progress,
+        )?;
     Ok(MoveLevels {
         start: start.clone(),
         goal,
-        symmetries: canon.perms.len(),
-        levels,
-        stats,
+        symmetries: canon.len(),
+        levels: found.levels,
+        stats: found.stats,
     })
 }
 
 impl MoveLevels {
-    fn canon(&self) -> Canon {
+    fn canon(&self) -> BitSymmetries {
         let mut fixed = vec![self.start.pegs()];
         fixed.extend(self.goal);
         // The goal's canonical form is kept by the same symmetries as the
         // goal itself, which keep the start.
-        Canon::new(self.start.geometry(), &fixed)
+        symmetries_keeping(self.start.geometry(), &fixed)
     }
 
     /// `histogram[k]`: positions (up to symmetry) whose fewest moves from
@@ -296,8 +170,8 @@ impl MoveLevels {
                 find_chain(geometry, p, &|r| canon.canonical(r) == want, &mut chain)
                     .map(|r| (chain, r, p))
             })?;
-            let s = (0..canon.perms.len()).find(|&s| canon.apply(s, reached) == target)?;
-            moves.push(chain.into_iter().map(|j| canon.map_jump(s, j)).collect());
+            let s = (0..canon.len()).find(|&s| canon.apply(s, reached) == target)?;
+            moves.push(chain.into_iter().map(|j| map_jump(&canon, s, j)).collect());
             target = canon.apply(s, from);
         }
         (target == self.start.pegs()).then(|| moves.into_iter().rev().flatten().collect())
@@ -334,10 +208,7 @@ fn find_chain(
         }
         None
     }
-    let mut bits = pegs;
-    while bits != 0 {
-        let h = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for h in grid::bits(pegs) {
         if let Some(found) = from_hole(geometry, pegs, h, want, chain) {
             return Some(found);
         }
@@ -373,11 +244,11 @@ pub fn find_solution(
 ) -> Result<Option<(Vec<Jump>, Stats)>, SolveError> {
     check_goal(start, goal)?;
     let geometry = start.geometry();
-    let canon = Canon::new(geometry, &[goal.pegs()]);
+    let canon = symmetries_keeping(geometry, &[goal.pegs()]);
     let classes: Vec<(u64, u32)> = class_targets(geometry, goal);
     struct Dfs<'a> {
         geometry: &'a Geometry,
-        canon: &'a Canon,
+        canon: &'a BitSymmetries,
         classes: &'a [(u64, u32)],
         goal: u64,
         goal_pegs: u32,
@@ -410,10 +281,7 @@ pub fn find_solution(
                 )));
             }
             self.stats.expanded += 1;
-            let mut bits = pegs;
-            while bits != 0 {
-                let h = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
+            for h in grid::bits(pegs) {
                 for j in self.geometry.jumps_from(h) {
                     if legal(pegs, j) {
                         self.stats.generated += 1;

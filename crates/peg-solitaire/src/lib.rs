@@ -103,22 +103,25 @@
 //! ```
 #![deny(missing_docs)]
 
-pub use board::{Board, BoardError, Geometry, Jump, JumpError, Lattice, MAX_HOLES};
-pub use jumps::{JUMP_BYTES_PER_POSITION, JumpCensus, JumpOptions, JumpReport, count_by_jumps};
-pub use levels::{
-    BYTES_PER_POSITION, LevelOptions, LevelReport, MoveLevels, explore_moves, find_solution,
-};
-pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, MeetReport, Meeting, meet_moves};
+pub use board::{Board, BoardError, Jump, JumpError, MAX_HOLES};
+pub use geometry::{Geometry, Lattice};
+pub use jumps::{JUMP_BYTES_PER_POSITION, JumpCensus, JumpOptions, count_by_jumps};
+pub use levels::{BYTES_PER_POSITION, LevelOptions, MoveLevels, explore_moves, find_solution};
+pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, Meeting, meet_moves};
 pub use problems::{JumpSpan, Problem, problems, problems_by_starts};
+/// What the searches by levels report after each level.
+pub use search_core::levels::LevelReport;
 pub use solve::{
     PegClassPruning, ReplayError, Solution, SolveError, SolveOptions, check_goal,
-    count_jump_sequences, count_position_sequences, move_count, move_groups, notation,
-    peg_class_pruning, replay, solve,
+    count_jump_sequences, count_position_sequences, move_count, move_groups, move_notations,
+    notation, peg_class_pruning, replay, solve,
 };
 
 mod board;
+mod geometry;
 mod jumps;
 mod levels;
 mod meet;
+mod moves;
 mod problems;
 mod solve;

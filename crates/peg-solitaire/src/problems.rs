@@ -1,7 +1,8 @@
 //! Every problem of a board: from each start with one empty hole to each
 //! finish with one peg, the fewest moves.
 
-use crate::board::{Board, Geometry};
+use crate::board::Board;
+use crate::geometry::Geometry;
 use crate::levels::{LevelOptions, explore_moves};
 use crate::meet::{MeetOptions, meet_moves};
 use crate::solve::SolveError;
@@ -72,6 +73,66 @@ pub struct Problem {
     pub by: &'static str,
 }
 
+/// What both tables of problems need of a board: its holes, the class
+/// rule, its symmetries, and the one-hole starts and one-peg finishes.
+struct Holes<'b> {
+    board: &'b Board,
+    n: usize,
+    span: JumpSpan,
+}
+
+impl<'b> Holes<'b> {
+    fn new(board: &'b Board) -> Self {
+        let g = board.geometry();
+        Holes {
+            board,
+            n: g.holes(),
+            span: JumpSpan::new(g),
+        }
+    }
+
+    fn symmetries(&self) -> &'b [Vec<u8>] {
+        self.board.geometry().symmetries()
+    }
+
+    /// The start with hole `v` empty.
+    fn start(&self, v: usize) -> Board {
+        let all = self.board.geometry().all();
+        self.board
+            .with_pegs(all & !(1 << v))
+            .expect("holes of the board")
+    }
+
+    /// The finish with one peg, in hole `s`.
+    fn finish(&self, s: usize) -> Board {
+        self.board.with_pegs(1 << s).expect("a hole of the board")
+    }
+
+    /// Whether the class rule allows the problem `v` -> `s`.
+    fn same_class(&self, v: usize, s: usize) -> bool {
+        self.span
+            .same_class(self.board.geometry().all() & !(1 << v), 1 << s)
+    }
+
+    /// The problem `v` -> `s`: impossible by the class rule, or answered
+    /// `moves` by its own search (`searched`) or by a symmetric problem's.
+    fn answer(&self, v: usize, s: usize, searched: bool, moves: Option<u32>) -> Problem {
+        let (moves, by) = if !self.same_class(v, s) {
+            (None, "class")
+        } else if searched {
+            (moves, "search")
+        } else {
+            (moves, "symmetry")
+        };
+        Problem {
+            vacancy: v as u8,
+            survivor: s as u8,
+            moves,
+            by,
+        }
+    }
+}
+
 /// Every problem of the board of `board` (its holes; its pegs do not
 /// matter): for each hole as the start's vacancy and each hole as the
 /// finish's survivor, the fewest moves, by [`meet_moves`], or `None` where
@@ -98,73 +159,35 @@ pub fn problems(
     options: &MeetOptions,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Problem>, SolveError> {
-    let g = board.geometry();
-    let n = g.holes();
-    let all = g.all();
-    let span = JumpSpan::new(g);
-    let syms = g.symmetries();
+    let holes = Holes::new(board);
+    let n = holes.n;
     let least = |v: usize, s: usize| {
-        syms.iter()
+        let (a, b) = holes
+            .symmetries()
+            .iter()
             .map(|p| (p[v], p[s]))
             .min()
-            .expect("the identity")
+            .expect("the identity");
+        (a as usize, b as usize)
     };
-    let mut answers: Vec<Option<Problem>> = vec![None; n * n];
+    let mut answers: Vec<Option<u32>> = vec![None; n * n];
     let todo: Vec<(usize, usize)> = (0..n)
         .flat_map(|v| (0..n).map(move |s| (v, s)))
-        .filter(|&(v, s)| {
-            let (a, b) = least(v, s);
-            (a as usize, b as usize) == (v, s) && span.same_class(all & !(1 << v), 1 << s)
-        })
+        .filter(|&(v, s)| least(v, s) == (v, s) && holes.same_class(v, s))
         .collect();
     for (done, &(v, s)) in todo.iter().enumerate() {
-        let start = board
-            .with_pegs(all & !(1 << v))
-            .expect("holes of the board");
-        let goal = board.with_pegs(1 << s).expect("a hole of the board");
-        let moves = if n == 1 {
-            None
-        } else {
-            meet_moves(&start, &goal, options, |_| {})?
+        if n > 1 {
+            answers[v * n + s] = meet_moves(&holes.start(v), &holes.finish(s), options, |_| {})?
                 .solution
-                .map(|(m, _)| m)
-        };
-        answers[v * n + s] = Some(Problem {
-            vacancy: v as u8,
-            survivor: s as u8,
-            moves,
-            by: "search",
-        });
+                .map(|(m, _)| m);
+        }
         progress(done + 1, todo.len());
     }
     let mut out = Vec::with_capacity(n * n);
     for v in 0..n {
         for s in 0..n {
             let (a, b) = least(v, s);
-            let (a, b) = (a as usize, b as usize);
-            let problem = if !span.same_class(all & !(1 << v), 1 << s) {
-                Problem {
-                    vacancy: v as u8,
-                    survivor: s as u8,
-                    moves: None,
-                    by: "class",
-                }
-            } else {
-                let found = answers[a * n + b]
-                    .as_ref()
-                    .expect("every least pair in one class was searched");
-                Problem {
-                    vacancy: v as u8,
-                    survivor: s as u8,
-                    moves: found.moves,
-                    by: if (a, b) == (v, s) {
-                        "search"
-                    } else {
-                        "symmetry"
-                    },
-                }
-            };
-            out.push(problem);
+            out.push(holes.answer(v, s, (a, b) == (v, s), answers[a * n + b]));
         }
     }
     Ok(out)
@@ -181,11 +204,9 @@ pub fn problems_by_starts(
     options: &MeetOptions,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Problem>, SolveError> {
-    let g = board.geometry();
-    let n = g.holes();
-    let all = g.all();
-    let span = JumpSpan::new(g);
-    let syms = g.symmetries();
+    let holes = Holes::new(board);
+    let n = holes.n;
+    let syms = holes.symmetries();
     let least_hole = |v: usize| {
         syms.iter()
             .map(|p| p[v] as usize)
@@ -193,15 +214,12 @@ pub fn problems_by_starts(
             .expect("the identity")
     };
     let starts: Vec<usize> = (0..n)
-        .filter(|&v| least_hole(v) == v && (0..n).any(|s| span.same_class(all & !(1 << v), 1 << s)))
+        .filter(|&v| least_hole(v) == v && (0..n).any(|s| holes.same_class(v, s)))
         .collect();
     let mut rows: Vec<Option<Vec<Option<u32>>>> = vec![None; n];
     for (done, &v) in starts.iter().enumerate() {
-        let start = board
-            .with_pegs(all & !(1 << v))
-            .expect("holes of the board");
         let levels = explore_moves(
-            &start,
+            &holes.start(v),
             &LevelOptions {
                 goal: None,
                 max_memory: options.max_memory,
@@ -210,9 +228,8 @@ pub fn problems_by_starts(
         )?;
         let row = (0..n)
             .map(|s| {
-                let goal = board.with_pegs(1 << s).expect("a hole of the board");
-                if n > 1 && span.same_class(start.pegs(), goal.pegs()) {
-                    levels.distance(&goal)
+                if n > 1 && holes.same_class(v, s) {
+                    levels.distance(&holes.finish(s))
                 } else {
                     None
                 }
@@ -231,24 +248,8 @@ pub fn problems_by_starts(
             .min_by_key(|&(_, r)| r)
             .expect("the identity");
         for s in 0..n {
-            let class = span.same_class(all & !(1 << v), 1 << s);
-            let moves = if class {
-                rows[rep].as_ref().and_then(|row| row[perm[s] as usize])
-            } else {
-                None
-            };
-            out.push(Problem {
-                vacancy: v as u8,
-                survivor: s as u8,
-                moves,
-                by: if !class {
-                    "class"
-                } else if rep == v {
-                    "search"
-                } else {
-                    "symmetry"
-                },
-            });
+            let moves = rows[rep].as_ref().and_then(|row| row[perm[s] as usize]);
+            out.push(holes.answer(v, s, rep == v, moves));
         }
     }
     Ok(out)

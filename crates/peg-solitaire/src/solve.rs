@@ -4,10 +4,13 @@
 use std::fmt;
 
 use search_core::count::{PathCount, count_paths, count_shortest_paths};
+use search_core::grid;
 use search_core::ida::{IdaOptions, Node, ida_star};
+use search_core::levels::LevelError;
 use search_core::{Budget, Interrupted, Outcome, Stats};
 
-use crate::board::{Board, Geometry, Jump, JumpError, legal};
+use crate::board::{Board, Jump, JumpError, legal};
+use crate::geometry::Geometry;
 
 /// Why a search could not run, or stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +55,15 @@ impl std::error::Error for SolveError {}
 impl From<Interrupted> for SolveError {
     fn from(e: Interrupted) -> Self {
         SolveError::Interrupted(e.to_string())
+    }
+}
+
+impl From<LevelError> for SolveError {
+    fn from(e: LevelError) -> Self {
+        match e {
+            LevelError::MemoryLimit { needed, limit } => SolveError::MemoryLimit { needed, limit },
+            other => SolveError::Interrupted(other.to_string()),
+        }
     }
 }
 
@@ -170,6 +182,11 @@ pub fn move_count(jumps: &[Jump]) -> u32 {
 
 /// Hiroi's notation: `[14, 6][11, 9][12, 14, 6]`.
 pub fn notation(jumps: &[Jump]) -> String {
+    move_notations(jumps).concat()
+}
+
+/// Each move in Hiroi's notation: `["[14, 6]", "[11, 9]", "[12, 14, 6]"]`.
+pub fn move_notations(jumps: &[Jump]) -> Vec<String> {
     move_groups(jumps)
         .iter()
         .map(|g| {
@@ -295,10 +312,7 @@ impl Node for Search<'_> {
     }
 
     fn moves(&self, _previous: Option<Step>, out: &mut Vec<Step>) {
-        let mut bits = self.pegs;
-        while bits != 0 {
-            let h = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for h in grid::bits(self.pegs) {
             for (index, j) in self.geometry.indexed_jumps_from(h) {
                 if self.allowed[index as usize] && legal(self.pegs, j) {
                     out.push(Step {
@@ -460,10 +474,7 @@ pub(crate) fn move_results(
         }
     }
     let start = out.len();
-    let mut bits = pegs;
-    while bits != 0 {
-        let h = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for h in grid::bits(pegs) {
         chain(geometry, pegs, h, allowed, out);
     }
     out[start..].sort_unstable();

@@ -296,11 +296,11 @@ fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
     assert_eq!(
         refused,
         SolveError::MemoryLimit {
-            needed: 47_697 * BYTES_PER_POSITION,
+            needed: 211_994 * BYTES_PER_POSITION,
             limit: 1 << 20
         }
     );
-    assert_eq!(last, 7);
+    assert_eq!(last, 8);
     assert!(refused.to_string().contains("more than the limit of 1 MiB"));
 }
 
@@ -311,11 +311,7 @@ fn the_levels_do_not_depend_on_the_thread_count() {
         .with_pegs(triangle.geometry().all() & !(1 << 4))
         .unwrap();
     let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        search_core::levels::with_threads(threads, || {
             let levels = explore_moves(&start, &LevelOptions::default(), |_| {}).unwrap();
             let last: Vec<u64> = levels.level(levels.histogram().len() - 1).to_vec();
             (levels.histogram(), levels.stats().clone(), last)

@@ -15,6 +15,7 @@
 //! | [`prune`] | an automaton of move sequences IDA* need never play, proven safe | [`prune::Operators`] |
 //! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
+//! | [`levels`] | levels of states kept as sorted keys, in parallel, canonical under symmetries | an expansion closure |
 //! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
 //! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
 //! | [`par`] | parallel loops over chunks of a slice, for specialised table builds | closures |
@@ -55,6 +56,7 @@ pub mod count;
 pub mod grid;
 pub mod ida;
 pub mod layers;
+pub mod levels;
 pub mod par;
 pub mod pdb;
 pub mod prune;
@@ -79,6 +81,7 @@ pub mod prelude {
     pub use crate::layers::{
         DistanceTable, LayerReport, Layers, RankedSpace, ResidueTable, Sweep, Table,
     };
+    pub use crate::levels::{BitSymmetries, LevelReport, LevelSearch, Levels, expand_level};
     pub use crate::prune::{Automaton, Operators};
     pub use crate::puzzle::{Puzzle, Solution, SolutionOf, SolveError, Standard};
     pub use crate::replay::{ReplayError, replay};

@@ -1,0 +1,315 @@
+//! Moves of a peg solitaire position, forward (a chain of jumps by one
+//! peg) and backward (a chain of un-jumps by one peg), with the least
+//! image of each result under the symmetries kept.
+
+use rustc_hash::FxHashSet;
+use search_core::grid;
+use search_core::levels::BitSymmetries;
+
+use crate::board::{Jump, legal};
+use crate::geometry::Geometry;
+
+/// The symmetries of `geometry` that map every set of holes of `fixed`
+/// onto itself, as tables ready to apply to positions.
+pub(crate) fn symmetries_keeping(geometry: &Geometry, fixed: &[u64]) -> BitSymmetries {
+    BitSymmetries::new(geometry.symmetries()).keeping(fixed)
+}
+
+/// The image of `jump` under symmetry `s`.
+pub(crate) fn map_jump(symmetries: &BitSymmetries, s: usize, jump: Jump) -> Jump {
+    let p = symmetries.permutation(s);
+    Jump {
+        from: p[jump.from as usize],
+        over: p[jump.over as usize],
+        to: p[jump.to as usize],
+    }
+}
+
+/// The holes the jumps land in, per hole: the un-jumps of a peg there.
+pub(crate) fn jumps_into(geometry: &Geometry) -> Vec<Vec<Jump>> {
+    let mut into = vec![Vec::new(); geometry.holes()];
+    for &j in geometry.jumps() {
+        into[j.to as usize].push(j);
+    }
+    into
+}
+
+/// Every move from `pegs` (forward: a chain of jumps by one peg; backward:
+/// a chain of un-jumps by one peg, the last forward move of a position),
+/// with the jumps of the chain in the order they are made from `pegs`;
+/// `visit` returns `true` to stop. Returns whether it stopped.
+///
+/// A backward move from `p` to `q` is exactly a forward move from `q` to
+/// `p`: the peg that ends in hole `h` came there by a chain of jumps, the
+/// last landing in `h`; undoing it jump by jump from the last restores a
+/// peg over each jumped hole and walks the peg back to where it started.
+/// The chain is given in the order of the un-jumps, so the forward move is
+/// the chain reversed.
+pub(crate) fn each_move(
+    geometry: &Geometry,
+    into: &[Vec<Jump>],
+    pegs: u64,
+    backward: bool,
+    visit: &mut dyn FnMut(u64, &[Jump]) -> bool,
+) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        geometry: &Geometry,
+        into: &[Vec<Jump>],
+        pegs: u64,
+        at: usize,
+        backward: bool,
+        chain: &mut Vec<Jump>,
+        seen: &mut FxHashSet<(u64, u8)>,
+        visit: &mut dyn FnMut(u64, &[Jump]) -> bool,
+    ) -> bool {
+        let (mut un_jumps, mut jumps);
+        let list: &mut dyn Iterator<Item = Jump> = if backward {
+            un_jumps = into[at].iter().copied();
+            &mut un_jumps
+        } else {
+            jumps = geometry.jumps_from(at);
+            &mut jumps
+        };
+        for j in list {
+            // Un-jump: the peg in `to` goes back to an empty `from` and
+            // restores a peg in an empty `over`.
+            let (playable, land) = if backward {
+                (pegs >> j.over & 1 == 0 && pegs >> j.from & 1 == 0, j.from)
+            } else {
+                (legal(pegs, j), j.to)
+            };
+            let next = pegs ^ j.mask();
+            if !playable || !seen.insert((next, land)) {
+                continue;
+            }
+            chain.push(j);
+            if visit(next, chain)
+                || go(
+                    geometry,
+                    into,
+                    next,
+                    land as usize,
+                    backward,
+                    chain,
+                    seen,
+                    visit,
+                )
+            {
+                return true;
+            }
+            chain.pop();
+        }
+        false
+    }
+    let mut chain = Vec::new();
+    let mut seen = FxHashSet::default();
+    for h in grid::bits(pegs) {
+        if go(
+            geometry, into, pegs, h, backward, &mut chain, &mut seen, visit,
+        ) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Moves from positions, each result reduced by the kept symmetries
+/// without recomputing its images: the images of a position under each
+/// symmetry are those of the position it came from with the images of the
+/// jumps' holes flipped, so a chain step costs one exclusive or per
+/// symmetry.
+pub(crate) struct Mover<'a> {
+    geometry: &'a Geometry,
+    canon: &'a BitSymmetries,
+    /// Per hole, the indices of the jumps from it and into it.
+    from: Vec<Vec<u16>>,
+    into: Vec<Vec<u16>>,
+    /// Per jump index: its three holes, and their images under each kept
+    /// symmetry.
+    masks: Vec<u64>,
+    images: Vec<Vec<u64>>,
+}
+
+impl<'a> Mover<'a> {
+    pub(crate) fn new(geometry: &'a Geometry, canon: &'a BitSymmetries) -> Mover<'a> {
+        let jumps = geometry.jumps();
+        let mut from = vec![Vec::new(); geometry.holes()];
+        let mut into = vec![Vec::new(); geometry.holes()];
+        for (i, j) in jumps.iter().enumerate() {
+            from[j.from as usize].push(i as u16);
+            into[j.to as usize].push(i as u16);
+        }
+        let masks: Vec<u64> = jumps.iter().map(|j| j.mask()).collect();
+        let images = masks
+            .iter()
+            .map(|&m| (0..canon.len()).map(|s| canon.apply(s, m)).collect())
+            .collect();
+        Mover {
+            geometry,
+            canon,
+            from,
+            into,
+            masks,
+            images,
+        }
+    }
+
+    /// Calls `visit` with every position one move from `pegs` (backward:
+    /// one move before it) and its least image, repeats included; with
+    /// `single`, moves of one jump only.
+    pub(crate) fn each(
+        &self,
+        pegs: u64,
+        backward: bool,
+        single: bool,
+        visit: &mut dyn FnMut(u64, u64),
+    ) {
+        let n = self.canon.len();
+        let mut images = [0u64; 12];
+        for (s, image) in images.iter_mut().enumerate().take(n) {
+            *image = self.canon.apply(s, pegs);
+        }
+        let mut seen = FxHashSet::default();
+        for h in grid::bits(pegs) {
+            let mut walk = Walk {
+                images: &mut images[..n],
+                backward,
+                single,
+                seen: &mut seen,
+                visit,
+            };
+            self.chain(pegs, h, 1, &mut walk);
+        }
+    }
+
+    fn chain(&self, pegs: u64, at: usize, depth: u32, walk: &mut Walk<'_>) {
+        let list = if walk.backward {
+            &self.into[at]
+        } else {
+            &self.from[at]
+        };
+        for &i in list {
+            let j = self.geometry.jumps()[i as usize];
+            let playable = if walk.backward {
+                pegs >> j.over & 1 == 0 && pegs >> j.from & 1 == 0
+            } else {
+                legal(pegs, j)
+            };
+            if !playable {
+                continue;
+            }
+            let next = pegs ^ self.masks[i as usize];
+            let to = if walk.backward { j.from } else { j.to };
+            // The same position with the peg in the same hole, reached by
+            // another chain, has the same continuations (single jumps from
+            // one position all differ).
+            if depth > 1 && !walk.seen.insert((next, to)) {
+                continue;
+            }
+            let flips = &self.images[i as usize];
+            let mut least = u64::MAX;
+            for (image, &f) in walk.images.iter_mut().zip(flips) {
+                *image ^= f;
+                least = least.min(*image);
+            }
+            (walk.visit)(next, least);
+            if !walk.single {
+                self.chain(next, to as usize, depth + 1, walk);
+            }
+            for (image, &f) in walk.images.iter_mut().zip(flips) {
+                *image ^= f;
+            }
+        }
+    }
+}
+
+/// The state of one call of [`Mover::each`].
+struct Walk<'w> {
+    images: &'w mut [u64],
+    backward: bool,
+    single: bool,
+    seen: &'w mut FxHashSet<(u64, u8)>,
+    visit: &'w mut dyn FnMut(u64, u64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::geometry::Lattice;
+
+    /// Every backward move is a forward move read in reverse, and the
+    /// positions one backward move away are those one forward move leads
+    /// from; the fast generator finds the same positions with the same
+    /// least images.
+    #[test]
+    fn backward_moves_are_forward_moves_reversed() {
+        let board = Board::from_rows(
+            Lattice::Triangular,
+            &[
+                "    o    ",
+                "   o .   ",
+                "  . o o  ",
+                " o . o o ",
+                "o . o . o",
+            ],
+        )
+        .unwrap();
+        let g = board.geometry();
+        let into = jumps_into(g);
+        let all = g.all();
+        // Every pair (p, r) of positions one move apart, r with 6 pegs or
+        // more, found from both ends with their chains.
+        let mut forward_pairs = Vec::new();
+        let mut backward_pairs = Vec::new();
+        for pegs in 0..=all {
+            if pegs.count_ones() < 6 {
+                continue;
+            }
+            each_move(g, &into, pegs, false, &mut |r, chain| {
+                assert_eq!(crate::solve::move_count(chain), 1);
+                forward_pairs.push((pegs, r));
+                false
+            });
+            each_move(g, &into, pegs, true, &mut |q, chain| {
+                let forward: Vec<Jump> = chain.iter().rev().copied().collect();
+                // Replaying the reversed chain from q gives pegs, as one move.
+                let from = board.with_pegs(q).unwrap();
+                let boards =
+                    crate::solve::replay(&from, &board.with_pegs(pegs).unwrap(), &forward).unwrap();
+                assert_eq!(boards.len(), forward.len() + 1);
+                assert_eq!(crate::solve::move_count(&forward), 1);
+                backward_pairs.push((q, pegs));
+                false
+            });
+        }
+        forward_pairs.retain(|(_, r)| r.count_ones() >= 6);
+        forward_pairs.sort();
+        backward_pairs.sort();
+        // A chain reaching a position with the peg in a hole already
+        // reached is not followed again: compare the pairs as sets.
+        forward_pairs.dedup();
+        backward_pairs.dedup();
+        assert!(forward_pairs.len() > 1000, "{}", forward_pairs.len());
+        assert_eq!(forward_pairs, backward_pairs);
+        let canon = symmetries_keeping(g, &[]);
+        let mover = Mover::new(g, &canon);
+        for backward in [false, true] {
+            for pegs in (0..=all).step_by(7) {
+                let mut slow = Vec::new();
+                each_move(g, &into, pegs, backward, &mut |r, _| {
+                    slow.push((r, canon.canonical(r)));
+                    false
+                });
+                let mut fast = Vec::new();
+                mover.each(pegs, backward, false, &mut |r, least| fast.push((r, least)));
+                slow.sort();
+                fast.sort();
+                slow.dedup();
+                fast.dedup();
+                assert_eq!(slow, fast);
+            }
+        }
+    }
+}

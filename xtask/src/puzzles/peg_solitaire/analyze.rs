@@ -1,0 +1,333 @@
+//! `analyze`: the levels by moves or by jumps from a fixture's start, and
+//! every problem of a board.
+
+use std::fmt::Write;
+
+use peg_solitaire::{
+    Board, JumpOptions, Lattice, LevelOptions, MeetOptions, count_by_jumps, explore_moves,
+    move_count, problems, problems_by_starts, replay,
+};
+use search_core::layers::LayerReport;
+
+use super::{FIELDS, Fixture, TABLE_HOLES, instance, problem_table};
+use crate::fixtures;
+use crate::puzzles::{Analysis, AnalyzeOptions, Census, Progress};
+use crate::report::{indent, length, side_by_side, thousands};
+
+pub(super) fn analyze(
+    options: &AnalyzeOptions,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    if let Some(v) = &options.variant {
+        return Err(format!("peg-solitaire has no variant {v:?}"));
+    }
+    if let Some(s) = &options.size {
+        return Err(format!(
+            "peg-solitaire takes its board from --goal, not --size {s:?}"
+        ));
+    }
+    if options.table.is_some() {
+        return Err("peg-solitaire has no --table option".to_string());
+    }
+    let (file, json) = options.goal.as_ref().ok_or(
+        "peg-solitaire needs --goal <fixture>: the minimum from its start to its goal is proven",
+    )?;
+    let fixture: Fixture =
+        fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
+    if options.problems {
+        if options.by.as_deref().is_some_and(|b| b != "moves") {
+            return Err("peg-solitaire's problems are counted by moves only".to_string());
+        }
+        let lattice: Lattice = fixture
+            .lattice
+            .parse()
+            .map_err(|e| format!("{file}: lattice: {e}"))?;
+        let board =
+            Board::from_rows(lattice, &fixture.start).map_err(|e| format!("{file}: start: {e}"))?;
+        return analyze_problems(options, &fixture, &board, progress);
+    }
+    if fixture.goal.is_none() && matches!(options.by.as_deref(), None | Some("moves")) {
+        return analyze_levels(options, &fixture, progress).map_err(|e| format!("{file}: {e}"));
+    }
+    let inst = instance(&fixture).map_err(|e| format!("{file}: {e}"))?;
+    let (start, goal) = (&inst.start, &inst.goal);
+    match options.by.as_deref() {
+        None | Some("moves") => {}
+        Some("jumps") => return analyze_jumps(options, &fixture, start, goal, progress),
+        Some(other) => {
+            return Err(format!(
+                "peg-solitaire counts levels by moves or jumps, not {other:?}"
+            ));
+        }
+    }
+    let description = format!(
+        "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
+        fixture.title(),
+        ends(start, goal)
+    );
+    // The number of positions is not known in advance: the bar grows with
+    // them, and the memory stated is the limit checked before each level.
+    progress.start_growing(&description, options.max_memory);
+    let levels = levels_by_moves(start, Some(goal.clone()), options, progress)?;
+    let mut description = description;
+    match levels.solution_to(goal) {
+        Some(jumps) => {
+            replay(start, goal, &jumps).map_err(|e| format!("the solution failed replay: {e}"))?;
+            let _ = write!(
+                description,
+                "\nproven minimum: {} ({} positions up to {} symmetries kept, every one reachable in fewer moves generated); a solution, replayed: {}",
+                length(Some(move_count(&jumps))),
+                thousands(levels.positions()),
+                levels.symmetries(),
+                peg_solitaire::notation(&jumps)
+            );
+        }
+        None => {
+            let _ = write!(
+                description,
+                "\nthe goal is unreachable ({} positions up to symmetry reachable)",
+                thousands(levels.positions())
+            );
+        }
+    }
+    Ok(Analysis {
+        description,
+        ranks: levels.positions(),
+        histogram: levels.histogram(),
+        farthest: vec![goal.rows()],
+        census: None,
+        extra: Default::default(),
+    })
+}
+
+/// `analyze --by jumps`: the positions after each number of jumps, those
+/// that can still finish, and the number of jump sequences that finish.
+fn analyze_jumps(
+    options: &AnalyzeOptions,
+    fixture: &Fixture,
+    start: &Board,
+    goal: &Board,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let mut description = format!(
+        "peg-solitaire, {}: positions by number of jumps from the start, by a breadth-first search by jumps over positions up to symmetry\n{}",
+        fixture.title(),
+        ends(start, goal)
+    );
+    // The number of positions is not known in advance: the memory stated
+    // is the limit, checked before each level is kept.
+    progress.start_growing(&description, options.max_memory);
+    let census = count_by_jumps(
+        start,
+        goal,
+        &JumpOptions {
+            max_memory: Some(options.max_memory),
+        },
+        |r| {
+            progress.layer(&LayerReport {
+                distance: r.level,
+                states: r.states,
+                seen: r.states,
+                size: r.states,
+            })
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let positions: u64 = census.histogram.iter().sum();
+    let solvable: u64 = census.solvable.iter().sum();
+    let _ = write!(
+        description,
+        "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); {} of them can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
+        thousands(positions),
+        census.start_symmetries,
+        thousands(solvable),
+        census.both_symmetries,
+        thousands(census.solutions),
+    );
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "solutions".to_string(),
+        serde_json::Value::String(census.solutions.to_string()),
+    );
+    extra.insert(
+        "start_symmetries".to_string(),
+        census.start_symmetries.into(),
+    );
+    extra.insert("both_symmetries".to_string(), census.both_symmetries.into());
+    Ok(Analysis {
+        description,
+        ranks: positions,
+        histogram: census.histogram,
+        farthest: Vec::new(),
+        census: Some(Census {
+            key: "solvable",
+            heading: "solvable",
+            counts: census.solvable,
+        }),
+        extra,
+    })
+}
+
+/// `analyze --problems`: the fewest moves of every problem of the board.
+fn analyze_problems(
+    options: &AnalyzeOptions,
+    fixture: &Fixture,
+    board: &Board,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let g = board.geometry();
+    let n = g.holes();
+    // Small boards: one search from both ends per pair; bigger ones: one
+    // breadth-first search by moves to exhaustion per start, which answers
+    // every survivor at once.
+    let by_starts = n > TABLE_HOLES;
+    let mut description = format!(
+        "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
+        fixture.title(),
+        if by_starts {
+            "one breadth-first search by moves to exhaustion from each start up to symmetry"
+        } else {
+            "levels by moves met from both ends"
+        }
+    );
+    progress.start_growing(&description, options.max_memory);
+    let meet = MeetOptions {
+        max_memory: Some(options.max_memory),
+    };
+    let report = |done: usize, of: usize| {
+        progress.layer(&LayerReport {
+            distance: done as u32,
+            states: of as u64,
+            seen: done as u64,
+            size: of as u64,
+        })
+    };
+    let all = if by_starts {
+        problems_by_starts(board, &meet, report)
+    } else {
+        problems(board, &meet, report)
+    }
+    .map_err(|e| e.to_string())?;
+    let _ = write!(description, "\n{}", problem_table(board, &all));
+    let mut histogram: Vec<u64> = Vec::new();
+    for p in &all {
+        if let Some(m) = p.moves {
+            if histogram.len() <= m as usize {
+                histogram.resize(m as usize + 1, 0);
+            }
+            histogram[m as usize] += 1;
+        }
+    }
+    let shortest = all.iter().filter_map(|p| p.moves).min();
+    let longest = all.iter().filter_map(|p| p.moves).max();
+    let possible = all.iter().filter(|p| p.moves.is_some()).count();
+    let _ = write!(
+        description,
+        "\n{} problems, {} possible, {} impossible; shortest {}, longest {} (problems by their fewest moves below)",
+        all.len(),
+        possible,
+        all.len() - possible,
+        length(shortest),
+        length(longest)
+    );
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "problems".to_string(),
+        all.iter()
+            .map(|p| {
+                serde_json::json!({
+                    "vacancy": p.vacancy,
+                    "survivor": p.survivor,
+                    "moves": p.moves,
+                })
+            })
+            .collect(),
+    );
+    extra.insert("shortest".to_string(), shortest.into());
+    Ok(Analysis {
+        description,
+        ranks: all.len() as u64,
+        histogram,
+        farthest: Vec::new(),
+        census: None,
+        extra,
+    })
+}
+
+/// `analyze` of a file without a goal: the levels by moves from the start
+/// to exhaustion, up to the symmetries that keep the start.
+fn analyze_levels(
+    options: &AnalyzeOptions,
+    fixture: &Fixture,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let lattice: Lattice = fixture
+        .lattice
+        .parse()
+        .map_err(|e| format!("lattice: {e}"))?;
+    let start = Board::from_rows(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
+    let mut description = format!(
+        "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
+        fixture.title(),
+        indent(&side_by_side(&[("start".to_string(), start.rows())], 2))
+    );
+    progress.start_growing(&description, options.max_memory);
+    let levels = levels_by_moves(&start, None, options, progress)?;
+    let histogram = levels.histogram();
+    let last = histogram.len().saturating_sub(1);
+    let _ = write!(
+        description,
+        "\n{} positions up to {} symmetries; the most moves any position needs: {}",
+        thousands(levels.positions()),
+        levels.symmetries(),
+        last
+    );
+    let farthest = levels
+        .level(last)
+        .iter()
+        .take(options.farthest)
+        .filter_map(|&p| start.with_pegs(p).map(|b| b.rows()))
+        .collect();
+    Ok(Analysis {
+        description,
+        ranks: levels.positions(),
+        histogram,
+        farthest,
+        census: None,
+        extra: Default::default(),
+    })
+}
+
+/// The start and the goal side by side, indented, for a description.
+fn ends(start: &Board, goal: &Board) -> String {
+    indent(&side_by_side(
+        &[
+            ("start".to_string(), start.rows()),
+            ("goal".to_string(), goal.rows()),
+        ],
+        2,
+    ))
+}
+
+/// The breadth-first levels by moves from `start` (towards `goal`, or to
+/// exhaustion), within `--max-memory`, each level reported to `progress`.
+fn levels_by_moves(
+    start: &Board,
+    goal: Option<Board>,
+    options: &AnalyzeOptions,
+    progress: &mut dyn Progress,
+) -> Result<peg_solitaire::MoveLevels, String> {
+    let settings = LevelOptions {
+        goal,
+        max_memory: Some(options.max_memory),
+    };
+    explore_moves(start, &settings, |r| {
+        progress.layer(&LayerReport {
+            distance: r.level,
+            states: r.states,
+            seen: r.kept,
+            size: r.kept,
+        })
+    })
+    .map_err(|e| e.to_string())
+}
