@@ -284,8 +284,9 @@ fn analyze_refuses_tables_over_the_memory_limit() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr)
-            .ends_with("error: the distance table needs 115 MiB, more than the limit of 10 MiB\n"),
+        text(&out.stderr).ends_with(
+            "error: the distance table needs 114.2 MiB, more than the limit of 10.0 MiB\n"
+        ),
         "{}",
         text(&out.stderr)
     );

@@ -44,6 +44,14 @@ impl Puzzle for EightPuzzle {
         board.rows()
     }
 
+    fn moves(board: &Board) -> Vec<Move> {
+        board.moves()
+    }
+
+    fn default_goal(start: &Board) -> Option<Board> {
+        Board::solved(start.width(), start.height()).ok()
+    }
+
     fn play(board: &Board, m: &Move) -> Result<Board, MoveError> {
         board.play(m)
     }

@@ -231,26 +231,15 @@ where
 {
     let start = P::from_rows(Default::default(), start).unwrap();
     let goal = P::Goal::from(P::from_rows(Default::default(), goal).unwrap());
-    let mut lengths = Vec::new();
-    for &algorithm in P::ALGORITHMS {
-        let solution = P::solve(&start, &goal, &P::options(algorithm))
-            .unwrap()
-            .found
-            .unwrap();
-        let boards = P::replay(&start, &goal, &solution.moves).unwrap();
-        assert_eq!(boards, solution.boards());
-        let notation: Vec<P::Move> = solution
-            .notation()
-            .split_whitespace()
-            .map(|m| m.parse().ok().unwrap())
-            .collect();
-        assert_eq!(notation, solution.moves);
-        lengths.push((algorithm.to_string(), solution.len()));
-    }
-    let rows = P::rows(&start);
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    assert_eq!(P::from_rows(Default::default(), &rows).unwrap(), start);
-    lengths
+    let attempts = search_core::puzzle::solve_with_each::<P>(Default::default(), &start, &goal);
+    let attempts = attempts.unwrap_or_else(|e| panic!("{e}"));
+    attempts
+        .into_iter()
+        .map(|a| {
+            assert!(a.optimal, "{}", a.algorithm);
+            (a.algorithm.to_string(), a.moves.expect("reachable"))
+        })
+        .collect()
 }
 
 #[test]
@@ -651,7 +640,7 @@ fn pattern_databases_state_and_refuse_their_memory() {
         PatternDb::build(&goal, &seven_eight, 256 << 20, |_, _| unreachable!()).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "the pattern database needs 990 MiB (1037836800 bytes), more than the 256 MiB allowed"
+        "the pattern database needs 989.8 MiB (1037836800 bytes), more than the 256.0 MiB allowed"
     );
     let cases: [(Vec<Vec<u8>>, &str); 3] = [
         (vec![vec![]], "bad tile groups: a group is empty"),

@@ -44,6 +44,14 @@ impl Puzzle for FlipIt {
         board.rows()
     }
 
+    fn moves(board: &Board) -> Vec<Move> {
+        board.moves()
+    }
+
+    fn default_goal(_: &Board) -> Option<Goal> {
+        Some(Goal::default())
+    }
+
     fn play(board: &Board, m: &Move) -> Result<Board, MoveError> {
         board.play(m)
     }

@@ -45,6 +45,14 @@ impl Puzzle for KnightSwap {
         board.rows()
     }
 
+    fn moves(board: &Board) -> Vec<Move> {
+        board.moves()
+    }
+
+    fn default_goal(start: &Board) -> Option<Board> {
+        Some(start.exchanged())
+    }
+
     fn play(board: &Board, m: &Move) -> Result<Board, MoveError> {
         board.play(m)
     }

@@ -358,25 +358,13 @@ fn the_sweep_counts_every_reachable_arrangement() {
 /// every algorithm, its replay, and the rows back.
 fn through_the_trait<P: Puzzle>(variant: P::Variant, rows: &[&str], goal: &P::Goal) -> Vec<usize> {
     let start = P::from_rows(variant, rows).unwrap();
-    let again = P::rows(&start);
-    let again: Vec<&str> = again.iter().map(String::as_str).collect();
-    assert_eq!(P::from_rows(variant, &again).unwrap(), start);
-    P::ALGORITHMS
-        .iter()
-        .map(|&algorithm| {
-            let outcome = P::solve(&start, goal, &P::options(algorithm)).unwrap();
-            let solution = outcome.found.unwrap();
-            assert!(solution.optimal, "{algorithm}");
-            let boards = P::replay(&start, goal, &solution.moves).unwrap();
-            assert_eq!(boards, solution.boards(), "{algorithm}");
-            // Every move reads back from its notation and plays the same.
-            for (m, pair) in solution.moves.iter().zip(boards.windows(2)) {
-                let Ok(parsed) = m.to_string().parse::<P::Move>() else {
-                    panic!("{m} does not parse back");
-                };
-                assert_eq!(P::play(&pair[0], &parsed).unwrap(), pair[1]);
-            }
-            solution.len()
+    let attempts = search_core::puzzle::solve_with_each::<P>(variant, &start, goal);
+    let attempts = attempts.unwrap_or_else(|e| panic!("{e}"));
+    attempts
+        .into_iter()
+        .map(|a| {
+            assert!(a.optimal, "{}", a.algorithm);
+            a.moves.expect("reachable")
         })
         .collect()
 }

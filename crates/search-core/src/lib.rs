@@ -47,6 +47,7 @@
 #![deny(missing_docs)]
 
 pub use budget::{Budget, Interrupted, Progress, Reason};
+pub use bytes::Bytes;
 pub use stats::{Iteration, Outcome, Path, Stats};
 
 pub mod bfs;
@@ -65,6 +66,7 @@ pub mod replay;
 pub mod visited;
 
 mod budget;
+mod bytes;
 mod stats;
 
 /// The algorithms, for `use search_core::prelude::*`.
@@ -88,5 +90,5 @@ pub mod prelude {
     pub use crate::visited::{
         DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,
     };
-    pub use crate::{Budget, Interrupted, Outcome, Path, Progress, Reason, Stats};
+    pub use crate::{Budget, Bytes, Interrupted, Outcome, Path, Progress, Reason, Stats};
 }

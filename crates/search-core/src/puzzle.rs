@@ -10,7 +10,7 @@
 //! | playing a move | `Board::play(&Move) -> Result<Board, MoveError>` |
 //! | solving | `solve(&start, &goal, &SolveOptions) -> Result<Outcome<Solution>, SolveError>` |
 //! | the answer | [`Solution`]: `moves`, `len()`, `boards()` (the start, then one board per move), `optimal` |
-//! | checking an answer | `replay(&start, &goal, &moves)`, the rules alone, no search |
+//! | checking an answer | `replay(&start, &goal, &moves)`, the rules alone, no search; [`verify`] for a whole [`Solution`] |
 //! | what went wrong | [`SolveError`], shared, so that a failure has one name everywhere |
 //! | the puzzle as a type | a unit type implementing [`Puzzle`] (`EightPuzzle`, `FlipIt`, ...) |
 //!
@@ -22,7 +22,8 @@
 //! # Example
 //!
 //! A counter puzzle written against the contract: add 1 or double, from a
-//! start to a goal; [`Puzzle::replay`] comes with the trait.
+//! start to a goal; [`Puzzle::replay`] comes with the trait, and [`verify`]
+//! checks a solution with it.
 //!
 //! ```
 //! use search_core::bfs::bfs;
@@ -64,6 +65,12 @@
 //!     fn play(board: &u32, m: &u32) -> Result<u32, Illegal> {
 //!         if *m == board + 1 || *m == board * 2 { Ok(*m) } else { Err(Illegal) }
 //!     }
+//!     fn moves(board: &u32) -> Vec<u32> {
+//!         vec![board + 1, board * 2]
+//!     }
+//!     fn default_goal(_: &u32) -> Option<u32> {
+//!         None
+//!     }
 //!     fn is_goal(board: &u32, goal: &u32) -> bool {
 //!         board == goal
 //!     }
@@ -84,7 +91,7 @@
 //! let solution = Counter::solve(&start, &10, &Options)?.found.unwrap();
 //! assert_eq!(solution.moves, [4, 5, 10]);
 //! assert_eq!(solution.boards(), [3, 4, 5, 10]);
-//! assert!(Counter::replay(&start, &10, &solution.moves).is_ok());
+//! assert_eq!(search_core::puzzle::verify::<Counter>(&start, &10, &solution), Ok(()));
 //! assert!(Counter::replay(&start, &10, &[6, 12]).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -95,7 +102,7 @@ use std::hash::Hash;
 use std::str::FromStr;
 
 use crate::replay::ReplayError;
-use crate::{Interrupted, Outcome};
+use crate::{Bytes, Interrupted, Outcome};
 
 /// A puzzle, as every puzzle crate of the workspace offers it: a unit type
 /// naming the puzzle, whose associated types and functions are the crate's
@@ -133,6 +140,14 @@ pub trait Puzzle {
 
     /// The board's rows, as [`Puzzle::from_rows`] reads them.
     fn rows(board: &Self::Board) -> Vec<String>;
+
+    /// The legal moves from `board`, in the order the searches try them.
+    fn moves(board: &Self::Board) -> Vec<Self::Move>;
+
+    /// The goal a start is solved towards when none is given (the solved
+    /// 8-puzzle, the knights exchanged, every piece white), or `None` where
+    /// the puzzle has no natural one.
+    fn default_goal(start: &Self::Board) -> Option<Self::Goal>;
 
     /// The board after `m`, or why the rules forbid it.
     fn play(board: &Self::Board, m: &Self::Move) -> Result<Self::Board, Self::MoveError>;
@@ -177,6 +192,84 @@ pub type SolutionOf<P> = Solution<<P as Puzzle>::Move, <P as Puzzle>::Board>;
 
 /// Why a claimed solution of puzzle `P` is not one.
 pub type ReplayErrorOf<P> = ReplayError<<P as Puzzle>::MoveError, <P as Puzzle>::Board>;
+
+/// Checks a solution of puzzle `P` as a caller should before reporting it:
+/// its moves replayed from `start` with the rules alone end on `goal` and
+/// pass through the very boards the solution lists, and every move reads
+/// back from its notation as itself.
+///
+/// # Errors
+///
+/// What is wrong, in words: the move that breaks the rules, the board the
+/// moves end on, or the move whose notation does not read back.
+pub fn verify<P: Puzzle>(
+    start: &P::Board,
+    goal: &P::Goal,
+    solution: &SolutionOf<P>,
+) -> Result<(), String> {
+    let boards = P::replay(start, goal, &solution.moves).map_err(|e| e.to_string())?;
+    if boards != solution.boards() {
+        return Err("the replayed boards differ from the reported ones".to_string());
+    }
+    for m in &solution.moves {
+        if m.to_string().parse::<P::Move>().ok().as_ref() != Some(m) {
+            return Err(format!("the move {m} does not read back from its notation"));
+        }
+    }
+    Ok(())
+}
+
+/// What one algorithm found, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attempt<A> {
+    /// The algorithm.
+    pub algorithm: A,
+    /// Its number of moves; `None` where it proved the goal unreachable.
+    pub moves: Option<usize>,
+    /// Whether `moves` is proven minimal (or the goal proven unreachable).
+    pub optimal: bool,
+}
+
+/// Solves from `start` to `goal` with each algorithm `P` offers (no budget),
+/// [`verify`]s every solution and checks that `start`'s rows read back as
+/// `start`: what a generic caller does with any puzzle of the workspace.
+/// Returns what each algorithm found.
+///
+/// # Errors
+///
+/// A failed solve or verification, or rows that do not read back, naming
+/// the algorithm.
+pub fn solve_with_each<P: Puzzle>(
+    variant: P::Variant,
+    start: &P::Board,
+    goal: &P::Goal,
+) -> Result<Vec<Attempt<P::Algorithm>>, String> {
+    let rows = P::rows(start);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    match P::from_rows(variant, &rows) {
+        Ok(board) if board == *start => {}
+        Ok(board) => return Err(format!("the rows of {start} read back as {board}")),
+        Err(e) => return Err(format!("the rows of {start} do not read back: {e}")),
+    }
+    let mut lengths = Vec::new();
+    for &algorithm in P::ALGORITHMS {
+        let outcome = P::solve(start, goal, &P::options(algorithm))
+            .map_err(|e| format!("{algorithm}: {e}"))?;
+        let (moves, optimal) = match &outcome.found {
+            Some(solution) => {
+                verify::<P>(start, goal, solution).map_err(|e| format!("{algorithm}: {e}"))?;
+                (Some(solution.len()), solution.optimal)
+            }
+            None => (None, true),
+        };
+        lengths.push(Attempt {
+            algorithm,
+            moves,
+            optimal,
+        });
+    }
+    Ok(lengths)
+}
 
 /// The variant of a puzzle that has one set of rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -309,9 +402,9 @@ impl fmt::Display for SolveError {
             SolveError::Unsupported(why) => f.write_str(why),
             SolveError::TooLarge { needed, limit } => write!(
                 f,
-                "the tables need {:.1} MiB, over the limit of {:.1} MiB",
-                mib(*needed),
-                mib(*limit)
+                "the tables need {}, over the limit of {}",
+                Bytes(*needed),
+                Bytes(*limit)
             ),
             SolveError::Interrupted(interrupted) => interrupted.fmt(f),
         }
@@ -324,10 +417,6 @@ impl From<Interrupted> for SolveError {
     fn from(interrupted: Interrupted) -> SolveError {
         SolveError::Interrupted(interrupted)
     }
-}
-
-fn mib(bytes: u64) -> f64 {
-    bytes as f64 / (1u64 << 20) as f64
 }
 
 #[cfg(test)]
@@ -364,14 +453,14 @@ mod tests {
     }
 
     #[test]
-    fn errors_name_sizes_in_mib() {
+    fn errors_name_sizes_in_binary_units() {
         let e = SolveError::TooLarge {
             needed: 3 << 20,
-            limit: 1 << 20,
+            limit: 1 << 30,
         };
         assert_eq!(
             e.to_string(),
-            "the tables need 3.0 MiB, over the limit of 1.0 MiB"
+            "the tables need 3.0 MiB, over the limit of 1.0 GiB"
         );
     }
 }

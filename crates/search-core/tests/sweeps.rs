@@ -134,7 +134,7 @@ fn sweeps_refuse_tables_over_the_memory_limit() {
     let err = sweep.run(&Ring::new(1 << 30), [0], |_| {}).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the distance table needs 256 MiB, more than the limit of 1 MiB"
+        "the distance table needs 256.0 MiB, more than the limit of 1.0 MiB"
     );
 }
 

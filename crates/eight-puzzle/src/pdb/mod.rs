@@ -75,9 +75,9 @@ impl fmt::Display for PdbError {
             PdbError::Shape(why) => write!(f, "{why}"),
             PdbError::TooLarge { bytes, max } => write!(
                 f,
-                "the pattern database needs {} MiB ({bytes} bytes), more than the {} MiB allowed",
-                bytes.div_ceil(1 << 20),
-                max >> 20
+                "the pattern database needs {} ({bytes} bytes), more than the {} allowed",
+                search_core::Bytes(*bytes),
+                search_core::Bytes(*max)
             ),
             PdbError::Corrupt(why) => write!(f, "corrupt pattern database: {why}"),
             PdbError::Mismatch => write!(

@@ -205,9 +205,9 @@ impl fmt::Display for SweepError {
         match self {
             SweepError::MemoryLimit { needed, limit } => write!(
                 f,
-                "the distance table needs {} MiB, more than the limit of {} MiB",
-                needed.div_ceil(1 << 20),
-                limit / (1 << 20)
+                "the distance table needs {}, more than the limit of {}",
+                crate::Bytes(*needed),
+                crate::Bytes(*limit)
             ),
             SweepError::RankOutOfRange { rank, size } => {
                 write!(f, "rank {rank} is out of range 0..{size}")

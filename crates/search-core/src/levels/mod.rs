@@ -98,9 +98,9 @@ impl fmt::Display for LevelError {
         match self {
             LevelError::MemoryLimit { needed, limit } => write!(
                 f,
-                "the levels need {} MiB, more than the limit of {} MiB",
-                needed.div_ceil(1 << 20),
-                limit / (1 << 20)
+                "the levels need {}, more than the limit of {}",
+                crate::Bytes(*needed),
+                crate::Bytes(*limit)
             ),
         }
     }

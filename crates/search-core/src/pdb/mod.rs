@@ -151,9 +151,9 @@ impl fmt::Display for PdbError {
         match self {
             PdbError::MemoryLimit { needed, limit } => write!(
                 f,
-                "the pattern database needs {} MiB to build, more than the limit of {} MiB",
-                needed.div_ceil(1 << 20),
-                limit / (1 << 20)
+                "the pattern database needs {} to build, more than the limit of {}",
+                crate::Bytes(*needed),
+                crate::Bytes(*limit)
             ),
             PdbError::TooDeep => write!(f, "a pattern lies more than 254 moves from the goals"),
             PdbError::Sweep(e) => write!(f, "{e}"),
