@@ -8,14 +8,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use eight_puzzle::{
-    Algorithm, Board, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution, SolveError,
-    replay, solve,
+    Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution,
+    SolveError, replay, solve,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::{RankedSpace, Sweep, Table};
 use search_core::{Budget, Reason};
 use serde::Deserialize;
 
+use super::runs::Runs;
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
 use crate::fixtures;
 use crate::report::{
@@ -382,9 +383,7 @@ pub fn solve_path_with(path: &Path, options: &SolveOptions) -> Result<Report, St
 fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<Report, String> {
     let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let (start, goal) = boards(&fixture)?;
-    let mut runs = Vec::new();
-    let mut replays = Vec::new();
-    let mut first: Option<Solution> = None;
+    let mut runs = Runs::<EightPuzzle>::default();
     let big = start.cells() > MAX_BFS_CELLS;
     let clock = Instant::now();
     let chosen = if big {
@@ -428,7 +427,10 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
     for algorithm in algorithms(start.cells()) {
         if big
             && algorithm != Algorithm::IdaPdb
-            && first.as_ref().is_some_and(|s| s.len() > WEAK_BOUNDS_UP_TO)
+            && runs
+                .first
+                .as_ref()
+                .is_some_and(|s| s.len() > WEAK_BOUNDS_UP_TO)
         {
             continue;
         }
@@ -449,39 +451,26 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
         let clock = Instant::now();
         let outcome = solve(&start, &goal, &solve_options).map_err(|e| stopped(&e, options))?;
         let ms = clock.elapsed().as_secs_f64() * 1e3;
-        let found = outcome.found;
-        replays.push(match &found {
-            None => Ok(()),
-            Some(s) => match replay(&start, &goal, &s.moves) {
-                Ok(boards) if boards == s.boards() => Ok(()),
-                Ok(_) => Err("the replayed boards differ from the reported ones".to_string()),
-                Err(e) => Err(e.to_string()),
-            },
-        });
-        runs.push(Run {
-            algorithm: match (&chosen, algorithm) {
-                (Some((db, _)), Algorithm::IdaPdb) => {
-                    let reflected = if REFLECT { ", reflected" } else { "" };
-                    format!("{algorithm} {}{reflected}", db.partition().name())
-                }
-                _ => algorithm.name().to_string(),
-            },
-            moves: found.as_ref().map(|s| s.len() as u32),
-            stats: outcome.stats,
-            ms,
-            build_ms: if algorithm == Algorithm::IdaPdb {
-                std::mem::take(&mut tables_ms)
-            } else {
-                0.0
-            },
-        });
-        if first.is_none() {
-            first = found;
-        }
+        let name = match (&chosen, algorithm) {
+            (Some((db, _)), Algorithm::IdaPdb) => {
+                let reflected = if REFLECT { ", reflected" } else { "" };
+                format!("{algorithm} {}{reflected}", db.partition().name())
+            }
+            _ => algorithm.name().to_string(),
+        };
+        let build_ms = if algorithm == Algorithm::IdaPdb {
+            std::mem::take(&mut tables_ms)
+        } else {
+            0.0
+        };
+        runs.record(name, &start, &goal, outcome, ms, build_ms);
     }
-    let solution: Vec<String> = first.as_ref().map_or_else(Vec::new, |s| {
-        s.moves.iter().map(ToString::to_string).collect()
-    });
+    let solution = runs.notation();
+    let Runs {
+        runs,
+        verdicts: replays,
+        first,
+    } = runs;
     let bound = chosen.as_ref().map(|(_, why)| why.as_str());
     let snapshot = render(case, &fixture, &start, &goal, bound, &runs, first.as_ref());
     Ok(Report::new(

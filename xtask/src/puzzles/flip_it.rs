@@ -1,17 +1,15 @@
 //! Flip It: pieces jump over pieces and turn them over.
 
 use std::fmt::Write;
-use std::time::Instant;
 
-use flip_it::{Algorithm, Board, FlipSpace, Goal, Solution, SolveOptions, Variant, replay, solve};
+use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, Solution, SolveOptions, Variant};
 use search_core::layers::Table;
 use serde::Deserialize;
 
+use super::runs::Runs;
 use super::{Analysis, AnalyzeOptions, CensusOf, Progress, PuzzleDef, SweepPlan, sweep_space};
 use crate::fixtures;
-use crate::report::{
-    Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
-};
+use crate::report::{Expect, Report, Run, heading, indent, length, render_runs, side_by_side};
 
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     name: "flip-it",
@@ -73,36 +71,22 @@ fn algorithms(size: usize) -> Vec<Algorithm> {
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let (fixture, variant, start) = parse(json)?;
     let goal = Goal::EveryPieceWhite;
-    let mut runs = Vec::new();
-    let mut replays = Vec::new();
-    let mut first: Option<Solution> = None;
+    let mut runs = Runs::<FlipIt>::default();
     for algorithm in algorithms(start.size()) {
         let options = SolveOptions {
             algorithm,
             max_memory: super::SOLVE_MAX_MEMORY,
             ..SolveOptions::default()
         };
-        let clock = Instant::now();
-        let outcome = solve(&start, &goal, &options).map_err(|e| e.to_string())?;
-        let ms = clock.elapsed().as_secs_f64() * 1e3;
-        let found = outcome.found;
-        replays.push(found.as_ref().map_or(Ok(()), |s| {
-            replay_verdict(s.boards(), replay(&start, &goal, &s.moves))
-        }));
-        runs.push(Run {
-            algorithm: algorithm.name().to_string(),
-            moves: found.as_ref().map(|s| s.len() as u32),
-            stats: outcome.stats,
-            ms,
-            build_ms: 0.0,
-        });
-        if first.is_none() {
-            first = found;
-        }
+        runs.solve(algorithm, &start, &goal, &options)
+            .map_err(|e| e.to_string())?;
     }
-    let notation = first.as_ref().map_or_else(Vec::new, |s| {
-        s.moves.iter().map(ToString::to_string).collect()
-    });
+    let notation = runs.notation();
+    let Runs {
+        runs,
+        verdicts: replays,
+        first,
+    } = runs;
     let snapshot = render(case, &fixture, variant, &start, &runs, first.as_ref());
     let report = Report::new(
         PUZZLE.name,

@@ -4,17 +4,17 @@ use std::fmt::Write;
 use std::time::Instant;
 
 use knight_swap::{
-    Algorithm, Board, KnightSpace, Route, Solution, SolveOptions, check_goal, explore,
-    named_boards, replay, routes, solve,
+    Algorithm, Board, KnightSpace, KnightSwap, Outcome, Route, Solution, SolveOptions, check_goal,
+    explore, named_boards, routes,
 };
 use search_core::layers::{RankedSpace, Table};
 use serde::Deserialize;
 
+use super::runs::Runs;
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, SweepPlan, sweep_space};
 use crate::fixtures;
 use crate::report::{
-    Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
-    thousands,
+    Expect, Report, Run, heading, indent, length, render_runs, side_by_side, thousands,
 };
 
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -62,53 +62,39 @@ fn validate(json: &str) -> Result<(), String> {
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let (start, goal) = boards(&fixture)?;
-
+    let mut runs = Runs::<KnightSwap>::default();
     // The proof: every arrangement reachable from the start, swept, which
     // also counts the shortest solutions; its solution is the one drawn.
     let clock = Instant::now();
     let explored = explore(&start, super::SOLVE_MAX_MEMORY).map_err(|e| e.to_string())?;
-    let solution = explored.solution_to(&goal).map_err(|e| e.to_string())?;
+    let found = explored.solution_to(&goal).map_err(|e| e.to_string())?;
     let count = explored.count_solutions(&goal).map_err(|e| e.to_string())?;
     let sweep_ms = clock.elapsed().as_secs_f64() * 1e3;
     let reached = explored.reachable();
+    let stats = explored.stats();
+    runs.record(
+        Algorithm::Sweep,
+        &start,
+        &goal,
+        Outcome { found, stats },
+        sweep_ms,
+        0.0,
+    );
 
     // A second method: bidirectional BFS over boards in a hash map.
-    let clock = Instant::now();
     let options = SolveOptions {
         algorithm: Algorithm::Bidirectional,
         max_memory: super::SOLVE_MAX_MEMORY,
         ..SolveOptions::default()
     };
-    let both = solve(&start, &goal, &options).map_err(|e| e.to_string())?;
-    let both_ms = clock.elapsed().as_secs_f64() * 1e3;
-
-    let replays = [&solution, &both.found]
-        .into_iter()
-        .map(|found| {
-            found.as_ref().map_or(Ok(()), |s| {
-                replay_verdict(s.boards(), replay(&start, &goal, &s.moves))
-            })
-        })
-        .collect();
-    let runs = vec![
-        Run {
-            algorithm: Algorithm::Sweep.name().to_string(),
-            moves: solution.as_ref().map(|s| s.len() as u32),
-            stats: explored.stats(),
-            ms: sweep_ms,
-            build_ms: 0.0,
-        },
-        Run {
-            algorithm: Algorithm::Bidirectional.name().to_string(),
-            moves: both.found.as_ref().map(|s| s.len() as u32),
-            stats: both.stats,
-            ms: both_ms,
-            build_ms: 0.0,
-        },
-    ];
-    let notation = solution.as_ref().map_or_else(Vec::new, |s| {
-        s.moves.iter().map(|m| m.to_string()).collect()
-    });
+    runs.solve(Algorithm::Bidirectional, &start, &goal, &options)
+        .map_err(|e| e.to_string())?;
+    let notation = runs.notation();
+    let Runs {
+        runs,
+        verdicts: replays,
+        first: solution,
+    } = runs;
     let snapshot = render(
         case,
         &fixture,

@@ -4,18 +4,18 @@ use std::fmt::Write;
 use std::time::Instant;
 
 use line_puzzle::{
-    Algorithm, Board, LineSpace, Solution, SolveError, SolveOptions, Solver, check_goal,
-    hiroi_bound, replay,
+    Algorithm, Board, LinePuzzle, LineSpace, Solution, SolveError, SolveOptions, Solver,
+    check_goal, hiroi_bound,
 };
 use search_core::layers::{RankedSpace, Table};
 use search_core::{Budget, Reason};
 use serde::Deserialize;
 
+use super::runs::Runs;
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, SweepPlan, sweep_space};
 use crate::fixtures;
 use crate::report::{
-    Expect, Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side,
-    thousands,
+    Expect, Report, Run, heading, indent, length, render_runs, side_by_side, thousands,
 };
 
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -66,9 +66,7 @@ fn validate(json: &str) -> Result<(), String> {
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let (start, goal) = boards(&fixture)?;
-    let mut runs = Vec::new();
-    let mut replays = Vec::new();
-    let mut first: Option<Solution> = None;
+    let mut runs = Runs::<LinePuzzle>::default();
     let mut notes = Vec::new();
     let mut bounds = format!("start bound: Hiroi's {}", hiroi_bound(&start, &goal));
     for (algorithm, budget) in [
@@ -120,23 +118,14 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
                 solver.bound(&start)
             );
         }
-        replays.push(outcome.found.as_ref().map_or(Ok(()), |s| {
-            replay_verdict(s.boards(), replay(&start, &goal, &s.moves))
-        }));
-        runs.push(Run {
-            algorithm: algorithm.name().to_string(),
-            moves: outcome.found.as_ref().map(|s| s.len() as u32),
-            stats: outcome.stats,
-            ms,
-            build_ms,
-        });
-        if first.is_none() {
-            first = outcome.found;
-        }
+        runs.record(algorithm, &start, &goal, outcome, ms, build_ms);
     }
-    let notation = first.as_ref().map_or_else(Vec::new, |s| {
-        s.moves.iter().map(|m| m.to_string()).collect()
-    });
+    let notation = runs.notation();
+    let Runs {
+        runs,
+        verdicts: replays,
+        first,
+    } = runs;
     let snapshot = render(
         case,
         &fixture,

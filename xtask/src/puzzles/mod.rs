@@ -10,6 +10,7 @@ mod flip_it;
 mod knight_swap;
 mod line_puzzle;
 mod peg_solitaire;
+pub mod runs;
 
 /// What `xtask` knows about one puzzle crate.
 #[derive(Debug)]
