@@ -277,7 +277,8 @@ mod tests {
                 // Replaying the reversed chain from q gives pegs, as one move.
                 let from = board.with_pegs(q).unwrap();
                 let boards =
-                    crate::solve::replay(&from, &board.with_pegs(pegs).unwrap(), &forward).unwrap();
+                    crate::solve::replay_jumps(&from, &board.with_pegs(pegs).unwrap(), &forward)
+                        .unwrap();
                 assert_eq!(boards.len(), forward.len() + 1);
                 assert_eq!(crate::solve::move_count(&forward), 1);
                 backward_pairs.push((q, pegs));

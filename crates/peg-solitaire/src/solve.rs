@@ -6,73 +6,26 @@ use std::fmt;
 use search_core::count::{PathCount, count_paths, count_shortest_paths};
 use search_core::grid;
 use search_core::ida::{IdaOptions, Node, ida_star};
-use search_core::levels::LevelError;
-use search_core::{Budget, Interrupted, Outcome, Stats};
+use search_core::puzzle::DEFAULT_MAX_MEMORY;
+use search_core::{Budget, Outcome, Stats};
 
-use crate::board::{Board, Jump, JumpError, legal};
+use crate::board::{Board, Jump, Move, MoveError, legal};
 use crate::geometry::Geometry;
+use crate::levels::{LevelOptions, explore_moves};
+use crate::meet::{MeetOptions, meet_moves};
 
-/// Why a search could not run, or stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The goal's holes are not the start's.
-    GoalShape,
-    /// The fixed first jump cannot be played on the start.
-    FirstJump(JumpError),
-    /// The budget ran out or the search was cancelled: why, in words.
-    Interrupted(String),
-    /// A table would need more memory than allowed.
-    MemoryLimit {
-        /// Bytes the next step would need in all.
-        needed: u64,
-        /// The limit in bytes.
-        limit: u64,
-    },
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::GoalShape => write!(
-                f,
-                "the goal is a board of another shape (its holes or lattice differ from the start's)"
-            ),
-            SolveError::FirstJump(e) => write!(f, "the first jump: {e}"),
-            SolveError::Interrupted(why) => f.write_str(why),
-            SolveError::MemoryLimit { needed, limit } => write!(
-                f,
-                "the search needs {} MiB, more than the limit of {} MiB",
-                needed.div_ceil(1 << 20),
-                limit / (1 << 20)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-impl From<Interrupted> for SolveError {
-    fn from(e: Interrupted) -> Self {
-        SolveError::Interrupted(e.to_string())
-    }
-}
-
-impl From<LevelError> for SolveError {
-    fn from(e: LevelError) -> Self {
-        match e {
-            LevelError::MemoryLimit { needed, limit } => SolveError::MemoryLimit { needed, limit },
-            other => SolveError::Interrupted(other.to_string()),
-        }
-    }
-}
+/// Why a search could not run, or stopped: the one error type of the
+/// workspace's puzzle crates.
+pub use search_core::puzzle::SolveError;
 
 /// Checks that `goal` has the holes of `start`.
 pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
     if start.same_shape(goal) {
         Ok(())
     } else {
-        Err(SolveError::GoalShape)
+        Err(SolveError::Mismatch(
+            "its holes or lattice differ from the start's".to_string(),
+        ))
     }
 }
 
@@ -131,34 +84,87 @@ pub fn peg_class_pruning(start: &Board, goal: &Board) -> Option<PegClassPruning>
     })
 }
 
+/// The searches that [`solve`] can run, fastest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Algorithm {
+    /// Levels by moves from the start and from the goal until one move
+    /// joins them ([`meet_moves`]): the English board in about a second.
+    #[default]
+    Meet,
+    /// IDA* over single jumps with the corner bound; the only one that
+    /// takes a fixed first jump and Hiroi's pruning.
+    Ida,
+    /// Levels by moves from the start alone until one holds the goal
+    /// ([`explore_moves`]).
+    Bfs,
+}
+
+impl Algorithm {
+    /// Every algorithm, fastest first.
+    pub const ALL: [Algorithm; 3] = [Algorithm::Meet, Algorithm::Ida, Algorithm::Bfs];
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Algorithm::Meet => "levels by moves met from both ends",
+            Algorithm::Ida => "ida*, corners",
+            Algorithm::Bfs => "bfs by moves",
+        })
+    }
+}
+
 /// How to search.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct SolveOptions {
-    /// Fix the first jump (M. Hiroi fixes 14 -> 6).
+    /// The search [`solve`] runs.
+    pub algorithm: Algorithm,
+    /// Node budget and cancellation (IDA* and the counts).
+    pub budget: Budget,
+    /// Bytes the levels of [`Algorithm::Meet`] and [`Algorithm::Bfs`] may
+    /// take.
+    pub max_memory: u64,
+    /// Fix the first jump (M. Hiroi fixes 14 -> 6); IDA* and the counts
+    /// only.
     pub first_jump: Option<Jump>,
     /// Apply Hiroi's peg-class pruning where [`peg_class_pruning`] finds
-    /// it safe (elsewhere this setting changes nothing).
+    /// it safe (elsewhere this setting changes nothing); IDA* and the
+    /// counts only.
     pub pruning: bool,
-    /// Node budget and cancellation.
-    pub budget: Budget,
 }
 
-/// A solution with the fewest moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
-    /// The jumps, in order.
-    pub jumps: Vec<Jump>,
-    /// The number of moves (chains of jumps by one peg).
-    pub moves: u32,
-    /// The boards after each jump, the start first.
-    pub boards: Vec<Board>,
-}
-
-impl Solution {
-    /// The solution in Hiroi's move groups, e.g. `[14, 6][11, 9]`.
-    pub fn notation(&self) -> String {
-        notation(&self.jumps)
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            algorithm: Algorithm::default(),
+            budget: Budget::default(),
+            max_memory: DEFAULT_MAX_MEMORY,
+            first_jump: None,
+            pruning: false,
+        }
     }
+}
+
+/// A solution: its moves (chains of jumps by one peg), the board after
+/// each, and whether their number is proven least.
+pub type Solution = search_core::puzzle::Solution<Move, Board>;
+
+/// The solution of the moves of `jumps` from `start`.
+pub(crate) fn solution_of(start: &Board, jumps: &[Jump], optimal: bool) -> Solution {
+    Solution::from_moves(start.clone(), Move::from_jumps(jumps), optimal, |b, m| {
+        b.play(m)
+    })
+    .expect("a solution found by the rules replays")
+}
+
+/// The jumps of a solution's moves.
+pub fn solution_jumps(solution: &Solution) -> Vec<Jump> {
+    solution
+        .boards()
+        .iter()
+        .zip(&solution.moves)
+        .flat_map(|(b, m)| b.jumps_of(m).expect("the moves of a solution are moves"))
+        .collect()
 }
 
 /// The jumps grouped into moves: each move as the holes its peg visits
@@ -197,12 +203,22 @@ pub fn move_notations(jumps: &[Jump]) -> Vec<String> {
 }
 
 /// Why a claimed solution is not one.
-pub type ReplayError = search_core::replay::ReplayError<JumpError, Board>;
+pub type ReplayError = search_core::replay::ReplayError<MoveError, Board>;
+
+/// Plays `moves` from `start` with the rules alone and checks that they end
+/// on `goal`. Returns the boards after each move, `start` first.
+pub fn replay(start: &Board, goal: &Board, moves: &[Move]) -> Result<Vec<Board>, ReplayError> {
+    search_core::replay::replay(start, moves, |b: &Board, m| b.play(&m), |b| b == goal)
+}
 
 /// Plays `jumps` from `start` with the rules alone and checks that they end
 /// on `goal`. Returns the boards after each jump, `start` first.
-pub fn replay(start: &Board, goal: &Board, jumps: &[Jump]) -> Result<Vec<Board>, ReplayError> {
-    search_core::replay::replay(start, jumps, |b: &Board, j| b.play(j), |b| b == goal)
+pub fn replay_jumps(
+    start: &Board,
+    goal: &Board,
+    jumps: &[Jump],
+) -> Result<Vec<Board>, ReplayError> {
+    search_core::replay::replay(start, jumps, |b: &Board, j| b.play_jump(j), |b| b == goal)
 }
 
 const NONE: u8 = u8::MAX;
@@ -351,7 +367,9 @@ fn begin<'g>(
     match options.first_jump {
         None => Ok((node, 0)),
         Some(j) => {
-            start.play(j).map_err(SolveError::FirstJump)?;
+            start
+                .play_jump(j)
+                .map_err(|e| SolveError::Unsupported(format!("the first jump: {e}")))?;
             node.pegs ^= j.mask();
             node.last = j.to;
             Ok((node, 1))
@@ -359,28 +377,33 @@ fn begin<'g>(
     }
 }
 
-/// A solution with the fewest moves, by IDA* over single jumps (a jump
-/// that continues the last jump's peg costs nothing, any other jump one
-/// move), with an admissible bound: the pegs in unjumpable holes that the
-/// goal leaves empty (each needs a move of its own; Hiroi's corner
-/// bound), and no solution where a peg class holds fewer pegs than the goal
-/// has in it. `None` when the goal cannot be reached (the search then ran
-/// to exhaustion). The statistics are IDA*'s, per iteration.
+/// A solution with the fewest moves, by the search `options.algorithm`
+/// names (see [`Algorithm`]); `None` when the goal cannot be reached (the
+/// search then ran to exhaustion). Every solution is replayed.
+///
+/// IDA* runs over single jumps (a jump that continues the last jump's peg
+/// costs nothing, any other jump one move), with an admissible bound: the
+/// pegs in unjumpable holes that the goal leaves empty (each needs a move
+/// of its own; Hiroi's corner bound), and no solution where a peg class
+/// holds fewer pegs than the goal has in it. Its statistics are per
+/// iteration.
 ///
 /// # Example
 ///
 /// ```
-/// use peg_solitaire::{Board, Lattice, SolveOptions, replay, solve};
+/// use peg_solitaire::{Algorithm, Board, Lattice, SolveOptions, replay, solve};
 ///
 /// let start = Board::from_rows(Lattice::Square, &["o.oo"])?;
 /// let goal = Board::from_rows(Lattice::Square, &["..o."])?;
 /// let solution = solve(&start, &goal, &SolveOptions::default())?.found.unwrap();
-/// assert_eq!(solution.notation(), "[3, 1][0, 2]");
-/// assert_eq!(solution.moves, 2);
+/// assert_eq!(solution.notation(), "3-1 0-2");
+/// assert_eq!(solution.len(), 2);
+/// assert!(solution.optimal);
+/// replay(&start, &goal, &solution.moves)?;
 /// // No jump sequence leaves a single peg in the last hole.
 /// let far = Board::from_rows(Lattice::Square, &["...o"])?;
-/// assert!(solve(&start, &far, &SolveOptions::default())?.found.is_none());
-/// replay(&start, &goal, &solution.jumps)?;
+/// let ida = SolveOptions { algorithm: Algorithm::Ida, ..SolveOptions::default() };
+/// assert!(solve(&start, &far, &ida)?.found.is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve(
@@ -388,7 +411,51 @@ pub fn solve(
     goal: &Board,
     options: &SolveOptions,
 ) -> Result<Outcome<Solution>, SolveError> {
-    let (mut node, spent) = begin(start, goal, options)?;
+    check_goal(start, goal)?;
+    if options.algorithm != Algorithm::Ida && options.first_jump.is_some() {
+        return Err(SolveError::Unsupported(format!(
+            "a fixed first jump is taken by IDA* only, not by {}",
+            options.algorithm
+        )));
+    }
+    let (jumps, stats) = match options.algorithm {
+        Algorithm::Ida => solve_ida(start, goal, options)?,
+        Algorithm::Meet => {
+            let meeting = meet_moves(
+                start,
+                goal,
+                &MeetOptions {
+                    max_memory: Some(options.max_memory),
+                },
+                |_| {},
+            )?;
+            (meeting.solution.map(|(_, j)| j), meeting.stats)
+        }
+        Algorithm::Bfs => {
+            let levels = explore_moves(
+                start,
+                &LevelOptions {
+                    goal: Some(goal.clone()),
+                    max_memory: Some(options.max_memory),
+                },
+                |_| {},
+            )?;
+            (levels.solution_to(goal), levels.stats().clone())
+        }
+    };
+    Ok(Outcome {
+        found: jumps.map(|j| solution_of(start, &j, true)),
+        stats,
+    })
+}
+
+/// IDA*'s jumps of a solution with the fewest moves, and its statistics.
+fn solve_ida(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<(Option<Vec<Jump>>, Stats), SolveError> {
+    let (mut node, _) = begin(start, goal, options)?;
     let outcome = ida_star(
         &mut node,
         &IdaOptions {
@@ -396,29 +463,15 @@ pub fn solve(
             ..IdaOptions::default()
         },
     )?;
-    let Some(path) = outcome.found else {
-        return Ok(Outcome {
-            found: None,
-            stats: outcome.stats,
-        });
-    };
     let table = start.geometry().jumps();
-    let jumps: Vec<Jump> = options
-        .first_jump
-        .into_iter()
-        .chain(path.moves.iter().map(|s| table[s.jump as usize]))
-        .collect();
-    let boards = replay(start, goal, &jumps).map_err(|e| {
-        SolveError::Interrupted(format!("internal error, the solution does not replay: {e}"))
-    })?;
-    Ok(Outcome {
-        found: Some(Solution {
-            moves: path.cost + spent,
-            jumps,
-            boards,
-        }),
-        stats: outcome.stats,
-    })
+    let jumps = outcome.found.map(|path| {
+        options
+            .first_jump
+            .into_iter()
+            .chain(path.moves.iter().map(|s| table[s.jump as usize]))
+            .collect()
+    });
+    Ok((jumps, outcome.stats))
 }
 
 /// The number of distinct sequences of jumps from `start` to `goal` (with

@@ -108,6 +108,16 @@ impl fmt::Display for LevelError {
 
 impl std::error::Error for LevelError {}
 
+impl From<LevelError> for crate::puzzle::SolveError {
+    fn from(e: LevelError) -> Self {
+        match e {
+            LevelError::MemoryLimit { needed, limit } => {
+                crate::puzzle::SolveError::TooLarge { needed, limit }
+            }
+        }
+    }
+}
+
 /// The settings of a breadth-first search by levels ([`LevelSearch::run`]).
 #[derive(Debug, Clone)]
 pub struct LevelSearch {
