@@ -9,19 +9,26 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         let rows: Vec<&str> = text.lines().collect();
         if let Ok(board) = eight_puzzle::Board::from_rows(&rows) {
-            let printed = board.to_string();
-            let again: Vec<&str> = printed.lines().collect();
-            assert_eq!(eight_puzzle::Board::from_rows(&again), Ok(board));
+            assert_eq!(eight_puzzle::Board::from_rows(&board.rows()), Ok(board));
+            for m in board.moves() {
+                assert!(board.play(&m).is_ok());
+            }
         }
-        if let Ok(board) = flip_it::Board::from_rows(&rows) {
-            assert_eq!(flip_it::Board::from_rows(&board.rows()), Ok(board));
+        for variant in flip_it::Variant::ALL {
+            if let Ok(board) = flip_it::Board::from_rows_in(variant, &rows) {
+                assert_eq!(flip_it::Board::from_rows_in(variant, &board.rows()), Ok(board));
+                for m in board.moves() {
+                    assert!(board.play(&m).is_ok());
+                }
+            }
         }
         if let Ok(board) = knight_swap::Board::from_rows(&rows) {
             let printed = board.to_string();
             let again: Vec<&str> = printed.lines().collect();
             assert_eq!(knight_swap::Board::from_rows(&again), Ok(board));
+            assert_eq!(knight_swap::Board::from_rows(&board.rows()), Ok(board));
             for m in board.moves() {
-                assert!(board.play(m).is_ok());
+                assert!(board.play(&m).is_ok());
             }
         }
         for lattice in [peg_solitaire::Lattice::Square, peg_solitaire::Lattice::Triangular] {
@@ -38,7 +45,7 @@ fuzz_target!(|data: &[u8]| {
         if let Ok(board) = line_puzzle::Board::from_rows(&rows) {
             assert_eq!(line_puzzle::Board::from_rows(&board.rows()), Ok(board));
             for m in board.moves() {
-                assert!(board.play(m).is_ok());
+                assert!(board.play(&m).is_ok());
             }
         }
     }

@@ -157,7 +157,7 @@ pub static KNOWN: &[Known] = &[
         seed: Some("0.81 s (PyPy)"),
         peer: Some((
             "Hiroi's bound in this crate",
-            "line-puzzle/start1 -> start2 (30 moves), ida-seed, end to end",
+            "line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
         )),
     },
     Known {
@@ -167,7 +167,7 @@ pub static KNOWN: &[Known] = &[
         seed: Some("0.81 s (PyPy)"),
         peer: Some((
             "Hiroi's bound in this crate",
-            "line-puzzle/start1 -> start2 (30 moves), ida-seed, end to end",
+            "line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
         )),
     },
     Known {

@@ -426,7 +426,7 @@ fn knight_swap_reports_its_count_in_json() {
     let start = knight_swap::Board::from_rows(&["bbb", "...", "...", "www"]).unwrap();
     let goal = knight_swap::Board::from_rows(&["www", "...", "...", "bbb"]).unwrap();
     let next = |b: &knight_swap::Board| -> Vec<knight_swap::Board> {
-        b.moves().into_iter().map(|m| b.play(m).unwrap()).collect()
+        b.moves().into_iter().map(|m| b.play(&m).unwrap()).collect()
     };
     let plain =
         search_core::count::count_shortest_paths(&start, next, |b| *b == goal, &Default::default())

@@ -5,13 +5,21 @@
 //! 15-puzzle on ten of Korf's instances with pattern databases.
 
 use std::hint::black_box;
+use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use eight_puzzle::{
-    Algorithm, Board, Partition, PatternDb, SlidingSpace, solve, solve_pdb, solve_pdb_with_pruning,
-};
-use search_core::Budget;
+use eight_puzzle::{Algorithm, Board, Partition, PatternDb, SlidingSpace, SolveOptions, solve};
 use search_core::layers::{Sweep, Table};
+
+/// IDA* with the tables `db`, reflected or not, pruning or not.
+fn with_db(db: &Arc<PatternDb>, reflect: bool, pruning: bool) -> SolveOptions {
+    SolveOptions {
+        pattern_db: Some(Arc::clone(db)),
+        reflect,
+        pruning,
+        ..SolveOptions::default()
+    }
+}
 
 fn benches(c: &mut Criterion) {
     let start = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"]).unwrap();
@@ -35,8 +43,14 @@ fn benches(c: &mut Criterion) {
         })
     });
     for algorithm in Algorithm::ALL {
+        let options = SolveOptions::with_algorithm(algorithm);
         group.bench_function(format!("seed instance, {algorithm}"), |b| {
-            b.iter(|| solve(black_box(&start), &goal, algorithm).unwrap().unwrap())
+            b.iter(|| {
+                solve(black_box(&start), &goal, &options)
+                    .unwrap()
+                    .found
+                    .unwrap()
+            })
         });
     }
     group.bench_function("seed instance, pathfinding::bfs", |b| {
@@ -81,13 +95,16 @@ fn benches(c: &mut Criterion) {
     // The move pruning, on and off, with the 8-puzzle's pattern databases
     // (built once, outside the measurement).
     let db = PatternDb::build(&goal, &Partition::default_for(&goal), u64::MAX, |_, _| {}).unwrap();
+    let db = Arc::new(db);
     for (name, prune) in [("with", true), ("without", false)] {
+        let options = with_db(&db, false, prune);
         group.bench_function(
             format!("seed instance, ida-pdb, tables built, {name} move pruning"),
             |b| {
                 b.iter(|| {
-                    solve_pdb_with_pruning(black_box(&start), &db, false, prune, &Budget::default())
+                    solve(black_box(&start), &goal, &options)
                         .unwrap()
+                        .found
                         .unwrap()
                 })
             },
@@ -110,6 +127,7 @@ fn fifteen(c: &mut Criterion) {
         |_, _| {},
     )
     .unwrap();
+    let db = Arc::new(db);
     let korf: [[u8; 16]; 10] = [
         [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3],
         [13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6],
@@ -126,23 +144,27 @@ fn fifteen(c: &mut Criterion) {
     let mut group = c.benchmark_group("fifteen-puzzle");
     group.sample_size(10);
     for (name, reflect) in [("6-6-3", false), ("6-6-3 reflected", true)] {
+        let options = with_db(&db, reflect, true);
         group.bench_function(format!("Korf 1-10, {name}, tables built"), |b| {
             b.iter(|| {
                 for start in &starts {
-                    solve_pdb(black_box(start), &db, reflect, &Budget::default())
+                    solve(black_box(start), &goal, &options)
                         .unwrap()
+                        .found
                         .unwrap();
                 }
             })
         });
     }
+    let unpruned = with_db(&db, true, false);
     group.bench_function(
         "Korf 1-10, 6-6-3 reflected, tables built, without move pruning",
         |b| {
             b.iter(|| {
                 for start in &starts {
-                    solve_pdb_with_pruning(black_box(start), &db, true, false, &Budget::default())
+                    solve(black_box(start), &goal, &unpruned)
                         .unwrap()
+                        .found
                         .unwrap();
                 }
             })
@@ -159,10 +181,12 @@ fn fifteen(c: &mut Criterion) {
             .unwrap()
         })
     });
+    let conflicts = SolveOptions::with_algorithm(Algorithm::IdaLinearConflict);
     group.bench_function("Korf 2, ida-linear-conflict", |b| {
         b.iter(|| {
-            solve(black_box(&starts[1]), &goal, Algorithm::IdaLinearConflict)
+            solve(black_box(&starts[1]), &goal, &conflicts)
                 .unwrap()
+                .found
                 .unwrap()
         })
     });

@@ -1,6 +1,7 @@
 //! Boards of the sliding-tile puzzles: validation, moves, parity.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// The largest board has 16 cells (the 15-puzzle), so that a board packs
 /// into one `u64`, four bits a cell.
@@ -20,8 +21,8 @@ pub const MAX_CELLS: usize = 16;
 /// let board = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"])?;
 /// assert_eq!(board.blank(), 7);
 /// assert_eq!(board.to_string(), "8 6 7\n2 5 4\n3 0 1");
-/// let next = board.slide(5)?; // the 5 above the blank slides down
-/// assert_eq!(next.to_string(), "8 6 7\n2 0 4\n3 5 1");
+/// let next = board.play(&"5".parse()?)?; // the 5 above the blank slides down
+/// assert_eq!(next.rows(), ["8 6 7", "2 0 4", "3 5 1"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -118,6 +119,33 @@ impl fmt::Display for BoardError {
 }
 
 impl std::error::Error for BoardError {}
+
+/// A move: the tile that slides into the blank next to it, written as its
+/// number (`5`), as M. Hiroi lists solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The tile that slides.
+    pub tile: u8,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.tile)
+    }
+}
+
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Move, String> {
+        match s.trim().parse() {
+            Ok(tile) if tile > 0 => Ok(Move { tile }),
+            _ => Err(format!(
+                "{s:?} is not a move: a move is the number of the tile that slides"
+            )),
+        }
+    }
+}
 
 /// Why a move was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,7 +292,26 @@ impl Board {
         (0..self.cells()).find(|&c| self.tile(c) == tile)
     }
 
-    /// The board after sliding `tile` into the blank next to it.
+    /// The board after `m`: its tile slides into the blank next to it.
+    pub fn play(&self, m: &Move) -> Result<Board, MoveError> {
+        self.slide(m.tile)
+    }
+
+    /// The legal moves: the tiles next to the blank, in cell order.
+    pub fn moves(&self) -> Vec<Move> {
+        self.neighbour_cells(self.blank())
+            .map(|c| Move { tile: self.tile(c) })
+            .collect()
+    }
+
+    /// The rows as [`Board::from_rows`] reads them: the lines of
+    /// [`Display`](fmt::Display).
+    pub fn rows(&self) -> Vec<String> {
+        self.to_string().lines().map(str::to_string).collect()
+    }
+
+    /// The board after sliding `tile` into the blank next to it: [`Board::play`]
+    /// by the tile's number.
     pub fn slide(&self, tile: u8) -> Result<Board, MoveError> {
         let cell = self
             .position(tile)
@@ -283,12 +330,6 @@ impl Board {
         board
             .neighbour_cells(blank)
             .map(move |c| board.swap_blank_at(blank, c))
-    }
-
-    /// The tile that moved between this board and `next` (one move apart).
-    pub fn moved_tile(&self, next: &Board) -> Option<u8> {
-        let tile = next.tile(self.blank());
-        (tile != 0 && self.slide(tile).ok() == Some(*next)).then_some(tile)
     }
 
     /// Whether `goal` can be reached from this board.

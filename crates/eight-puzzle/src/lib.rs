@@ -12,44 +12,56 @@
 //! - [`Algorithm::IdaManhattan`]: IDA* with the Manhattan bound, updated per move.
 //! - [`Algorithm::IdaLinearConflict`]: IDA* with Manhattan distance plus
 //!   linear conflicts.
-//! - [`Algorithm::IdaPdb`] and [`solve_pdb`]: IDA* with additive disjoint
-//!   [`PatternDb`]s (6-6-3 or 7-8 on the 15-puzzle, see [`Partition`]),
-//!   optionally also over the board reflected about its diagonal; the
+//! - [`Algorithm::IdaPdb`]: IDA* with additive disjoint [`PatternDb`]s
+//!   (6-6-3 or 7-8 on the 15-puzzle, see [`Partition`]), built for the call
+//!   or given in [`SolveOptions::pattern_db`], optionally also over the
+//!   board reflected about its diagonal ([`SolveOptions::reflect`]); the
 //!   tables serialise to bytes with a checksum
 //!   ([`PatternDb::to_bytes`], [`PatternDb::from_bytes`]).
 //! - [`SlidingSpace`]: the boards of one shape as a ranked space, for a
 //!   whole-space sweep with [`search_core::layers::Sweep`] (the distance of
 //!   every 8-puzzle arrangement from the goal: at most 31).
 //!
-//! The crate does no I/O and never panics on user input.
+//! The crate follows the workspace's puzzle contract
+//! ([`search_core::puzzle`]): one [`solve`] taking [`SolveOptions`], a
+//! [`Solution`] of [`Move`]s (the tile that slides, written `5`), [`replay`],
+//! and the unit type [`EightPuzzle`] implementing [`Puzzle`]. It does no I/O
+//! and never panics on user input.
 //!
 //! # Example
 //!
 //! ```
-//! use eight_puzzle::{Algorithm, Board, replay, solve};
+//! use eight_puzzle::{Algorithm, Board, SolveOptions, replay, solve};
 //!
 //! let start = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"])?;
 //! let goal = Board::solved(3, 3)?;
-//! let solution = solve(&start, &goal, Algorithm::Bfs)?.expect("reachable");
-//! assert_eq!(solution.len(), 31);
-//! assert_eq!(solution.stats.generated, 181_439);
-//! replay(&start, &goal, &solution.moves())?;
+//! let options = SolveOptions::with_algorithm(Algorithm::Bfs);
+//! let outcome = solve(&start, &goal, &options)?;
+//! assert_eq!(outcome.stats.generated, 181_439);
+//! let solution = outcome.found.expect("reachable");
+//! assert_eq!((solution.len(), solution.optimal), (31, true));
+//! assert_eq!(solution.moves[0].to_string(), "5"); // the 5 slides down
+//! assert_eq!(replay(&start, &goal, &solution.moves)?, solution.boards());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 
-pub use board::{Board, BoardError, MAX_CELLS, MoveError};
+pub use board::{Board, BoardError, MAX_CELLS, Move, MoveError};
 pub use pdb::{Partition, PatternDb, PdbError};
-pub use solve::{
-    Algorithm, MAX_BFS_CELLS, ReplayError, Solution, SolveError, replay, solve, solve_pdb,
-    solve_pdb_with_pruning, solve_with,
-};
+pub use puzzle::EightPuzzle;
+pub use search_core::puzzle::{Puzzle, SolveError, Standard};
+pub use search_core::{Budget, Interrupted, Outcome, Stats};
+pub use solve::{Algorithm, MAX_BFS_CELLS, ReplayError, SolveOptions, replay, solve};
 pub use space::SlidingSpace;
+
+/// A shortest solution: the tiles moved, and the boards from the start.
+pub type Solution = search_core::puzzle::Solution<Move, Board>;
 
 mod board;
 mod manhattan;
 mod pdb;
 mod pdb_node;
+mod puzzle;
 mod rank;
 mod solve;
 mod space;

@@ -1,18 +1,39 @@
 //! Boards, solvers and sweeps of the sliding-tile puzzles, checked against
 //! each other and against the published figures.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use eight_puzzle::{
-    Algorithm, Board, Partition, PatternDb, PdbError, ReplayError, SlidingSpace, SolveError,
-    replay, solve, solve_pdb,
+    Algorithm, Board, Budget, EightPuzzle, Move, Outcome, Partition, PatternDb, PdbError, Puzzle,
+    ReplayError, SlidingSpace, Solution, SolveError, SolveOptions, Standard, replay, solve,
 };
 use proptest::prelude::*;
-use search_core::Budget;
 use search_core::layers::{Layers, RankedSpace, Sweep, Table};
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
+}
+
+/// `solve` with `algorithm` and the default options.
+fn solve_by(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+) -> Result<Outcome<Solution>, SolveError> {
+    solve(start, goal, &SolveOptions::with_algorithm(algorithm))
+}
+
+/// IDA* with the tables of `db`, reflected or not.
+fn with_db(db: &Arc<PatternDb>, reflect: bool) -> SolveOptions {
+    SolveOptions {
+        pattern_db: Some(Arc::clone(db)),
+        reflect,
+        ..SolveOptions::default()
+    }
+}
+
+fn moves(tiles: &[u8]) -> Vec<Move> {
+    tiles.iter().map(|&tile| Move { tile }).collect()
 }
 
 /// The whole 8-puzzle from the solved board, computed once.
@@ -102,13 +123,17 @@ fn solves_the_seed_instance_with_every_algorithm() {
     let start = board(&["8 6 7", "2 5 4", "3 0 1"]);
     let goal = Board::solved(3, 3).unwrap();
     for algorithm in Algorithm::ALL {
-        let solution = solve(&start, &goal, algorithm).unwrap().unwrap();
-        assert_eq!(solution.len(), 31, "{algorithm}");
-        let boards = replay(&start, &goal, &solution.moves()).unwrap();
-        assert_eq!(boards, solution.boards);
+        let solution = solve_by(&start, &goal, algorithm).unwrap().found.unwrap();
+        assert_eq!(
+            (solution.len(), solution.optimal),
+            (31, true),
+            "{algorithm}"
+        );
+        let boards = replay(&start, &goal, &solution.moves).unwrap();
+        assert_eq!(boards, solution.boards());
     }
     // Hiroi's program: BFS generated 181,439 states.
-    let bfs = solve(&start, &goal, Algorithm::Bfs).unwrap().unwrap();
+    let bfs = solve_by(&start, &goal, Algorithm::Bfs).unwrap();
     assert_eq!(bfs.stats.generated, 181_439);
 }
 
@@ -117,27 +142,139 @@ fn unreachable_goals_are_answered_by_parity() {
     let goal = Board::solved(3, 3).unwrap();
     let swapped = board(&["1 2 3", "4 5 6", "8 7 0"]);
     for algorithm in Algorithm::ALL {
-        assert_eq!(solve(&swapped, &goal, algorithm), Ok(None), "{algorithm}");
+        let outcome = solve_by(&swapped, &goal, algorithm).unwrap();
+        assert_eq!(outcome.found, None, "{algorithm}");
+        assert_eq!(outcome.stats.expanded, 0, "decided without search");
     }
     let fifteen = Board::solved(4, 4).unwrap();
     let swapped = board(&["2 1 3 4", "5 6 7 8", "9 10 11 12", "13 14 15 0"]);
-    assert_eq!(solve(&swapped, &fifteen, Algorithm::IdaManhattan), Ok(None));
+    let outcome = solve_by(&swapped, &fifteen, Algorithm::IdaManhattan).unwrap();
+    assert_eq!(outcome.found, None);
 }
 
 #[test]
 fn refuses_what_it_cannot_do() {
     let fifteen = Board::solved(4, 4).unwrap();
     assert_eq!(
-        solve(&fifteen, &fifteen, Algorithm::Bfs)
+        solve_by(&fifteen, &fifteen, Algorithm::Bfs)
             .unwrap_err()
             .to_string(),
         "bfs needs a table of 16! states; it runs up to 12 cells (use ida-pdb)"
     );
     let eight = Board::solved(3, 3).unwrap();
     assert_eq!(
-        solve(&eight, &fifteen, Algorithm::IdaManhattan),
-        Err(SolveError::ShapeMismatch)
+        solve_by(&eight, &fifteen, Algorithm::IdaManhattan).unwrap_err(),
+        SolveError::Mismatch("start is 3x3, goal is 4x4".to_string())
     );
+    // The tables are within the memory allowed, or not built at all.
+    let tight = |algorithm, max_memory| SolveOptions {
+        max_memory,
+        ..SolveOptions::with_algorithm(algorithm)
+    };
+    let start = board(&["8 6 7", "2 5 4", "3 0 1"]);
+    // 9! bits, and two bits each from both ends.
+    assert!(solve(&start, &eight, &tight(Algorithm::Bfs, 45_360)).is_ok());
+    assert_eq!(
+        solve(&start, &eight, &tight(Algorithm::Bidirectional, 90_719)).unwrap_err(),
+        SolveError::TooLarge {
+            needed: 90_720,
+            limit: 90_719
+        }
+    );
+    assert!(matches!(
+        solve(&start, &eight, &tight(Algorithm::IdaPdb, 1_000)),
+        Err(SolveError::TooLarge { limit: 1_000, .. })
+    ));
+    let wide = Board::solved(3, 2).unwrap();
+    let reflected = SolveOptions {
+        reflect: true,
+        ..SolveOptions::default()
+    };
+    assert_eq!(
+        solve(&wide, &wide, &reflected).unwrap_err(),
+        SolveError::Unsupported("reflection needs a square board, not 3x2".to_string())
+    );
+    // A budget stops the search, with the work done.
+    let budget = SolveOptions {
+        budget: Budget::default().with_max_expanded(100),
+        ..SolveOptions::with_algorithm(Algorithm::IdaManhattan)
+    };
+    match solve(&start, &eight, &budget) {
+        Err(SolveError::Interrupted(i)) => assert_eq!(i.stats.expanded, 100),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn moves_are_written_as_the_tile_that_slides() {
+    assert_eq!(Move { tile: 12 }.to_string(), "12");
+    assert_eq!("5".parse(), Ok(Move { tile: 5 }));
+    for bad in ["0", "x", "", "-3", "300"] {
+        assert!(bad.parse::<Move>().is_err(), "{bad:?}");
+    }
+    let start = board(&["8 6 7", "2 5 4", "3 0 1"]);
+    assert_eq!(start.moves(), moves(&[5, 3, 1]));
+    for m in start.moves() {
+        assert!(start.play(&m).is_ok());
+    }
+    assert_eq!(start.rows(), ["8 6 7", "2 5 4", "3 0 1"]);
+    let fifteen = Board::solved(4, 4).unwrap();
+    assert_eq!(Board::from_rows(&fifteen.rows()), Ok(fifteen));
+}
+
+/// What a generic caller does with any puzzle of the workspace: read the
+/// boards, solve with each algorithm, replay the solution, write the rows
+/// back.
+fn through_the_trait<P: Puzzle>(start: &[&str], goal: &[&str]) -> Vec<(String, usize)>
+where
+    P::Goal: From<P::Board>,
+{
+    let start = P::from_rows(Default::default(), start).unwrap();
+    let goal = P::Goal::from(P::from_rows(Default::default(), goal).unwrap());
+    let mut lengths = Vec::new();
+    for &algorithm in P::ALGORITHMS {
+        let solution = P::solve(&start, &goal, &P::options(algorithm))
+            .unwrap()
+            .found
+            .unwrap();
+        let boards = P::replay(&start, &goal, &solution.moves).unwrap();
+        assert_eq!(boards, solution.boards());
+        let notation: Vec<P::Move> = solution
+            .notation()
+            .split_whitespace()
+            .map(|m| m.parse().ok().unwrap())
+            .collect();
+        assert_eq!(notation, solution.moves);
+        lengths.push((algorithm.to_string(), solution.len()));
+    }
+    let rows = P::rows(&start);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    assert_eq!(P::from_rows(Default::default(), &rows).unwrap(), start);
+    lengths
+}
+
+#[test]
+fn the_puzzle_trait_drives_the_crate() {
+    assert_eq!(EightPuzzle::NAME, "eight-puzzle");
+    let start = ["8 6 7", "2 5 4", "3 0 1"];
+    let lengths = through_the_trait::<EightPuzzle>(&start, &["1 2 3", "4 5 6", "7 8 0"]);
+    let names: Vec<&str> = lengths.iter().map(|(a, _)| a.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ida-pdb",
+            "ida-linear-conflict",
+            "ida-manhattan",
+            "bidirectional",
+            "bfs"
+        ]
+    );
+    assert!(lengths.iter().all(|&(_, n)| n == 31));
+    assert_eq!(
+        EightPuzzle::options(Algorithm::ALL[0]).algorithm,
+        SolveOptions::default().algorithm
+    );
+    assert!(EightPuzzle::from_rows(Standard, &["1 2", "3 3"]).is_err());
 }
 
 #[test]
@@ -146,7 +283,9 @@ fn replay_rejects_wrong_solutions() {
     let goal = Board::solved(3, 3).unwrap();
     let check = |tiles: &[u8], expected: &str| {
         assert_eq!(
-            replay(&start, &goal, tiles).unwrap_err().to_string(),
+            replay(&start, &goal, &moves(tiles))
+                .unwrap_err()
+                .to_string(),
             expected
         );
     };
@@ -155,7 +294,7 @@ fn replay_rejects_wrong_solutions() {
     check(&[7, 0], "move 2: there is no tile 0");
     check(
         &[4],
-        "the moves end on [1, 2, 3, 0, 5, 6, 4, 7, 8], not on the goal",
+        "the moves end on Board([1, 2, 3, 0, 5, 6, 4, 7, 8]), which is not a goal",
     );
     assert!(matches!(
         replay(&start, &goal, &[]),
@@ -209,14 +348,14 @@ fn every_small_board_is_solved_optimally_by_every_algorithm() {
     for rank in 0..space.size() {
         let start = space.unrank(rank);
         for algorithm in Algorithm::ALL {
-            let found = solve(&start, &goal, algorithm).unwrap();
+            let found = solve_by(&start, &goal, algorithm).unwrap().found;
             assert_eq!(
                 found.as_ref().map(|s| s.len() as u32),
                 table.get(rank),
                 "{start:?} {algorithm}"
             );
             if let Some(s) = found {
-                replay(&start, &goal, &s.moves()).unwrap();
+                replay(&start, &goal, &s.moves).unwrap();
             }
         }
     }
@@ -226,10 +365,11 @@ fn every_small_board_is_solved_optimally_by_every_algorithm() {
 fn ida_solves_an_easy_fifteen_puzzle() {
     let start = board(&["1 2 3 4", "5 6 0 8", "9 10 7 11", "13 14 15 12"]);
     let goal = Board::solved(4, 4).unwrap();
-    let solution = solve(&start, &goal, Algorithm::IdaManhattan)
+    let solution = solve_by(&start, &goal, Algorithm::IdaManhattan)
         .unwrap()
+        .found
         .unwrap();
-    assert_eq!(solution.moves(), [7, 11, 12]);
+    assert_eq!(solution.notation(), "7 11 12");
 }
 
 /// Korf's goal: the blank at cell 0, tile t at cell t.
@@ -238,17 +378,17 @@ fn korf_goal() -> Board {
 }
 
 /// The 6-6-3 tables for Korf's goal, built once.
-fn six_six_three() -> &'static PatternDb {
-    static DB: OnceLock<PatternDb> = OnceLock::new();
+fn six_six_three() -> &'static Arc<PatternDb> {
+    static DB: OnceLock<Arc<PatternDb>> = OnceLock::new();
     DB.get_or_init(|| {
         let goal = korf_goal();
-        PatternDb::build(
+        let db = PatternDb::build(
             &goal,
             &Partition::six_six_three(&goal).unwrap(),
             u64::MAX,
             |_, _| {},
-        )
-        .unwrap()
+        );
+        Arc::new(db.unwrap())
     })
 }
 
@@ -311,12 +451,11 @@ fn korf_instances_are_solved_optimally_with_and_without_reflection() {
         let start = Board::new(4, 4, &tiles).unwrap();
         let mut nodes = Vec::new();
         for reflect in [false, true] {
-            let s = solve_pdb(&start, db, reflect, &Budget::default())
-                .unwrap()
-                .unwrap();
+            let outcome = solve(&start, &goal, &with_db(db, reflect)).unwrap();
+            let s = outcome.found.unwrap();
             assert_eq!(s.len(), length, "{tiles:?}");
-            assert_eq!(replay(&start, &goal, &s.moves()).unwrap(), s.boards);
-            nodes.push(s.stats.expanded);
+            assert_eq!(replay(&start, &goal, &s.moves).unwrap(), s.boards());
+            nodes.push(outcome.stats.expanded);
         }
         assert!(
             nodes[1] <= nodes[0],
@@ -332,13 +471,18 @@ fn korf_instances_are_solved_optimally_with_and_without_reflection() {
             record.lock().unwrap().push((bound, expanded));
         }
     });
-    let s = solve_pdb(&start, db, true, &budget).unwrap().unwrap();
+    let options = SolveOptions {
+        budget,
+        ..with_db(db, true)
+    };
+    let s = solve(&start, &goal, &options).unwrap();
     let seen = seen.lock().unwrap();
     let bounds: Vec<u32> = s.stats.iterations.iter().map(|i| i.bound).collect();
     assert_eq!(seen.iter().map(|p| p.0).collect::<Vec<_>>(), bounds);
     assert!(seen.windows(2).all(|w| w[0].1 < w[1].1));
     let swapped = board(&["0 2 1 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]);
-    assert_eq!(solve_pdb(&swapped, db, true, &Budget::default()), Ok(None));
+    let outcome = solve(&swapped, &goal, &with_db(db, true)).unwrap();
+    assert_eq!(outcome.found, None);
 }
 
 /// A group's table computed the plainest way, independently of the crate's
@@ -444,15 +588,12 @@ fn pattern_databases_are_identical_with_one_two_and_four_threads() {
     let built: Vec<Vec<u8>> = [1, 2, 4]
         .into_iter()
         .map(|threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
+            search_core::par::with_threads(threads, || {
                 PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
                     .unwrap()
                     .to_bytes()
             })
+            .unwrap()
         })
         .collect();
     assert_eq!(built[0], built[1]);
@@ -467,7 +608,7 @@ fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
     let bytes = db.to_bytes();
     assert_eq!(
         &PatternDb::from_bytes_for(&bytes, &goal, &partition).unwrap(),
-        db
+        &**db
     );
     let mut flipped = bytes.clone();
     flipped[1000] ^= 1;
@@ -533,17 +674,19 @@ fn pattern_databases_state_and_refuse_their_memory() {
     let eight = Board::solved(3, 3).unwrap();
     let db =
         PatternDb::build(&eight, &Partition::default_for(&eight), u64::MAX, |_, _| {}).unwrap();
+    let db = Arc::new(db);
     let start = board(&["1 2 3", "4 5 6", "7 0 8"]);
+    let solution = solve(&start, &eight, &with_db(&db, false)).unwrap().found;
+    assert_eq!(solution.unwrap().moves, moves(&[8]));
     assert_eq!(
-        solve_pdb(&start, &db, false, &Budget::default())
-            .unwrap()
-            .unwrap()
-            .moves(),
-        [8]
+        solve(&korf_goal(), &korf_goal(), &with_db(&db, false)),
+        Err(SolveError::Mismatch(
+            "the pattern databases were built for another goal".to_string()
+        ))
     );
     assert!(matches!(
-        solve_pdb(&korf_goal(), &db, false, &Budget::default()),
-        Err(SolveError::ShapeMismatch)
+        solve(&korf_goal(), &eight, &with_db(&db, false)),
+        Err(SolveError::Mismatch(_))
     ));
 }
 
@@ -557,10 +700,10 @@ proptest! {
         let goal = Board::solved(3, 3).unwrap();
         let distance = eight_puzzle_layers().distances.as_ref().unwrap().get(rank);
         for algorithm in Algorithm::ALL {
-            let found = solve(&start, &goal, algorithm).unwrap();
+            let found = solve_by(&start, &goal, algorithm).unwrap().found;
             prop_assert_eq!(found.as_ref().map(|s| s.len() as u32), distance);
             if let Some(s) = found {
-                prop_assert!(replay(&start, &goal, &s.moves()).is_ok());
+                prop_assert!(replay(&start, &goal, &s.moves).is_ok());
             }
         }
     }
@@ -571,4 +714,51 @@ proptest! {
             prop_assert_eq!(Board::from_rows(&b.to_string().lines().collect::<Vec<_>>()), Ok(b));
         }
     }
+}
+
+/// The crate's build is the abstraction of `search_core::pdb::regions`
+/// (every tile a kind of its own, the blank's region of cells free of the
+/// group), searched its own way: both give the same tables.
+#[test]
+fn pattern_databases_equal_the_generic_region_build() {
+    use perm_rank::{Placements, Ranking};
+    use search_core::grid::Rect;
+    use search_core::pdb::regions::{PlacementRanking, Regions};
+
+    struct Cells(Placements);
+    impl<const K: usize> PlacementRanking<K> for Cells {
+        fn count(&self) -> u64 {
+            self.0.count()
+        }
+        fn rank(&self, pieces: &[u64; K]) -> u64 {
+            self.0
+                .rank(&pieces.map(|m| m.trailing_zeros() as u8))
+                .unwrap()
+        }
+        fn unrank(&self, rank: u64) -> [u64; K] {
+            let mut cells = [0u8; K];
+            self.0.unrank(rank, &mut cells).unwrap();
+            cells.map(|c| 1 << c)
+        }
+    }
+    fn table<const K: usize>(goal: &Board, tiles: &[u8]) -> Vec<u8> {
+        let ranking = Cells(Placements::new(goal.cells(), K).unwrap());
+        let pieces = std::array::from_fn(|i| 1 << goal.position(tiles[i]).unwrap());
+        let rect = Rect::new(goal.width(), goal.height());
+        Regions::<_, K, u16>::new(ranking, rect, pieces, goal.blank())
+            .build(None, |_| {})
+            .unwrap()
+            .into_values()
+    }
+    let goal = board(&["0 1 2 3", "4 5 6 7", "8 9 10 11"]);
+    let groups = vec![vec![1, 2, 3, 4, 5], vec![6, 7, 8, 9, 10, 11]];
+    let partition = Partition::new(&goal, groups.clone()).unwrap();
+    let bytes = PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
+        .unwrap()
+        .to_bytes();
+    let generic = [table::<5>(&goal, &groups[0]), table::<6>(&goal, &groups[1])].concat();
+    assert!(generic.iter().any(|&v| v > 10));
+    // The tables come last, before the 8-byte checksum.
+    let tables = &bytes[bytes.len() - 8 - generic.len()..bytes.len() - 8];
+    assert!(tables == generic.as_slice());
 }

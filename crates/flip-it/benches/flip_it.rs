@@ -4,14 +4,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use flip_it::{Algorithm, Board, FlipSpace, Variant, solve};
+use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, Puzzle, Variant, solve};
 use search_core::layers::{Sweep, Table};
 
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("flip-it");
     group.sample_size(20);
-    let start = Board::from_rows(&["BBBB", "BSBB", "BBBB", "BBBB"]).unwrap();
     for variant in Variant::ALL {
+        let start = Board::from_rows_in(variant, &["BBBB", "BSBB", "BBBB", "BBBB"]).unwrap();
         let space = FlipSpace::new(4, variant).unwrap();
         group.bench_function(format!("4x4 {variant}: whole space, with classes"), |b| {
             b.iter(|| {
@@ -22,10 +22,12 @@ fn benches(c: &mut Criterion) {
             })
         });
         for algorithm in Algorithm::ALL {
+            let options = FlipIt::options(algorithm);
             group.bench_function(format!("seed start, {variant}, {algorithm}"), |b| {
                 b.iter(|| {
-                    solve(black_box(&start), variant, algorithm)
+                    solve(black_box(&start), &Goal::EveryPieceWhite, &options)
                         .unwrap()
+                        .found
                         .unwrap()
                 })
             });

@@ -1,4 +1,4 @@
-//! Boards, the two rule sets, and jumps.
+//! Boards, the two rule sets, and moves.
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,9 +7,10 @@ use std::str::FromStr;
 pub const SIZES: std::ops::RangeInclusive<usize> = 3..=5;
 
 /// Which lines a piece may jump along.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Variant {
-    /// Rows and columns only (the original puzzle).
+    /// Rows and columns only (the original puzzle, and the default).
+    #[default]
     Orthogonal,
     /// Rows, columns and diagonals.
     Diagonal,
@@ -46,39 +47,73 @@ impl FromStr for Variant {
 }
 
 /// An N x N board (N from 3 to 5) of black and white pieces around one
-/// empty cell. Cells are numbered row by row from 0.
+/// empty cell, under the rules of one [`Variant`]. Cells are numbered row by
+/// row from 0.
 ///
 /// # Example
 ///
 /// ```
-/// use flip_it::Board;
+/// use flip_it::{Board, Move, Variant};
 ///
 /// let board = Board::from_rows(&["BBBB", "BSBB", "BBBB", "BBBB"])?;
-/// assert_eq!((board.size(), board.empty()), (4, 5));
+/// assert_eq!((board.size(), board.empty(), board.variant()), (4, 5, Variant::Orthogonal));
 /// assert_eq!(board.to_string(), "B B B B\nB S B B\nB B B B\nB B B B");
 /// assert!(!board.is_solved());
-/// # Ok::<(), flip_it::BoardError>(())
+/// assert_eq!(board.moves(), [Move { from: 7, to: 5 }, Move { from: 13, to: 5 }]);
+/// let next = board.play(&"13-5".parse()?)?;
+/// assert_eq!(next.rows(), ["B B B B", "B B B B", "B W B B", "B S B B"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     size: u8,
     empty: u8,
+    variant: Variant,
     /// Black pieces, one bit per cell; the empty cell's bit is 0.
     black: u32,
 }
 
-/// A piece's jump into the empty cell.
+/// A move: the piece on `from` jumps into the empty cell `to`, written
+/// `from-to` (`8-5`), cells numbered row by row from 0.
+///
+/// ```
+/// use flip_it::Move;
+///
+/// let m: Move = "8-5".parse()?;
+/// assert_eq!(m, Move { from: 8, to: 5 });
+/// assert_eq!(m.to_string(), "8-5");
+/// assert!("8->5".parse::<Move>().is_err());
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Jump {
+pub struct Move {
     /// The cell the piece leaves.
     pub from: usize,
     /// The empty cell it lands in.
     pub to: usize,
 }
 
-impl fmt::Display for Jump {
+impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}->{}", self.from, self.to)
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Move, String> {
+        let cell = |t: &str| t.trim().parse::<usize>().ok();
+        s.split_once('-')
+            .and_then(|(from, to)| {
+                Some(Move {
+                    from: cell(from)?,
+                    to: cell(to)?,
+                })
+            })
+            .ok_or_else(|| {
+                format!("{s:?} is not a move: expected two cells joined by '-', like 8-5")
+            })
     }
 }
 
@@ -150,7 +185,7 @@ pub enum MoveError {
     /// The landing cell is not the empty one.
     NotEmpty(usize),
     /// The cells are not on one line of the variant, at least two apart.
-    NotALine(Jump),
+    NotALine(Move),
 }
 
 impl fmt::Display for MoveError {
@@ -168,10 +203,16 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 impl Board {
-    /// A board from rows of `B` (black), `W` (white) and `S` or `.` (the
-    /// empty cell), in either case; spaces between cells are ignored, so
-    /// `B S B B` (as M. Hiroi draws boards) reads as well as `BSBB`.
+    /// A board of the original rules ([`Variant::Orthogonal`]) from rows of
+    /// `B` (black), `W` (white) and `S` or `.` (the empty cell), in either
+    /// case; spaces between cells are ignored, so `B S B B` (as M. Hiroi
+    /// draws boards) reads as well as `BSBB`.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
+        Board::from_rows_in(Variant::default(), rows)
+    }
+
+    /// A board of `variant` from rows, as [`Board::from_rows`] reads them.
+    pub fn from_rows_in<S: AsRef<str>>(variant: Variant, rows: &[S]) -> Result<Board, BoardError> {
         let cells: Vec<Vec<char>> = rows
             .iter()
             .map(|r| r.as_ref().chars().filter(|c| *c != ' ').collect())
@@ -202,29 +243,27 @@ impl Board {
             }
         }
         match empties[..] {
-            [empty] => Ok(Board {
-                size: n as u8,
-                empty: empty as u8,
-                black,
-            }),
+            [empty] => Ok(Board::from_parts(variant, n as u8, empty as u8, black)),
             _ => Err(BoardError::EmptyCells(empties.len())),
         }
     }
 
-    /// The solved board of `size` with the empty cell at `empty`: all white.
+    /// The solved board of `variant` and `size` with the empty cell at
+    /// `empty`: all white.
     ///
     /// # Panics
     /// If `size` is not 3 to 5 or `empty` is off the board.
-    pub fn all_white(size: usize, empty: usize) -> Board {
+    pub fn all_white(variant: Variant, size: usize, empty: usize) -> Board {
         assert!(
             SIZES.contains(&size) && empty < size * size,
             "no such board"
         );
-        Board {
-            size: size as u8,
-            empty: empty as u8,
-            black: 0,
-        }
+        Board::from_parts(variant, size as u8, empty as u8, 0)
+    }
+
+    /// The rules the board is played by.
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// The side of the board.
@@ -252,31 +291,30 @@ impl Board {
         self.black == 0
     }
 
-    /// Every legal jump under `variant`.
-    pub fn jumps(&self, variant: Variant) -> Vec<Jump> {
-        crate::Rules::new(self.size(), variant)
+    /// Every legal move, by ascending starting cell.
+    pub fn moves(&self) -> Vec<Move> {
+        crate::Rules::of(self.size(), self.variant)
             .jumps(self.empty())
             .iter()
-            .map(|j| Jump {
+            .map(|j| Move {
                 from: usize::from(j.from),
                 to: self.empty(),
             })
             .collect()
     }
 
-    /// The board after `jump`, checked against the rules of `variant`: the
-    /// piece lands in the empty cell, keeps its colour, and turns over every
-    /// piece it jumps.
-    pub fn play(&self, variant: Variant, jump: Jump) -> Result<Board, MoveError> {
-        if jump.to != self.empty() {
-            return Err(MoveError::NotEmpty(jump.to));
+    /// The board after `m`, checked against the rules of the board's
+    /// variant: the piece lands in the empty cell, keeps its colour, and
+    /// turns over every piece it jumps.
+    pub fn play(&self, m: &Move) -> Result<Board, MoveError> {
+        if m.to != self.empty() {
+            return Err(MoveError::NotEmpty(m.to));
         }
-        let rules = crate::Rules::new(self.size(), variant);
-        let j = rules
+        let j = crate::Rules::of(self.size(), self.variant)
             .jumps(self.empty())
             .iter()
-            .find(|j| usize::from(j.from) == jump.from)
-            .ok_or(MoveError::NotALine(jump))?;
+            .find(|j| usize::from(j.from) == m.from)
+            .ok_or(MoveError::NotALine(*m))?;
         Ok(self.after(j.from, j.flips))
     }
 
@@ -286,19 +324,25 @@ impl Board {
         let colour = (self.black >> from) & 1;
         let black = ((self.black ^ flips) & !(1 << from)) | (colour << self.empty);
         Board {
-            size: self.size,
             empty: from,
             black,
+            ..*self
         }
     }
 
     /// A board from parts known to be valid.
     #[inline]
-    pub(crate) fn from_parts(size: u8, empty: u8, black: u32) -> Board {
-        Board { size, empty, black }
+    pub(crate) fn from_parts(variant: Variant, size: u8, empty: u8, black: u32) -> Board {
+        Board {
+            size,
+            empty,
+            variant,
+            black,
+        }
     }
 
-    /// The rows as M. Hiroi draws them: `B B B B`, `S` for the empty cell.
+    /// The rows as M. Hiroi draws them: `B B B B`, `S` for the empty cell;
+    /// [`Board::from_rows_in`] of the board's variant reads them back.
     pub fn rows(&self) -> Vec<String> {
         let n = self.size();
         (0..n)
@@ -329,6 +373,6 @@ impl fmt::Display for Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({})", self.rows().join(" / "))
+        write!(f, "Board({}: {})", self.variant, self.rows().join(" / "))
     }
 }

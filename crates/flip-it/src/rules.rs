@@ -1,8 +1,10 @@
 //! The jumps of one board size and variant, and the board's symmetries.
 
+use std::sync::OnceLock;
+
 use search_core::grid::{ORTHOGONAL, Rect};
 
-use crate::{Board, Variant};
+use crate::{Board, SIZES, Variant};
 
 /// A jump into a given empty cell: the piece on `from` and the cells it
 /// turns over (`flips`, one bit per cell).
@@ -69,6 +71,15 @@ impl Rules {
         }
     }
 
+    /// The rules of a board size (3 to 5) and variant, derived once per
+    /// process: playing a single move needs no derivation.
+    pub(crate) fn of(size: usize, variant: Variant) -> &'static Rules {
+        const SLOTS: usize = (*SIZES.end() - *SIZES.start() + 1) * Variant::ALL.len();
+        static RULES: [OnceLock<Rules>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+        let slot = (size - SIZES.start()) * Variant::ALL.len() + variant as usize;
+        RULES[slot].get_or_init(|| Rules::new(size, variant))
+    }
+
     pub(crate) fn size(&self) -> usize {
         usize::from(self.size)
     }
@@ -130,6 +141,11 @@ impl Symmetries {
             | t[1][((black >> 8) & 0xFF) as usize]
             | t[2][((black >> 16) & 0xFF) as usize]
             | t[3][((black >> 24) & 0xFF) as usize];
-        Board::from_parts(board.size() as u8, self.cell[g][board.empty()], image)
+        Board::from_parts(
+            board.variant(),
+            board.size() as u8,
+            self.cell[g][board.empty()],
+            image,
+        )
     }
 }

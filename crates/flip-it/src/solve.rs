@@ -7,21 +7,24 @@ use search_core::bfs::bfs_with;
 use search_core::bidirectional::bfs_bidirectional_to_any_with;
 use search_core::ida::{IdaOptions, Node, ida_star};
 use search_core::layers::RankedSpace;
+use search_core::puzzle::DEFAULT_MAX_MEMORY;
 use search_core::visited::{DenseSides, DenseVisited};
-use search_core::{Budget, Interrupted, Outcome};
+use search_core::{Budget, Outcome};
 
 use crate::rules::Rules;
-use crate::{Board, FlipSpace, Jump, MoveError, Variant};
+use crate::{Board, FlipSpace, Move, ReplayError, Solution, SolveError};
 
-/// A search algorithm; each returns a shortest solution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A search algorithm; each returns a shortest solution, proven optimal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
-    /// Breadth-first search from the start, one visited bit per placement
-    /// (the ranks of [`FlipSpace`]), until any all-white placement.
-    Bfs,
     /// Breadth-first search from the start and from all the goals at once,
-    /// two bits per placement.
+    /// two bits per placement (the ranks of [`FlipSpace`]): the fastest,
+    /// and the default.
+    #[default]
     Bidirectional,
+    /// Breadth-first search from the start, one visited bit per placement,
+    /// until any all-white placement.
+    Bfs,
     /// M. Hiroi's iterative deepening with his corner bound: a black piece
     /// in a corner can never be jumped over, so it must jump out and be
     /// jumped later, at least two moves each; a jump straight back is
@@ -33,10 +36,10 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm.
+    /// Every algorithm, fastest first.
     pub const ALL: [Algorithm; 3] = [
-        Algorithm::Bfs,
         Algorithm::Bidirectional,
+        Algorithm::Bfs,
         Algorithm::IdaCorners,
     ];
 
@@ -64,99 +67,111 @@ impl FromStr for Algorithm {
             .into_iter()
             .find(|a| a.name() == s)
             .ok_or_else(|| {
-                format!("unknown algorithm {s:?} (known: bfs, bidirectional, ida-corners)")
+                format!("unknown algorithm {s:?} (known: bidirectional, bfs, ida-corners)")
             })
     }
 }
 
-/// A shortest solution: the boards from the start to an all-white one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
-    /// Every board, start and goal included.
-    pub boards: Vec<Board>,
+/// What a solution must reach. Flip It has one goal, whatever the board:
+/// every piece white, the empty cell anywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Goal {
+    /// Every piece white, the empty cell anywhere.
+    #[default]
+    EveryPieceWhite,
 }
 
-impl Solution {
-    /// The number of moves.
-    pub fn len(&self) -> usize {
-        self.boards.len() - 1
-    }
-
-    /// Whether the start was already solved.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The jumps, in order.
-    pub fn jumps(&self) -> Vec<Jump> {
-        self.boards
-            .windows(2)
-            .map(|w| Jump {
-                from: w[1].empty(),
-                to: w[0].empty(),
-            })
-            .collect()
-    }
-}
-
-/// Why a solver could not answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The budget ran out or the search was cancelled.
-    Interrupted(Interrupted),
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Goal {
+    /// Whether `board` reaches the goal.
+    pub fn is_reached(self, board: &Board) -> bool {
         match self {
-            SolveError::Interrupted(why) => write!(f, "{why}"),
+            Goal::EveryPieceWhite => board.is_solved(),
         }
     }
 }
 
-impl std::error::Error for SolveError {}
-
-/// A shortest solution from `start` to any all-white board under
-/// `variant`'s rules, or `None` if none can be reached (never the case for
-/// 4x4, as the whole-space sweep shows).
-///
-/// # Example
-///
-/// ```
-/// use flip_it::{Algorithm, Board, Variant, replay, solve};
-///
-/// let start = Board::from_rows(&["BBBB", "BSBB", "BBBB", "BBBB"])?;
-/// let solution = solve(&start, Variant::Orthogonal, Algorithm::Bidirectional)?.unwrap();
-/// assert_eq!(solution.len(), 22);
-/// replay(&start, Variant::Orthogonal, &solution.jumps())?;
-/// let diagonal = solve(&start, Variant::Diagonal, Algorithm::Bidirectional)?.unwrap();
-/// assert_eq!(diagonal.len(), 18);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn solve(
-    start: &Board,
-    variant: Variant,
-    algorithm: Algorithm,
-) -> Result<Option<Solution>, SolveError> {
-    Ok(solve_with(start, variant, algorithm, &Budget::default())?.found)
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::EveryPieceWhite => f.write_str("every piece white"),
+        }
+    }
 }
 
-/// [`solve`] with a node budget or a cancellation flag, returning the
-/// search's counters too (also when no goal can be reached).
+/// How to solve: the algorithm, a budget, and the memory its table may take.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// The search ([`Algorithm::Bidirectional`] by default).
+    pub algorithm: Algorithm,
+    /// A node limit or a cancellation flag (none by default).
+    pub budget: Budget,
+    /// The bytes the search's table of placements may take (one bit per
+    /// placement for BFS, two for the bidirectional search, none for IDA*
+    /// beyond 3x3): [`DEFAULT_MAX_MEMORY`] by default.
+    pub max_memory: u64,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            algorithm: Algorithm::default(),
+            budget: Budget::default(),
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
+    }
+}
+
+/// A shortest solution from `start` to `goal` under the rules of the
+/// board's variant: `found` is `None` when no all-white placement can be
+/// reached (never the case for 4x4 and 5x5, as the whole-space sweeps
+/// show), with the search's counters in either case. Every algorithm
+/// proves its answer minimal ([`Solution::optimal`] is true).
 ///
 /// [`Algorithm::IdaCorners`] cannot tell an unreachable goal from a far one
 /// by itself: on a 3x3 board, where some placements cannot be solved, a
 /// breadth-first search over its 2,304 placements decides reachability
-/// first; on 4x4 and 5x5 boards every placement can be solved, as the
-/// whole-space sweeps show.
-pub fn solve_with(
+/// first; on 4x4 and 5x5 boards every placement can be solved.
+///
+/// # Errors
+///
+/// [`SolveError::TooLarge`] when the algorithm's table of placements needs
+/// more than `options.max_memory`; [`SolveError::Interrupted`] when the
+/// budget runs out.
+///
+/// # Example
+///
+/// ```
+/// use flip_it::{Algorithm, Board, Goal, SolveOptions, Variant, replay, solve};
+///
+/// let start = Board::from_rows(&["BBBB", "BSBB", "BBBB", "BBBB"])?;
+/// let solution = solve(&start, &Goal::EveryPieceWhite, &SolveOptions::default())?.found.unwrap();
+/// assert_eq!(solution.len(), 22);
+/// replay(&start, &Goal::EveryPieceWhite, &solution.moves)?;
+/// let diagonal = Board::from_rows_in(Variant::Diagonal, &["BBBB", "BSBB", "BBBB", "BBBB"])?;
+/// let options = SolveOptions { algorithm: Algorithm::Bfs, ..SolveOptions::default() };
+/// assert_eq!(solve(&diagonal, &Goal::EveryPieceWhite, &options)?.found.unwrap().len(), 18);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve(
     start: &Board,
-    variant: Variant,
-    algorithm: Algorithm,
-    budget: &Budget,
+    goal: &Goal,
+    options: &SolveOptions,
 ) -> Result<Outcome<Solution>, SolveError> {
-    let space = FlipSpace::new(start.size(), variant).expect("a board's size is valid");
+    let Goal::EveryPieceWhite = goal;
+    let space = FlipSpace::new(start.size(), start.variant()).expect("a board's size is valid");
+    let needed = match options.algorithm {
+        Algorithm::Bfs => space.size().div_ceil(8),
+        Algorithm::Bidirectional => space.size().div_ceil(4),
+        Algorithm::IdaCorners if start.size() == 3 => space.size().div_ceil(8),
+        Algorithm::IdaCorners => 0,
+    };
+    if needed > options.max_memory {
+        return Err(SolveError::TooLarge {
+            needed,
+            limit: options.max_memory,
+        });
+    }
+    let budget = &options.budget;
     let rules = space.rules();
     let next = |b: &Board| {
         let b = *b;
@@ -166,7 +181,7 @@ pub fn solve_with(
             .map(move |j| b.after(j.from, j.flips))
     };
     let rank = |b: &Board| space.rank(b);
-    let outcome = match algorithm {
+    let outcome = match options.algorithm {
         Algorithm::Bfs => bfs_with(
             start,
             next,
@@ -191,8 +206,7 @@ pub fn solve_with(
                     Board::is_solved,
                     DenseVisited::new(space.size(), rank),
                     &unlimited,
-                )
-                .map_err(SolveError::Interrupted)?;
+                )?;
                 if reachable.found.is_none() {
                     return Ok(Outcome {
                         found: None,
@@ -202,12 +216,24 @@ pub fn solve_with(
             }
             return solve_ida(start, rules, budget);
         }
-    }
-    .map_err(SolveError::Interrupted)?;
+    }?;
     Ok(Outcome {
-        found: outcome.found.map(|boards| Solution { boards }),
+        found: outcome.found.map(solution_through),
         stats: outcome.stats,
     })
+}
+
+/// The solution passing through `boards`, one jump apart: each move's piece
+/// leaves the cell that is empty after it.
+fn solution_through(boards: Vec<Board>) -> Solution {
+    let moves = boards
+        .windows(2)
+        .map(|w| Move {
+            from: w[1].empty(),
+            to: w[0].empty(),
+        })
+        .collect();
+    Solution::new(moves, boards, true)
 }
 
 /// The corner cells of an N x N board, as a mask.
@@ -293,14 +319,14 @@ fn solve_ida(
         budget: budget.clone(),
         ..IdaOptions::default()
     };
-    let outcome = ida_star(&mut node, &options).map_err(SolveError::Interrupted)?;
+    let outcome = ida_star(&mut node, &options)?;
     let found = outcome.found.map(|path| {
         let mut boards = vec![*start];
         for step in path.moves {
             let last = boards[boards.len() - 1];
             boards.push(last.after(step.from, step.flips));
         }
-        Solution { boards }
+        solution_through(boards)
     });
     Ok(Outcome {
         found,
@@ -308,11 +334,21 @@ fn solve_ida(
     })
 }
 
-/// Why a claimed solution is not one.
-pub type ReplayError = search_core::replay::ReplayError<MoveError, Board>;
-
-/// Plays `jumps` from `start` with the rules of `variant` alone and checks
-/// that every piece ends white; returns the boards.
-pub fn replay(start: &Board, variant: Variant, jumps: &[Jump]) -> Result<Vec<Board>, ReplayError> {
-    search_core::replay::replay(start, jumps, |b, j| b.play(variant, j), Board::is_solved)
+/// Plays `moves` from `start` with the rules of the board's variant alone
+/// and checks that they end on `goal`; returns the boards, the start first.
+///
+/// # Example
+///
+/// ```
+/// use flip_it::{Board, Goal, Move, replay};
+///
+/// let start = Board::from_rows(&["WWWW", "WWBS", "WWWW", "WWWW"])?;
+/// let boards = replay(&start, &Goal::EveryPieceWhite, &[Move { from: 5, to: 7 }])?;
+/// assert!(boards[1].is_solved());
+/// let err = replay(&start, &Goal::EveryPieceWhite, &["6-7".parse()?]).unwrap_err();
+/// assert_eq!(err.to_string(), "move 1: 6-7 is not a jump along a line of the board, over at least one piece");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replay(start: &Board, goal: &Goal, moves: &[Move]) -> Result<Vec<Board>, ReplayError> {
+    search_core::replay::replay(start, moves, |b, m| b.play(&m), |end| goal.is_reached(end))
 }

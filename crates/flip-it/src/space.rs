@@ -5,7 +5,8 @@ use search_core::layers::RankedSpace;
 use crate::rules::{Rules, Symmetries};
 use crate::{Board, BoardError, SIZES, Variant};
 
-/// Every placement of an N x N board, under one variant's rules, ranked
+/// Every placement of an N x N board, under one variant's rules (the
+/// variant of the boards it ranks and unranks), ranked
 /// densely: the empty cell times `2^(N*N - 1)`, plus the colours of the
 /// other cells as bits (black = 1) in row-major order. The 4x4 board has
 /// `16 * 2^15 = 524,288` placements, the 5x5 board `25 * 2^24 = 419,430,400`.
@@ -60,7 +61,9 @@ impl FlipSpace {
     /// The goals: every piece white, the empty cell anywhere.
     pub fn goals(&self) -> Vec<Board> {
         let n = self.board_size();
-        (0..n * n).map(|e| Board::all_white(n, e)).collect()
+        (0..n * n)
+            .map(|e| Board::all_white(self.variant(), n, e))
+            .collect()
     }
 
     /// The eight images of `board` under the symmetries of the square (the
@@ -116,7 +119,7 @@ impl RankedSpace for FlipSpace {
         let colours = rank & ((1 << (cells - 1)) - 1);
         let low = colours & ((1 << empty) - 1);
         let high = (colours >> empty) << (empty + 1);
-        Board::from_parts(n as u8, empty as u8, (high | low) as u32)
+        Board::from_parts(self.variant(), n as u8, empty as u8, (high | low) as u32)
     }
 
     #[inline]

@@ -5,7 +5,8 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
 
 use flip_it::{
-    Algorithm, Board, FlipSpace, Jump, ReplayError, Variant, corner_bound, replay, solve,
+    Algorithm, Board, FlipIt, FlipSpace, Goal, Move, Puzzle, ReplayError, SolveOptions, Variant,
+    corner_bound, replay, solve,
 };
 use proptest::prelude::*;
 use search_core::layers::{Layers, RankedSpace, Sweep, Table};
@@ -123,11 +124,11 @@ fn derives_the_articles_jump_tables() {
     for empty in 0..16 {
         let mut rows = vec!["WWWW".to_string(); 4];
         rows[empty / 4].replace_range(empty % 4..empty % 4 + 1, "S");
-        let b = Board::from_rows(&rows).unwrap();
         let from = |v| {
-            b.jumps(v)
+            let b = Board::from_rows_in(v, &rows).unwrap();
+            b.moves()
                 .into_iter()
-                .map(|j: Jump| j.from)
+                .map(|m: Move| m.from)
                 .collect::<Vec<_>>()
         };
         assert_eq!(
@@ -180,14 +181,14 @@ fn plain_distances(size: usize, variant: Variant) -> HashMap<Board, u32> {
     let mut dist = HashMap::new();
     let mut queue = VecDeque::new();
     for e in 0..size * size {
-        let goal = Board::all_white(size, e);
+        let goal = Board::all_white(variant, size, e);
         dist.insert(goal, 0);
         queue.push_back(goal);
     }
     while let Some(b) = queue.pop_front() {
         let d = dist[&b];
-        for j in b.jumps(variant) {
-            let next = b.play(variant, j).unwrap();
+        for m in b.moves() {
+            let next = b.play(&m).unwrap();
             dist.entry(next).or_insert_with(|| {
                 queue.push_back(next);
                 d + 1
@@ -320,38 +321,160 @@ fn the_corner_bound_is_admissible_on_5x5_too() {
 #[test]
 fn replay_rejects_wrong_solutions() {
     let start = board(&["WWWW", "WWBS", "WWWW", "WWWW"]);
-    let check = |jumps: &[Jump], expected: &str| {
+    let goal = Goal::EveryPieceWhite;
+    let check = |moves: &[Move], expected: &str| {
         assert_eq!(
-            replay(&start, Variant::Orthogonal, jumps)
-                .unwrap_err()
-                .to_string(),
+            replay(&start, &goal, moves).unwrap_err().to_string(),
             expected
         );
     };
     check(
-        &[Jump { from: 4, to: 6 }],
+        &[Move { from: 4, to: 6 }],
         "move 1: cell 6 is not the empty cell",
     );
     check(
-        &[Jump { from: 6, to: 7 }],
-        "move 1: 6->7 is not a jump along a line of the board, over at least one piece",
+        &[Move { from: 6, to: 7 }],
+        "move 1: 6-7 is not a jump along a line of the board, over at least one piece",
     );
     check(
-        &[Jump { from: 2, to: 7 }],
-        "move 1: 2->7 is not a jump along a line of the board, over at least one piece",
+        &[Move { from: 2, to: 7 }],
+        "move 1: 2-7 is not a jump along a line of the board, over at least one piece",
     );
     assert!(matches!(
-        replay(&start, Variant::Orthogonal, &[]),
+        replay(&start, &goal, &[]),
         Err(ReplayError::WrongEnd(_))
     ));
     // 5 jumps over 6 into 7 and turns it white.
-    let solved = replay(&start, Variant::Orthogonal, &[Jump { from: 5, to: 7 }]).unwrap();
+    let solved = replay(&start, &goal, &[Move { from: 5, to: 7 }]).unwrap();
     assert!(solved[1].is_solved());
-    // A diagonal jump is legal only in the diagonal variant.
-    let diagonal = board(&["SWWW", "WBWW", "WWWW", "WWWW"]);
-    let jump = Jump { from: 10, to: 0 };
-    assert!(replay(&diagonal, Variant::Orthogonal, &[jump]).is_err());
-    assert!(replay(&diagonal, Variant::Diagonal, &[jump]).is_ok());
+    // A diagonal jump is legal only on a board of the diagonal variant.
+    let rows = ["SWWW", "WBWW", "WWWW", "WWWW"];
+    let jump = Move { from: 10, to: 0 };
+    assert!(replay(&board(&rows), &goal, &[jump]).is_err());
+    let diagonal = Board::from_rows_in(Variant::Diagonal, &rows).unwrap();
+    assert!(replay(&diagonal, &goal, &[jump]).is_ok());
+}
+
+#[test]
+fn moves_read_back_what_they_write() {
+    for text in ["8-5", "0-2", "24-14"] {
+        assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+    }
+    for bad in ["", "8", "8-", "-5", "8->5", "(8, 5)", "a-b", "1-2-3"] {
+        assert!(bad.parse::<Move>().is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn the_board_carries_its_variant() {
+    let rows = ["BBBB", "BSBB", "BBBB", "BBBB"];
+    assert_eq!(board(&rows).variant(), Variant::Orthogonal);
+    let diagonal = Board::from_rows_in(Variant::Diagonal, &rows).unwrap();
+    assert_eq!(diagonal.variant(), Variant::Diagonal);
+    assert_ne!(diagonal, board(&rows));
+    // Moves keep it: with the empty cell in a corner, the article's tables
+    // give 4 jumps and 2 more along the diagonals.
+    let jump = Move { from: 15, to: 5 };
+    let next = diagonal.play(&jump).unwrap();
+    assert_eq!(next.variant(), Variant::Diagonal);
+    assert_eq!(next.moves().len(), 6);
+    assert_eq!(Board::from_rows(&next.rows()).unwrap().moves().len(), 4);
+    assert!(board(&rows).play(&jump).is_err());
+}
+
+#[test]
+fn options_over_the_memory_limit_are_refused() {
+    let start = board(&["BBBB", "BSBB", "BBBB", "BBBB"]);
+    for (algorithm, needed) in [
+        (Algorithm::Bidirectional, 131_072),
+        (Algorithm::Bfs, 65_536),
+    ] {
+        let options = SolveOptions {
+            algorithm,
+            max_memory: 1_000,
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            solve(&start, &Goal::EveryPieceWhite, &options).unwrap_err(),
+            flip_it::SolveError::TooLarge {
+                needed,
+                limit: 1_000
+            }
+        );
+    }
+    // IDA* on 4x4 keeps no table.
+    let options = SolveOptions {
+        algorithm: Algorithm::IdaCorners,
+        max_memory: 0,
+        ..SolveOptions::default()
+    };
+    let found = solve(&start, &Goal::EveryPieceWhite, &options).unwrap();
+    assert_eq!(found.found.map(|s| s.len()), Some(22));
+}
+
+#[test]
+fn a_budget_interrupts_the_search() {
+    let start = board(&["BBBB", "BSBB", "BBBB", "BBBB"]);
+    for algorithm in Algorithm::ALL {
+        let options = SolveOptions {
+            algorithm,
+            budget: flip_it::Budget::default().with_max_expanded(100),
+            ..SolveOptions::default()
+        };
+        match solve(&start, &Goal::EveryPieceWhite, &options) {
+            Err(flip_it::SolveError::Interrupted(stopped)) => {
+                assert_eq!(stopped.stats.expanded, 100, "{algorithm}")
+            }
+            other => panic!("{algorithm}: {other:?}"),
+        }
+    }
+}
+
+/// Drives a puzzle through the trait alone: rows to a board, a solution by
+/// every algorithm, its replay, and the rows back.
+fn through_the_trait<P: Puzzle>(variant: P::Variant, rows: &[&str], goal: &P::Goal) -> Vec<usize> {
+    let start = P::from_rows(variant, rows).unwrap();
+    let again = P::rows(&start);
+    let again: Vec<&str> = again.iter().map(String::as_str).collect();
+    assert_eq!(P::from_rows(variant, &again).unwrap(), start);
+    P::ALGORITHMS
+        .iter()
+        .map(|&algorithm| {
+            let outcome = P::solve(&start, goal, &P::options(algorithm)).unwrap();
+            let solution = outcome.found.unwrap();
+            assert!(solution.optimal, "{algorithm}");
+            let boards = P::replay(&start, goal, &solution.moves).unwrap();
+            assert_eq!(boards, solution.boards(), "{algorithm}");
+            // Every move reads back from its notation and plays the same.
+            for (m, pair) in solution.moves.iter().zip(boards.windows(2)) {
+                let Ok(parsed) = m.to_string().parse::<P::Move>() else {
+                    panic!("{m} does not parse back");
+                };
+                assert_eq!(P::play(&pair[0], &parsed).unwrap(), pair[1]);
+            }
+            solution.len()
+        })
+        .collect()
+}
+
+#[test]
+fn the_puzzle_trait_solves_both_variants() {
+    assert_eq!(FlipIt::NAME, "flip-it");
+    let rows = ["BBBB", "BSBB", "BBBB", "BBBB"];
+    let goal = Goal::EveryPieceWhite;
+    assert_eq!(
+        through_the_trait::<FlipIt>(Variant::Orthogonal, &rows, &goal),
+        [22, 22, 22]
+    );
+    assert_eq!(
+        through_the_trait::<FlipIt>(Variant::Diagonal, &rows, &goal),
+        [18, 18, 18]
+    );
+    assert_eq!(
+        FlipIt::ALGORITHMS[0],
+        SolveOptions::default().algorithm,
+        "the default is the first, the fastest"
+    );
 }
 
 proptest! {
@@ -364,10 +487,10 @@ proptest! {
         let start = space.unrank(rank);
         let distance = layers_4x4(variant).distances.as_ref().unwrap().get(rank);
         for algorithm in Algorithm::ALL {
-            let found = solve(&start, variant, algorithm).unwrap();
+            let found = solve(&start, &Goal::EveryPieceWhite, &FlipIt::options(algorithm)).unwrap().found;
             prop_assert_eq!(found.as_ref().map(|s| s.len() as u32), distance, "{}", algorithm);
             if let Some(s) = found {
-                prop_assert_eq!(replay(&start, variant, &s.jumps()).unwrap(), s.boards);
+                prop_assert_eq!(replay(&start, &Goal::EveryPieceWhite, &s.moves).unwrap(), s.boards());
             }
         }
     }
@@ -379,15 +502,20 @@ proptest! {
         let start = space.unrank(rank);
         let distance = plain_distances(3, variant).get(&start).copied();
         for algorithm in Algorithm::ALL {
-            let found = solve(&start, variant, algorithm).unwrap();
+            let found = solve(&start, &Goal::EveryPieceWhite, &FlipIt::options(algorithm)).unwrap().found;
             prop_assert_eq!(found.map(|s| s.len() as u32), distance, "{}", algorithm);
         }
     }
 
     #[test]
     fn arbitrary_rows_never_panic(rows in proptest::collection::vec("[BWS x]{0,7}", 0..7)) {
-        if let Ok(b) = Board::from_rows(&rows) {
-            prop_assert_eq!(Board::from_rows(&b.rows()), Ok(b));
+        for variant in Variant::ALL {
+            if let Ok(b) = Board::from_rows_in(variant, &rows) {
+                prop_assert_eq!(Board::from_rows_in(variant, &b.rows()), Ok(b));
+                for m in b.moves() {
+                    prop_assert!(b.play(&m).is_ok());
+                }
+            }
         }
     }
 }

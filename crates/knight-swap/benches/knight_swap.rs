@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use knight_swap::{Board, solve};
+use knight_swap::{Algorithm, Board, KnightSwap, Puzzle, explore, solve};
 
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("knight-swap");
@@ -28,8 +28,24 @@ fn benches(c: &mut Criterion) {
         let start = Board::from_rows(start).unwrap();
         let goal = Board::from_rows(goal).unwrap();
         group.bench_function(name, |b| {
-            b.iter(|| solve(black_box(&start), &goal).unwrap().unwrap())
+            b.iter(|| {
+                let explored = explore(black_box(&start), 1 << 30).unwrap();
+                let solution = explored.solution_to(&goal).unwrap().unwrap();
+                (solution, explored.count_solutions(&goal).unwrap())
+            })
         });
+        for algorithm in Algorithm::ALL {
+            let options = KnightSwap::options(algorithm);
+            let name = name.replace("solve, prove and count", &format!("solve by {algorithm}"));
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    solve(black_box(&start), &goal, &options)
+                        .unwrap()
+                        .found
+                        .unwrap()
+                })
+            });
+        }
     }
     group.finish();
 }

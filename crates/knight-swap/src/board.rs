@@ -1,6 +1,7 @@
 //! Boards of black and white knights: parsing, drawing, moves.
 
 use std::fmt;
+use std::str::FromStr;
 
 use search_core::grid::{Rect, bits};
 
@@ -23,7 +24,10 @@ pub const MAX_CELLS: usize = 64;
 /// assert_eq!((board.width(), board.height()), (3, 4));
 /// assert_eq!(board.black_cells(), [0, 1, 2]);
 /// assert_eq!(board.to_string(), "bbb\n...\n...\nwww");
-/// # Ok::<(), knight_swap::BoardError>(())
+/// assert_eq!(board.rows(), ["bbb", "...", "...", "www"]);
+/// let next = board.play(&"0-5".parse()?)?;
+/// assert_eq!(next.rows(), [".bb", "..b", "...", "www"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -48,7 +52,17 @@ pub enum Cell {
     White,
 }
 
-/// A knight's move from one cell to another.
+/// A knight's move from one cell to another, written `from-to` (`8-3`),
+/// cells numbered row by row from 0.
+///
+/// ```
+/// use knight_swap::Move;
+///
+/// let m: Move = "8-3".parse()?;
+/// assert_eq!(m, Move { from: 8, to: 3 });
+/// assert_eq!(m.to_string(), "8-3");
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The cell the knight leaves.
@@ -60,6 +74,24 @@ pub struct Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Move, String> {
+        let cell = |t: &str| t.trim().parse::<usize>().ok();
+        s.split_once('-')
+            .and_then(|(from, to)| {
+                Some(Move {
+                    from: cell(from)?,
+                    to: cell(to)?,
+                })
+            })
+            .ok_or_else(|| {
+                format!("{s:?} is not a move: expected two cells joined by '-', like 8-3")
+            })
     }
 }
 
@@ -294,8 +326,9 @@ impl Board {
             .collect()
     }
 
-    /// The board after `m`, checked against the rules.
-    pub fn play(&self, m: Move) -> Result<Board, MoveError> {
+    /// The board after `m`, checked against the rules: a knight's move to
+    /// an empty square.
+    pub fn play(&self, m: &Move) -> Result<Board, MoveError> {
         let knight = match self.cell(m.from) {
             Cell::Black | Cell::White => self.cell(m.from),
             _ => return Err(MoveError::NoKnight(m.from)),
@@ -304,7 +337,7 @@ impl Board {
             return Err(MoveError::Occupied(m.to));
         }
         if !self.jumps(m.from).contains(&m.to) {
-            return Err(MoveError::NotAKnightMove(m));
+            return Err(MoveError::NotAKnightMove(*m));
         }
         let (from, to) = (1u64 << m.from, 1u64 << m.to);
         let mut next = *self;
@@ -328,6 +361,18 @@ impl Board {
             white,
             ..*self
         }
+    }
+
+    /// The rows of `b`, `w`, `.` and `#`, as [`Board::from_rows`] reads
+    /// them (and `Display` writes them, one a line).
+    pub fn rows(&self) -> Vec<String> {
+        self.draw(|cell| match self.cell(cell) {
+            Cell::Black => 'b',
+            _ => 'w',
+        })
+        .into_iter()
+        .map(|row| row.replace('-', "."))
+        .collect()
     }
 
     /// Draws the board with `label(cell)` for each knight, `-` for an empty
@@ -370,12 +415,7 @@ pub(crate) fn cells_of(mask: u64) -> Vec<usize> {
 /// Rows of `b`, `w`, `.` and `#`, the fixture format.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rows = self.draw(|cell| match self.cell(cell) {
-            Cell::Black => 'b',
-            _ => 'w',
-        });
-        let text = rows.join("\n").replace('-', ".");
-        f.write_str(&text)
+        f.write_str(&self.rows().join("\n"))
     }
 }
 

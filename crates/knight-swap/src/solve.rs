@@ -1,61 +1,84 @@
-//! Shortest solutions, proven by a sweep of every arrangement, and counted.
+//! Shortest solutions, proven by a sweep of every arrangement or by a
+//! bidirectional search, and counted.
 
 use std::fmt;
+use std::str::FromStr;
 
+use search_core::bidirectional::bfs_bidirectional_with;
 use search_core::layers::{Layers, RankedSpace, Sweep, SweepError, Table};
+use search_core::puzzle::DEFAULT_MAX_MEMORY;
+use search_core::visited::HashSides;
+use search_core::{Budget, Interrupted, Outcome, Reason, Stats};
 
-use crate::{Board, Cell, KnightSpace, Move, MoveError};
+use crate::{Board, Cell, KnightSpace, Move, ReplayError, Solution, SolveError};
 
-/// Why a board could not be solved.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// Start and goal differ in shape, squares or numbers of knights.
-    Mismatch(String),
-    /// The board has more arrangements than can be ranked in a `u64`.
-    TooLarge(String),
-    /// The sweep refused (memory limit) or could not finish.
-    Sweep(SweepError),
-    /// More shortest solutions than fit a `u128`.
-    CountOverflow,
+/// A search algorithm; each returns a shortest solution, proven optimal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Algorithm {
+    /// [`explore`]: a breadth-first sweep of every arrangement reachable
+    /// from the start, one byte each in a table ranked by [`KnightSpace`]
+    /// (within `max_memory`), in parallel, then a descent from the goal to
+    /// the start: the fastest, and the default. The sweep runs to its end
+    /// whatever the budget.
+    #[default]
+    Sweep,
+    /// Breadth-first search from the start and from the goal at once, over
+    /// boards in hash maps: an independent check of the sweep. It honours
+    /// the budget; its maps grow with the boards it meets, which
+    /// `max_memory` does not bound.
+    Bidirectional,
 }
 
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Algorithm {
+    /// Every algorithm, fastest first.
+    pub const ALL: [Algorithm; 2] = [Algorithm::Sweep, Algorithm::Bidirectional];
+
+    /// The algorithm's name, as [`FromStr`] reads it.
+    pub fn name(self) -> &'static str {
         match self {
-            SolveError::Mismatch(why) => write!(f, "start and goal do not match: {why}"),
-            SolveError::TooLarge(why) => write!(f, "too many arrangements: {why}"),
-            SolveError::Sweep(e) => write!(f, "{e}"),
-            SolveError::CountOverflow => write!(f, "more shortest solutions than fit a u128"),
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::Sweep => "sweep",
         }
     }
 }
 
-impl std::error::Error for SolveError {}
-
-/// A shortest solution and the number of shortest solutions.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
-    /// The moves, in order.
-    pub moves: Vec<Move>,
-    /// The boards from the start to the goal, both included.
-    pub boards: Vec<Board>,
-    /// The number of distinct shortest move sequences from the start to the
-    /// goal. Two sequences are distinct when some move differs; knights of
-    /// one colour are interchangeable, so this is also the number of
-    /// distinct sequences of arrangements.
-    pub count: u128,
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
-impl Solution {
-    /// The number of moves.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
+impl FromStr for Algorithm {
+    type Err = String;
 
-    /// Whether the start was already the goal.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+    fn from_str(s: &str) -> Result<Self, String> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| format!("unknown algorithm {s:?} (known: sweep, bidirectional)"))
+    }
+}
+
+/// How to solve: the algorithm, a budget, and the memory its table may take.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// The search ([`Algorithm::Sweep`] by default).
+    pub algorithm: Algorithm,
+    /// A node limit or a cancellation flag, for [`Algorithm::Bidirectional`]
+    /// (none by default).
+    pub budget: Budget,
+    /// The bytes the sweep's table may take, for [`Algorithm::Sweep`]:
+    /// [`DEFAULT_MAX_MEMORY`] by default.
+    pub max_memory: u64,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            algorithm: Algorithm::default(),
+            budget: Budget::default(),
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
     }
 }
 
@@ -69,27 +92,32 @@ pub struct Exploration {
 }
 
 /// Sweeps every arrangement of `start`'s knights reachable from it: a
-/// breadth-first search over a dense table of one byte per arrangement,
-/// in parallel, with `sweep`'s memory limit.
+/// breadth-first search over a dense table of one byte per arrangement, in
+/// parallel, refused with [`SolveError::TooLarge`] if the table needs more
+/// than `max_memory` bytes.
 ///
 /// # Example
 ///
 /// ```
 /// use knight_swap::{Board, explore};
-/// use search_core::layers::{Sweep, Table};
 ///
 /// let start = Board::from_rows(&["bbb", "...", "...", "www"])?;
-/// let explored = explore(&start, &Sweep::new(Table::Bytes))?;
+/// let explored = explore(&start, 1 << 20)?;
 /// assert_eq!(explored.reachable(), 18_480);
 /// let goal = Board::from_rows(&["www", "...", "...", "bbb"])?;
 /// assert_eq!(explored.distance(&goal), Some(16));
+/// assert_eq!(explored.count_solutions(&goal)?, 98_496);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn explore(start: &Board, sweep: &Sweep) -> Result<Exploration, SolveError> {
+pub fn explore(start: &Board, max_memory: u64) -> Result<Exploration, SolveError> {
     let space = KnightSpace::new(start)?;
-    let layers = sweep
+    let layers = Sweep::new(Table::Bytes)
+        .with_max_memory(max_memory)
         .run(&space, [space.knights(start)], |_| {})
-        .map_err(SolveError::Sweep)?;
+        .map_err(|e| match e {
+            SweepError::MemoryLimit { needed, limit } => SolveError::TooLarge { needed, limit },
+            other => SolveError::Unsupported(other.to_string()),
+        })?;
     Ok(Exploration {
         space,
         start: *start,
@@ -97,27 +125,73 @@ pub fn explore(start: &Board, sweep: &Sweep) -> Result<Exploration, SolveError> 
     })
 }
 
-/// A shortest solution from `start` to `goal` and the number of shortest
-/// solutions, or `None` if `goal` cannot be reached.
+/// A shortest solution from `start` to `goal`: `found` is `None` when
+/// `goal` cannot be reached, with the search's counters in either case.
+/// Both algorithms prove the minimum ([`Solution::optimal`] is true): the
+/// sweep by reaching every arrangement reachable from the start first, the
+/// bidirectional search by meeting breadth first from both ends. The
+/// number of shortest solutions is another question:
+/// [`Exploration::count_solutions`].
 ///
-/// The minimum is proven: every arrangement reachable from the start is
-/// swept, breadth first, before the answer is read off.
+/// # Errors
+///
+/// [`SolveError::Mismatch`] when `goal` is not an arrangement of the
+/// start's knights on its squares ([`check_goal`]); for the sweep,
+/// [`SolveError::Unsupported`] when the board has too many arrangements to
+/// rank and [`SolveError::TooLarge`] when its table needs more than
+/// `options.max_memory`; for the bidirectional search,
+/// [`SolveError::Interrupted`] when the budget runs out.
 ///
 /// # Example
 ///
 /// ```
-/// use knight_swap::{Board, replay, solve};
+/// use knight_swap::{Algorithm, Board, SolveOptions, replay, solve};
 ///
 /// let start = Board::from_rows(&["bbb", "...", "...", "www"])?;
 /// let goal = Board::from_rows(&["www", "...", "...", "bbb"])?;
-/// let solution = solve(&start, &goal)?.expect("reachable");
-/// assert_eq!(solution.len(), 16);
-/// replay(&start, &goal, &solution.moves)?;
+/// for algorithm in Algorithm::ALL {
+///     let options = SolveOptions { algorithm, ..SolveOptions::default() };
+///     let solution = solve(&start, &goal, &options)?.found.expect("reachable");
+///     assert_eq!(solution.len(), 16);
+///     replay(&start, &goal, &solution.moves)?;
+/// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve(start: &Board, goal: &Board) -> Result<Option<Solution>, SolveError> {
+pub fn solve(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Outcome<Solution>, SolveError> {
     check_goal(start, goal)?;
-    explore(start, &Sweep::new(Table::Bytes))?.solution_to(goal)
+    match options.algorithm {
+        Algorithm::Sweep => {
+            let explored = explore(start, options.max_memory)?;
+            Ok(Outcome {
+                found: explored.solution_to(goal)?,
+                stats: explored.stats(),
+            })
+        }
+        Algorithm::Bidirectional => {
+            let next = |b: &Board| -> Vec<Board> {
+                b.moves()
+                    .into_iter()
+                    .filter_map(|m| b.play(&m).ok())
+                    .collect()
+            };
+            let outcome = bfs_bidirectional_with(
+                start,
+                goal,
+                next,
+                next,
+                HashSides::default(),
+                &options.budget,
+            )?;
+            Ok(Outcome {
+                found: outcome.found.map(solution_through),
+                stats: outcome.stats,
+            })
+        }
+    }
 }
 
 /// Checks that `goal` can be a goal of `start`: the same cells, the same
@@ -131,7 +205,7 @@ pub fn solve(start: &Board, goal: &Board) -> Result<Option<Solution>, SolveError
 /// let start = Board::from_rows(&["bbb", "...", "www"])?;
 /// let goal = Board::from_rows(&["ww.", "...", "bbb"])?;
 /// let err = check_goal(&start, &goal).unwrap_err();
-/// assert_eq!(err.to_string(), "start and goal do not match: 3 white knights at the start, 2 in the goal");
+/// assert_eq!(err.to_string(), "the goal does not fit the start: 3 white knights at the start, 2 in the goal");
 /// # Ok::<(), knight_swap::BoardError>(())
 /// ```
 pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
@@ -178,6 +252,17 @@ impl Exploration {
         self.layers.max_distance().unwrap_or(0)
     }
 
+    /// The sweep's counters: every reachable arrangement expanded once, and
+    /// each but the start entered into the table once.
+    pub fn stats(&self) -> Stats {
+        let reached = self.reachable();
+        Stats {
+            expanded: reached,
+            generated: reached.saturating_sub(1),
+            iterations: Vec::new(),
+        }
+    }
+
     /// Arrangements at the largest distance (the first 32 by rank).
     pub fn farthest(&self) -> Vec<Board> {
         self.layers
@@ -197,37 +282,62 @@ impl Exploration {
         table.get(self.space.rank(&self.space.knights(board)))
     }
 
-    /// A shortest solution to `goal` and the number of them, read off the
-    /// sweep: a path descends from the goal, one distance less each move, to
-    /// the start; the count is the number of such descents.
+    /// A shortest solution to `goal`, `None` if it cannot be reached, read
+    /// off the sweep: a path descends from the goal, one distance less each
+    /// move, to the start.
     pub fn solution_to(&self, goal: &Board) -> Result<Option<Solution>, SolveError> {
         check_goal(&self.start, goal)?;
-        let table = self
-            .layers
-            .distances
-            .as_ref()
-            .ok_or_else(|| SolveError::TooLarge("the sweep kept no distances".to_string()))?;
-        let target = self.space.knights(goal);
-        let Some(path) = table.descend(&self.space, target) else {
+        let Some(path) = self
+            .distances()
+            .descend(&self.space, self.space.knights(goal))
+        else {
             return Ok(None);
         };
-        let count = table
-            .count_descents(&self.space, target)
-            .map_err(|_| SolveError::CountOverflow)?
-            .map_or(0, |c| c.count);
         // Moves are reversible: the descent from the goal, reversed, runs
         // from the start.
         let boards: Vec<Board> = path.iter().rev().map(|k| self.space.board(k)).collect();
-        let moves = boards
-            .windows(2)
-            .map(|w| move_between(&w[0], &w[1]))
-            .collect();
-        Ok(Some(Solution {
-            moves,
-            boards,
-            count,
-        }))
+        Ok(Some(solution_through(boards)))
     }
+
+    /// The number of distinct shortest move sequences from the start to
+    /// `goal` (0 if it cannot be reached), counted on the sweep as the
+    /// descents from the goal to the start, layer by layer, without listing
+    /// them. Two sequences are distinct when some move differs; knights of
+    /// one colour are interchangeable, so this is also the number of
+    /// distinct sequences of arrangements.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Mismatch`] for a goal of another setup;
+    /// [`SolveError::Interrupted`] (with [`Reason::Overflow`]) when the
+    /// count exceeds a `u128`.
+    pub fn count_solutions(&self, goal: &Board) -> Result<u128, SolveError> {
+        check_goal(&self.start, goal)?;
+        let count = self
+            .distances()
+            .count_descents(&self.space, self.space.knights(goal))
+            .map_err(|reason: Reason| Interrupted {
+                reason,
+                stats: self.stats(),
+            })?;
+        Ok(count.map_or(0, |c| c.count))
+    }
+
+    fn distances(&self) -> &search_core::layers::DistanceTable {
+        self.layers
+            .distances
+            .as_ref()
+            .expect("a sweep over bytes keeps its distances")
+    }
+}
+
+/// The solution passing through `boards`, one move apart.
+fn solution_through(boards: Vec<Board>) -> Solution {
+    let moves = boards
+        .windows(2)
+        .map(|w| move_between(&w[0], &w[1]))
+        .collect();
+    Solution::new(moves, boards, true)
 }
 
 /// The move that turns `a` into `b`, one move apart.
@@ -242,13 +352,11 @@ fn move_between(a: &Board, b: &Board) -> Move {
     }
 }
 
-/// Why a claimed solution is not one.
-pub type ReplayError = search_core::replay::ReplayError<MoveError, Board>;
-
 /// Plays `moves` from `start` with the rules alone (a knight's move to an
-/// empty square) and checks that they end on `goal`; returns the boards.
+/// empty square) and checks that they end on `goal`; returns the boards,
+/// the start first.
 pub fn replay(start: &Board, goal: &Board, moves: &[Move]) -> Result<Vec<Board>, ReplayError> {
-    search_core::replay::replay(start, moves, Board::play, |end| end == goal)
+    search_core::replay::replay(start, moves, |b, m| b.play(&m), |end| end == goal)
 }
 
 /// One named knight's journey: the cells it stands on, in order.
@@ -327,7 +435,7 @@ pub fn routes(start: &Board, moves: &[Move]) -> Option<Vec<Route>> {
         })
         .collect();
     let mut board = *start;
-    for &m in moves {
+    for m in moves {
         board = board.play(m).ok()?;
         let route = routes
             .iter_mut()
@@ -351,7 +459,7 @@ pub fn named_boards(start: &Board, moves: &[Move]) -> Option<Vec<Vec<String>>> {
         })
     };
     let mut drawn = vec![draw(&board, &routes)];
-    for &m in moves {
+    for m in moves {
         board = board.play(m).ok()?;
         routes
             .iter_mut()

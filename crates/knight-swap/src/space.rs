@@ -48,7 +48,9 @@ pub struct KnightSpace {
 }
 
 impl KnightSpace {
-    /// The space of `board`'s squares and numbers of knights.
+    /// The space of `board`'s squares and numbers of knights, or
+    /// [`SolveError::Unsupported`] when its arrangements are too many to
+    /// rank in a `u64`.
     pub fn new(board: &Board) -> Result<KnightSpace, SolveError> {
         let cells = board.square_cells();
         let index = |cell: usize| cells.iter().position(|&c| c == cell);
@@ -65,7 +67,7 @@ impl KnightSpace {
         let (black, white) = board.masks();
         let (b, w) = (black.count_ones() as usize, white.count_ones() as usize);
         let ranking = Multiset::new(&[b, w, cells.len() - b - w])
-            .map_err(|e| SolveError::TooLarge(e.to_string()))?;
+            .map_err(|e| SolveError::Unsupported(format!("too many arrangements: {e}")))?;
         let all = if cells.len() == 64 {
             u64::MAX
         } else {

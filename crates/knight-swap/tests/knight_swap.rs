@@ -1,20 +1,52 @@
 //! Knight swap: parsing, the Perl article's and Guarini's puzzles, and every answer
 //! checked against an independent breadth-first search and path count.
 
-use knight_swap::{Board, KnightSpace, Move, ReplayError, explore, replay, routes, solve};
+use knight_swap::{
+    Algorithm, Board, Budget, KnightSpace, KnightSwap, Move, Puzzle, ReplayError, Solution,
+    SolveError, SolveOptions, Standard, explore, replay, routes, solve,
+};
 use proptest::prelude::*;
-use search_core::Budget;
 use search_core::bfs::bfs;
 use search_core::count::count_shortest_paths;
 use search_core::layers::RankedSpace;
-use search_core::layers::{Sweep, Table};
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
 }
 
 fn next_boards(b: &Board) -> Vec<Board> {
-    b.moves().into_iter().map(|m| b.play(m).unwrap()).collect()
+    b.moves().into_iter().map(|m| b.play(&m).unwrap()).collect()
+}
+
+/// A shortest solution by each algorithm, checked to agree on the length
+/// and replayed; the first.
+fn solve_all(start: &Board, goal: &Board) -> Option<Solution> {
+    let found: Vec<Option<Solution>> = Algorithm::ALL
+        .into_iter()
+        .map(|algorithm| {
+            let options = KnightSwap::options(algorithm);
+            let found = solve(start, goal, &options).unwrap().found;
+            if let Some(s) = &found {
+                assert!(s.optimal);
+                assert_eq!(replay(start, goal, &s.moves).unwrap(), s.boards());
+            }
+            found
+        })
+        .collect();
+    let lengths: Vec<Option<usize>> = found
+        .iter()
+        .map(|f| f.as_ref().map(Solution::len))
+        .collect();
+    assert!(lengths.windows(2).all(|w| w[0] == w[1]), "{lengths:?}");
+    found.into_iter().next().unwrap()
+}
+
+/// The number of shortest solutions, counted on the sweep.
+fn count(start: &Board, goal: &Board) -> u128 {
+    explore(start, 1 << 30)
+        .unwrap()
+        .count_solutions(goal)
+        .unwrap()
 }
 
 /// The length and count by a plain hash-based BFS over boards: a second,
@@ -68,10 +100,10 @@ fn counts_match_a_walk_count() {
         (&["bbb", ".#.", ".#.", "www"], &["www", ".#.", ".#.", "bbb"]),
     ] {
         let (start, goal) = (board(start), board(goal));
-        let solution = solve(&start, &goal).unwrap().unwrap();
+        let solution = solve_all(&start, &goal).unwrap();
         assert_eq!(
             by_walk_count(&start, &goal, 20),
-            Some((solution.len(), solution.count))
+            Some((solution.len(), count(&start, &goal)))
         );
     }
 }
@@ -141,23 +173,34 @@ fn derives_the_articles_jump_table() {
 #[test]
 fn refuses_goals_of_another_setup() {
     let check = |start: &[&str], goal: &[&str], expected: &str| {
-        let err = solve(&board(start), &board(goal)).unwrap_err();
-        assert_eq!(err.to_string(), expected);
+        for algorithm in Algorithm::ALL {
+            let err = solve(&board(start), &board(goal), &KnightSwap::options(algorithm));
+            assert!(matches!(err, Err(SolveError::Mismatch(_))), "{err:?}");
+            assert_eq!(err.unwrap_err().to_string(), expected);
+        }
+        let explored = explore(&board(start), 1 << 20).unwrap();
+        assert_eq!(
+            explored
+                .count_solutions(&board(goal))
+                .unwrap_err()
+                .to_string(),
+            expected
+        );
     };
     check(
         &["bbb", "...", "www"],
         &["www", "...", "bb."],
-        "start and goal do not match: 3 black knights at the start, 2 in the goal",
+        "the goal does not fit the start: 3 black knights at the start, 2 in the goal",
     );
     check(
         &["bb", "ww"],
         &["www", "bbb"],
-        "start and goal do not match: start is 2x2, goal is 3x2",
+        "the goal does not fit the start: start is 2x2, goal is 3x2",
     );
     check(
         &["b#b", "w.w"],
         &["w.w", "b#b"],
-        "start and goal do not match: their squares differ (`#` cells)",
+        "the goal does not fit the start: their squares differ (`#` cells)",
     );
 }
 
@@ -165,13 +208,12 @@ fn refuses_goals_of_another_setup() {
 fn solves_the_articles_puzzle_in_16_moves() {
     let start = board(&["bbb", "...", "...", "www"]);
     let goal = board(&["www", "...", "...", "bbb"]);
-    let solution = solve(&start, &goal).unwrap().unwrap();
+    let solution = solve_all(&start, &goal).unwrap();
     assert_eq!(solution.len(), 16);
     assert_eq!(
-        replay(&start, &goal, &solution.moves).unwrap(),
-        solution.boards
+        Some((16, count(&start, &goal))),
+        by_plain_bfs(&start, &goal)
     );
-    assert_eq!(Some((16, solution.count)), by_plain_bfs(&start, &goal));
     // The six routes add up to 16 moves.
     let routes = routes(&start, &solution.moves).unwrap();
     assert_eq!(routes.iter().map(|r| r.moves()).sum::<usize>(), 16);
@@ -182,9 +224,12 @@ fn solves_the_articles_puzzle_in_16_moves() {
 fn solves_guarinis_puzzle_in_16_moves() {
     let start = board(&["w.w", "...", "b.b"]);
     let goal = board(&["b.b", "...", "w.w"]);
-    let solution = solve(&start, &goal).unwrap().unwrap();
+    let solution = solve_all(&start, &goal).unwrap();
     assert_eq!(solution.len(), 16);
-    assert_eq!(Some((16, solution.count)), by_plain_bfs(&start, &goal));
+    assert_eq!(
+        Some((16, count(&start, &goal))),
+        by_plain_bfs(&start, &goal)
+    );
 }
 
 #[test]
@@ -192,14 +237,15 @@ fn unreachable_goals_are_answers() {
     // A knight in the centre of a 3x3 board can never move.
     let start = board(&["b..", ".w.", "..."]);
     let goal = board(&["w..", ".b.", "..."]);
-    assert_eq!(solve(&start, &goal), Ok(None));
+    assert_eq!(solve_all(&start, &goal), None);
+    assert_eq!(count(&start, &goal), 0);
     assert_eq!(by_plain_bfs(&start, &goal), None);
 }
 
 #[test]
 fn the_sweep_holds_every_distance_from_the_start() {
     let start = board(&["bbb", "...", "...", "www"]);
-    let explored = explore(&start, &Sweep::new(Table::Bytes)).unwrap();
+    let explored = explore(&start, 1 << 20).unwrap();
     assert_eq!(
         explored.histogram().iter().sum::<u64>(),
         explored.reachable()
@@ -257,6 +303,99 @@ fn routes_show_retreats() {
     assert!(!routes.iter().any(|r| r.name != 'C' && r.retreats()));
 }
 
+#[test]
+fn moves_read_back_what_they_write() {
+    for text in ["8-3", "0-5", "63-46"] {
+        assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+    }
+    for bad in ["", "8", "8-", "-3", "8->3", "(8, 3)", "a-b", "1-2-3"] {
+        assert!(bad.parse::<Move>().is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn the_sweep_refuses_a_table_over_the_memory_limit() {
+    // 4x4 with four knights of each colour: C(16, 4) * C(12, 4) = 900,900
+    // arrangements, a byte each.
+    let start = board(&["bbbb", "....", "....", "wwww"]);
+    let options = SolveOptions {
+        algorithm: Algorithm::Sweep,
+        max_memory: 1 << 19,
+        ..SolveOptions::default()
+    };
+    assert_eq!(
+        solve(&start, &start.exchanged(), &options).unwrap_err(),
+        SolveError::TooLarge {
+            needed: 900_900,
+            limit: 1 << 19
+        }
+    );
+}
+
+#[test]
+fn a_budget_interrupts_the_bidirectional_search() {
+    let start = board(&["bbb", "...", "...", "www"]);
+    let options = SolveOptions {
+        algorithm: Algorithm::Bidirectional,
+        budget: Budget::default().with_max_expanded(100),
+        ..SolveOptions::default()
+    };
+    match solve(&start, &start.exchanged(), &options) {
+        Err(SolveError::Interrupted(stopped)) => assert_eq!(stopped.stats.expanded, 100),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_sweep_counts_every_reachable_arrangement() {
+    let start = board(&["bbb", "...", "...", "www"]);
+    let options = KnightSwap::options(Algorithm::Sweep);
+    let stats = solve(&start, &start.exchanged(), &options).unwrap().stats;
+    assert_eq!((stats.expanded, stats.generated), (18_480, 18_479));
+}
+
+/// Drives a puzzle through the trait alone: rows to a board, a solution by
+/// every algorithm, its replay, and the rows back.
+fn through_the_trait<P: Puzzle>(variant: P::Variant, rows: &[&str], goal: &P::Goal) -> Vec<usize> {
+    let start = P::from_rows(variant, rows).unwrap();
+    let again = P::rows(&start);
+    let again: Vec<&str> = again.iter().map(String::as_str).collect();
+    assert_eq!(P::from_rows(variant, &again).unwrap(), start);
+    P::ALGORITHMS
+        .iter()
+        .map(|&algorithm| {
+            let outcome = P::solve(&start, goal, &P::options(algorithm)).unwrap();
+            let solution = outcome.found.unwrap();
+            assert!(solution.optimal, "{algorithm}");
+            let boards = P::replay(&start, goal, &solution.moves).unwrap();
+            assert_eq!(boards, solution.boards(), "{algorithm}");
+            // Every move reads back from its notation and plays the same.
+            for (m, pair) in solution.moves.iter().zip(boards.windows(2)) {
+                let Ok(parsed) = m.to_string().parse::<P::Move>() else {
+                    panic!("{m} does not parse back");
+                };
+                assert_eq!(P::play(&pair[0], &parsed).unwrap(), pair[1]);
+            }
+            solution.len()
+        })
+        .collect()
+}
+
+#[test]
+fn the_puzzle_trait_solves_the_articles_puzzle() {
+    assert_eq!(KnightSwap::NAME, "knight-swap");
+    let goal = KnightSwap::from_rows(Standard, &["www", "...", "...", "bbb"]).unwrap();
+    assert_eq!(
+        through_the_trait::<KnightSwap>(Standard, &["bbb", "...", "...", "www"], &goal),
+        [16, 16]
+    );
+    assert_eq!(
+        KnightSwap::ALGORITHMS[0],
+        SolveOptions::default().algorithm,
+        "the default is the first, the fastest"
+    );
+}
+
 /// A random small board: 3x3 or 3x4 or 4x3, a few knights of each colour.
 fn small_boards() -> impl Strategy<Value = (Board, Board)> {
     (
@@ -293,12 +432,9 @@ proptest! {
 
     #[test]
     fn answers_match_a_plain_bfs((start, goal) in small_boards()) {
-        let solved = solve(&start, &goal).unwrap();
+        let solved = solve_all(&start, &goal);
         let plain = by_plain_bfs(&start, &goal);
-        prop_assert_eq!(solved.as_ref().map(|s| (s.len(), s.count)), plain);
-        if let Some(s) = solved {
-            prop_assert!(replay(&start, &goal, &s.moves).is_ok());
-        }
+        prop_assert_eq!(solved.as_ref().map(|s| (s.len(), count(&start, &goal))), plain);
     }
 
     #[test]
@@ -306,6 +442,10 @@ proptest! {
         if let Ok(b) = Board::from_rows(&rows) {
             let printed = b.to_string();
             prop_assert_eq!(Board::from_rows(&printed.lines().collect::<Vec<_>>()), Ok(b));
+            prop_assert_eq!(Board::from_rows(&b.rows()), Ok(b));
+            for m in b.moves() {
+                prop_assert!(b.play(&m).is_ok());
+            }
         }
     }
 }

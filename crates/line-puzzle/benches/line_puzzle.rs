@@ -7,11 +7,15 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use line_puzzle::{Algorithm, Board, Move, Solver};
-use search_core::Budget;
+use line_puzzle::{Algorithm, Board, Move, SolveOptions, Solver};
 
 fn board(rows: [&str; 4]) -> Board {
     Board::from_rows(&rows).unwrap()
+}
+
+/// `algorithm`'s tables for `goal`, built.
+fn solver(goal: &Board, algorithm: Algorithm) -> Solver {
+    Solver::new(goal, &SolveOptions::with_algorithm(algorithm)).unwrap()
 }
 
 fn benches(c: &mut Criterion) {
@@ -26,13 +30,9 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("line-puzzle");
     group.sample_size(10);
 
-    let solver = Solver::new(&goal3, Algorithm::IdaPdb);
+    let built = solver(&goal3, Algorithm::IdaPdb);
     group.bench_function("problem 3, pattern databases built", |b| {
-        b.iter(|| {
-            solver
-                .solve(black_box(&start3), &Budget::default())
-                .unwrap()
-        })
+        b.iter(|| built.solve(black_box(&start3)).unwrap())
     });
     group.bench_function(
         "problem 3, pattern databases built, pathfinding::idastar",
@@ -43,10 +43,10 @@ fn benches(c: &mut Criterion) {
                     |s: &Board| {
                         s.moves()
                             .into_iter()
-                            .map(|m: Move| (s.play(m).unwrap(), 1u32))
+                            .map(|m: Move| (s.play(&m).unwrap(), 1u32))
                             .collect::<Vec<_>>()
                     },
-                    |s| solver.bound(s),
+                    |s| built.bound(s),
                     |s| *s == goal3,
                 )
                 .unwrap()
@@ -54,19 +54,19 @@ fn benches(c: &mut Criterion) {
         },
     );
     group.bench_function("pattern databases for goal 3: build", |b| {
-        b.iter(|| Solver::new(black_box(&goal3), Algorithm::IdaPdb))
+        b.iter(|| solver(black_box(&goal3), Algorithm::IdaPdb))
     });
     group.bench_function("problem 3, end to end (build and search)", |b| {
         b.iter(|| {
-            Solver::new(black_box(&goal3), Algorithm::IdaPdb)
-                .solve(&start3, &Budget::default())
+            solver(black_box(&goal3), Algorithm::IdaPdb)
+                .solve(&start3)
                 .unwrap()
         })
     });
     group.bench_function("problem 3, end to end, ida-letter-pdb", |b| {
         b.iter(|| {
-            Solver::new(black_box(&goal3), Algorithm::IdaLetterPdb)
-                .solve(&start3, &Budget::default())
+            solver(black_box(&goal3), Algorithm::IdaLetterPdb)
+                .solve(&start3)
                 .unwrap()
         })
     });
@@ -79,9 +79,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 for (i, start) in boards.iter().enumerate() {
                     for goal in &boards[i + 1..] {
-                        Solver::new(goal, algorithm)
-                            .solve(start, &Budget::default())
-                            .unwrap();
+                        solver(goal, algorithm).solve(start).unwrap();
                     }
                 }
             })
@@ -92,9 +90,9 @@ fn benches(c: &mut Criterion) {
     group.bench_function("all ten pairs, ida-pdb, tables built once per goal", |b| {
         b.iter(|| {
             for (j, goal) in boards.iter().enumerate().skip(1) {
-                let solver = Solver::new(goal, Algorithm::IdaPdb);
+                let built = solver(goal, Algorithm::IdaPdb);
                 for start in &boards[..j] {
-                    solver.solve(start, &Budget::default()).unwrap();
+                    built.solve(start).unwrap();
                 }
             }
         })
@@ -105,8 +103,8 @@ fn benches(c: &mut Criterion) {
             format!("start1 -> start2 (30 moves), {algorithm}, end to end"),
             |b| {
                 b.iter(|| {
-                    Solver::new(black_box(&start2), algorithm)
-                        .solve(&start1, &Budget::default())
+                    solver(black_box(&start2), algorithm)
+                        .solve(&start1)
                         .unwrap()
                 })
             },

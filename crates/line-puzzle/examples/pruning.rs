@@ -9,8 +9,7 @@
 
 use std::time::Instant;
 
-use line_puzzle::{Algorithm, Board, Solver};
-use search_core::Budget;
+use line_puzzle::{Algorithm, Board, SolveOptions, Solver};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let boards = [
@@ -21,7 +20,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("goal3", ["ABAS", "DCDC", "BABA", "CDCD"]),
     ];
     let clock = Instant::now();
-    let first = Solver::new(&Board::from_rows(&boards[0].1)?, Algorithm::IdaSeed);
+    let hiroi = SolveOptions::with_algorithm(Algorithm::IdaHiroi);
+    let first = Solver::new(&Board::from_rows(&boards[0].1)?, &hiroi)?;
     let built = clock.elapsed().as_secs_f64();
     let automaton = first.pruning().expect("pruning is on by default");
     println!(
@@ -37,7 +37,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "| pair | moves | algorithm | nodes, unpruned | nodes, pruned | ratio | time, unpruned | time, pruned |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
-    let budget = Budget::default();
     let named: Vec<Algorithm> = std::env::args()
         .skip(1)
         .map(|a| a.parse())
@@ -54,13 +53,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             for (to, goal) in &boards[i + 1..] {
                 let start = Board::from_rows(start)?;
                 let goal = Board::from_rows(goal)?;
-                let pruned = Solver::new(&goal, algorithm);
-                let unpruned = pruned.with_pruning(false);
+                let options = SolveOptions::with_algorithm(algorithm);
+                let pruned = Solver::new(&goal, &options)?;
+                let unpruned = Solver::new(
+                    &goal,
+                    &SolveOptions {
+                        pruning: false,
+                        ..options
+                    },
+                )?;
                 let clock = Instant::now();
-                let a = unpruned.solve(&start, &budget)?;
+                let a = unpruned.solve(&start)?;
                 let a_s = clock.elapsed().as_secs_f64();
                 let clock = Instant::now();
-                let b = pruned.solve(&start, &budget)?;
+                let b = pruned.solve(&start)?;
                 let b_s = clock.elapsed().as_secs_f64();
                 assert_eq!(a.found, b.found, "the same solution");
                 let moves = b.found.as_ref().map_or(0, |s| s.len());

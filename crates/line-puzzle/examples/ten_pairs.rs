@@ -10,10 +10,10 @@
 
 use std::time::Instant;
 
-use line_puzzle::{Algorithm, Board, Solver, seed_bound};
-use search_core::Budget;
+use line_puzzle::{Algorithm, Board, SolveOptions, Solver, hiroi_bound};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let options = SolveOptions::with_algorithm;
     let boards = [
         ("start1", ["ACAS", "CDCA", "DBAB", "CDBD"]),
         ("start2", ["ABAS", "CDCD", "ABAB", "CDCD"]),
@@ -22,10 +22,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("goal3", ["ABAS", "DCDC", "BABA", "CDCD"]),
     ];
     println!(
-        "| pair | moves | bounds: seed / letters / pairs | seed: nodes | seed: time | ida-letter-pdb: nodes | ida-letter-pdb: end to end | ida-pdb: nodes | ida-pdb: search | ida-pdb: tables | ida-pdb: end to end |"
+        "| pair | moves | bounds: Hiroi's / letters / pairs | ida-hiroi: nodes | ida-hiroi: time | ida-letter-pdb: nodes | ida-letter-pdb: end to end | ida-pdb: nodes | ida-pdb: search | ida-pdb: tables | ida-pdb: end to end |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-    // Seed, letters end to end, pairs search, pairs tables.
+    // Hiroi's bound, letters end to end, pairs search, pairs tables.
     let mut totals = [0.0f64; 4];
     let mut goals_built = Vec::new();
     let mut once_per_goal = 0.0;
@@ -34,22 +34,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let start = Board::from_rows(start)?;
             let goal = Board::from_rows(goal)?;
             let clock = Instant::now();
-            let seed = Solver::new(&goal, Algorithm::IdaSeed).solve(&start, &Budget::default())?;
-            let seed_s = clock.elapsed().as_secs_f64();
+            let hiroi = Solver::new(&goal, &options(Algorithm::IdaHiroi))?.solve(&start)?;
+            let hiroi_s = clock.elapsed().as_secs_f64();
             let clock = Instant::now();
-            let letters_solver = Solver::new(&goal, Algorithm::IdaLetterPdb);
-            let letters = letters_solver.solve(&start, &Budget::default())?;
+            let letters_solver = Solver::new(&goal, &options(Algorithm::IdaLetterPdb))?;
+            let letters = letters_solver.solve(&start)?;
             let letters_s = clock.elapsed().as_secs_f64();
             let clock = Instant::now();
-            let solver = Solver::new(&goal, Algorithm::IdaPdb);
+            let solver = Solver::new(&goal, &options(Algorithm::IdaPdb))?;
             let build_s = clock.elapsed().as_secs_f64();
             let clock = Instant::now();
-            let pdb = solver.solve(&start, &Budget::default())?;
+            let pdb = solver.solve(&start)?;
             let search_s = clock.elapsed().as_secs_f64();
             let moves = pdb.found.as_ref().map_or(0, |s| s.len());
-            assert_eq!(seed.found.map(|s| s.len()), Some(moves));
+            assert_eq!(hiroi.found.map(|s| s.len()), Some(moves));
             assert_eq!(letters.found.map(|s| s.len()), Some(moves));
-            totals[0] += seed_s;
+            totals[0] += hiroi_s;
             totals[1] += letters_s;
             totals[2] += search_s;
             totals[3] += build_s;
@@ -60,11 +60,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             println!(
                 "| {from} -> {to} | {moves} | {} / {} / {} | {} | {:.1} ms | {} | {:.1} ms | {} | {:.2} ms | {:.0} ms | {:.0} ms |",
-                seed_bound(&start, &goal),
+                hiroi_bound(&start, &goal),
                 letters_solver.bound(&start),
                 solver.bound(&start),
-                seed.stats.expanded,
-                seed_s * 1e3,
+                hiroi.stats.expanded,
+                hiroi_s * 1e3,
                 letters.stats.expanded,
                 letters_s * 1e3,
                 pdb.stats.expanded,

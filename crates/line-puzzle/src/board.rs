@@ -1,6 +1,7 @@
 //! Boards of quarter-circle pieces: parsing, drawing, moves.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// The largest board: 16 cells, so that each letter's cells fit a `u16`.
 pub const MAX_CELLS: usize = 16;
@@ -52,8 +53,8 @@ pub struct Board {
     letters: [u16; 4],
 }
 
-/// A move: the piece on `from` slides into the space at `to` (Hiroi's
-/// `(from, to)`).
+/// A move: the piece on `from` slides into the space at `to`, written
+/// `from-to` (`2-3`), cells numbered row by row from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The cell the piece leaves.
@@ -64,7 +65,20 @@ pub struct Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.from, self.to)
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Move, String> {
+        let bad = || format!("{s:?} is not a move: expected FROM-TO, two cell numbers");
+        let (from, to) = s.trim().split_once('-').ok_or_else(bad)?;
+        Ok(Move {
+            from: from.parse().map_err(|_| bad())?,
+            to: to.parse().map_err(|_| bad())?,
+        })
     }
 }
 
@@ -267,12 +281,12 @@ impl Board {
     }
 
     /// The board after `m`, checked against the rules.
-    pub fn play(&self, m: Move) -> Result<Board, MoveError> {
+    pub fn play(&self, m: &Move) -> Result<Board, MoveError> {
         if m.to != self.space() {
             return Err(MoveError::NotTheSpace(m.to));
         }
         if m.from >= self.cells() || !self.neighbours(m.to).contains(&m.from) {
-            return Err(MoveError::NotAdjacent(m));
+            return Err(MoveError::NotAdjacent(*m));
         }
         Ok(self.slide(m.from))
     }

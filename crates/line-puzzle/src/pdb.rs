@@ -9,15 +9,11 @@
 //! to a lower bound on the real distance (Korf and Felner's disjoint pattern
 //! databases).
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
-
 use perm_rank::{Multiset, Ranking};
-use rayon::prelude::*;
+use search_core::grid::Rect;
+use search_core::pdb::regions::{PlacementRanking, Regions};
 
 use crate::{Board, Letter};
-
-/// States per parallel task in the build.
-const CHUNK: usize = 2048;
 
 /// The fewest moves of one group's pieces to reach their goal cells, for
 /// every placement of those pieces.
@@ -44,79 +40,28 @@ pub struct PatternDb {
     table: Vec<u8>,
 }
 
-/// A placement of a group's pieces and the region of free cells that holds
-/// the space, during the build.
-#[derive(Clone, Copy)]
-struct Abstract {
-    masks: [u16; 4],
-    region: u16,
-}
+/// The placements of a group of `K` letters, ranked as `perm_rank::Multiset`
+/// ranks the masks of the group's letters (in the group's order) and of the
+/// other cells.
+struct GroupRanking<'a>(&'a Multiset);
 
-impl Abstract {
-    /// The cells not holding a piece of the group (the space among them).
-    #[inline]
-    fn free(&self) -> u16 {
-        !(self.masks[0] | self.masks[1] | self.masks[2] | self.masks[3])
-    }
-}
-
-/// Neighbourhoods of cells as bit masks, for flood fills on a board shape.
-struct Shape {
-    all: u16,
-    width: u32,
-    /// Cells not in the first column (may receive a shift from the left).
-    not_first: u16,
-    /// Cells not in the last column.
-    not_last: u16,
-}
-
-impl Shape {
-    fn new(width: usize, height: usize) -> Shape {
-        let cells = width * height;
-        let all = if cells == 16 {
-            u16::MAX
-        } else {
-            (1u16 << cells) - 1
-        };
-        let column = |c: usize| (0..height).fold(0u16, |m, r| m | 1 << (r * width + c));
-        Shape {
-            all,
-            width: width as u32,
-            not_first: all & !column(0),
-            not_last: all & !column(width - 1),
-        }
+impl<const K: usize> PlacementRanking<K> for GroupRanking<'_> {
+    fn count(&self) -> u64 {
+        self.0.count()
     }
 
-    /// `mask` and the cells next to it.
     #[inline]
-    fn dilate(&self, mask: u16) -> u16 {
-        let w = self.width;
-        (mask
-            | (mask << w)
-            | (mask >> w)
-            | ((mask << 1) & self.not_first)
-            | ((mask >> 1) & self.not_last))
-            & self.all
+    fn rank(&self, pieces: &[u64; K]) -> u64 {
+        // The other cells take what the group leaves: their mask is not needed.
+        self.0.rank_masks_unchecked(pieces)
     }
 
-    /// The cells next to `cell`.
-    #[inline]
-    fn around(&self, cell: usize) -> u16 {
-        self.dilate(1 << cell) & !(1 << cell)
-    }
-
-    /// The connected region of `free` cells that holds `cell`.
-    #[inline]
-    fn region(&self, free: u16, cell: u8) -> u16 {
-        let free = free & self.all;
-        let mut region = 1u16 << cell;
-        loop {
-            let grown = self.dilate(region) & free;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
+    fn unrank(&self, rank: u64) -> [u64; K] {
+        let masks = self
+            .0
+            .unrank_masks(rank)
+            .expect("sweeps only unrank ranks below count()");
+        std::array::from_fn(|i| masks[i])
     }
 }
 
@@ -126,103 +71,29 @@ impl PatternDb {
     /// In the abstraction only the group's pieces are told apart; every other
     /// cell is free, and the space moves among the free cells at no cost. So
     /// a state is a placement of the group's pieces and the *region* of free
-    /// cells that holds the space (found by flood fill); a move of a group
-    /// piece next to the region into it costs 1. A breadth-first search over
-    /// these states, back from the goal, gives each placement the cost of
-    /// the first layer that reaches it.
+    /// cells that holds the space; a move of a group piece next to the
+    /// region into it costs 1 (`search_core::pdb::regions`). A breadth-first
+    /// search over these states, back from the goal, gives each placement the
+    /// cost of the first layer that reaches it.
     ///
     /// Memory: one byte per placement of the group's pieces for the table,
-    /// and during the build one bit per placement and free cell.
+    /// and during the build one bit per placement and free cell, with the
+    /// states of two layers.
+    ///
+    /// # Panics
+    /// If `letters` holds more than four letters.
     pub fn build(goal: &Board, letters: &[Letter]) -> PatternDb {
-        let cells = goal.cells();
         let mut counts: Vec<usize> = letters.iter().map(|&l| goal.count(l)).collect();
-        counts.push(cells - counts.iter().sum::<usize>());
+        counts.push(goal.cells() - counts.iter().sum::<usize>());
         let ranking = Multiset::new(&counts).expect("16 cells rank within a u64");
-        let patterns = ranking.count() as usize;
-        let shape = Shape::new(goal.width(), goal.height());
-        let index = |masks: &[u16; 4]| -> usize {
-            ranking.rank_masks_unchecked(&masks.map(u64::from)) as usize
+        let table = match letters.len() {
+            0 => table::<0>(goal, letters, &ranking),
+            1 => table::<1>(goal, letters, &ranking),
+            2 => table::<2>(goal, letters, &ranking),
+            3 => table::<3>(goal, letters, &ranking),
+            4 => table::<4>(goal, letters, &ranking),
+            n => panic!("a group holds at most the four letters, not {n}"),
         };
-
-        let mut masks = [0u16; 4];
-        for (slot, &l) in masks.iter_mut().zip(letters) {
-            *slot = goal.cells_of(l);
-        }
-        let all_free = !(masks[0] | masks[1] | masks[2] | masks[3]);
-        let start = Abstract {
-            masks,
-            region: shape.region(all_free, goal.space() as u8),
-        };
-        // The table, and whether (placement, lowest cell of the space's
-        // region) was reached; written from several threads, each write of a
-        // layer storing the same value. The lowest cell is told by its index
-        // among the free cells, so a placement takes one bit per free cell:
-        // the bit table stays small enough for the cache it is read from.
-        let free_cells = counts[letters.len()];
-        let table: Vec<AtomicU8> = (0..patterns).map(|_| AtomicU8::new(u8::MAX)).collect();
-        let seen: Vec<AtomicU64> = (0..(patterns * free_cells).div_ceil(64))
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        let mark = |pattern: usize, free: u16, region: u16| -> bool {
-            let below = (region & region.wrapping_neg()) - 1;
-            let bit = pattern * free_cells + (free & below).count_ones() as usize;
-            let word = &seen[bit / 64];
-            let flag = 1u64 << (bit % 64);
-            // Most states are reached again: a plain load spares the locked write.
-            word.load(Ordering::Relaxed) & flag == 0
-                && word.fetch_or(flag, Ordering::Relaxed) & flag == 0
-        };
-        let first = index(&start.masks);
-        mark(first, all_free, start.region);
-        table[first].store(0, Ordering::Relaxed);
-        let mut layer = vec![start];
-        let mut cost = 0u8;
-        while !layer.is_empty() {
-            cost += 1;
-            let expand = |chunk: &[Abstract]| {
-                let mut next = Vec::new();
-                for state in chunk {
-                    let free = state.free();
-                    let region = state.region;
-                    // Group pieces next to the region, each into each region cell next to it.
-                    let mut movers = shape.dilate(region) & !free & shape.all;
-                    while movers != 0 {
-                        let from = movers.trailing_zeros() as usize;
-                        movers &= movers - 1;
-                        let mut landings = shape.around(from) & region;
-                        while landings != 0 {
-                            let to = landings.trailing_zeros() as usize;
-                            landings &= landings - 1;
-                            let mut moved = *state;
-                            for mask in moved.masks.iter_mut() {
-                                if *mask & (1 << from) != 0 {
-                                    *mask ^= (1 << from) | (1 << to);
-                                }
-                            }
-                            let moved_free = moved.free();
-                            moved.region = shape.region(moved_free, from as u8);
-                            let pattern = index(&moved.masks);
-                            if mark(pattern, moved_free, moved.region) {
-                                // Every write in a layer stores the same cost.
-                                if table[pattern].load(Ordering::Relaxed) == u8::MAX {
-                                    table[pattern].store(cost, Ordering::Relaxed);
-                                }
-                                next.push(moved);
-                            }
-                        }
-                    }
-                }
-                next
-            };
-            // Small layers (all of a one-letter database's) are not worth
-            // handing to other threads.
-            layer = if layer.len() <= CHUNK {
-                expand(&layer)
-            } else {
-                layer.par_chunks(CHUNK).flat_map_iter(expand).collect()
-            };
-        }
-        let table = table.into_iter().map(AtomicU8::into_inner).collect();
         PatternDb {
             letters: letters.to_vec(),
             ranking,
@@ -274,4 +145,14 @@ impl PatternDb {
             .rank_masks_unchecked(&masks[..=self.letters.len()]) as usize;
         u32::from(self.table[i])
     }
+}
+
+/// The table of the `K` letters `letters`, a state holding one mask a letter.
+fn table<const K: usize>(goal: &Board, letters: &[Letter], ranking: &Multiset) -> Vec<u8> {
+    let pieces: [u64; K] = std::array::from_fn(|i| u64::from(goal.cells_of(letters[i])));
+    let rect = Rect::new(goal.width(), goal.height());
+    Regions::<_, K, u16>::new(GroupRanking(ranking), rect, pieces, goal.space())
+        .build(None, |_| {})
+        .expect("without a memory limit, a 16-cell board's placements lie within 254 moves")
+        .into_values()
 }

@@ -1,5 +1,5 @@
-//! Shortest solutions by IDA*, with Hiroi's bound or with additive
-//! pattern databases, and the replay check.
+//! Shortest solutions by IDA*, with M. Hiroi's bound or with additive
+//! pattern databases, their options, and the replay check.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,44 +8,45 @@ use std::sync::Arc;
 use search_core::grid::{Rect, Sliding};
 use search_core::ida::{IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned};
 use search_core::prune::{Automaton, AutomatonCache};
-use search_core::{Budget, Interrupted, Outcome};
+use search_core::puzzle::{DEFAULT_MAX_MEMORY, SolveError};
+use search_core::{Budget, Outcome, Stats};
 
-use crate::seed::NearestGoal;
-use crate::{Board, Letter, LineSpace, Move, MoveError, PatternDb};
+use crate::hiroi::NearestGoal;
+use crate::{Board, Letter, LineSpace, Move, MoveError, PatternDb, Solution};
 
 /// How IDA* bounds the distance to the goal. Every bound is admissible, so
 /// every algorithm returns a shortest solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {
-    /// Hiroi's bound: each piece's Manhattan distance to the nearest goal
-    /// cell of its letter. The baseline every improvement is measured
-    /// against.
-    IdaSeed,
-    /// Additive pattern databases over the letter groups {A, B} and
-    /// {C, D}, their sum maxed with Hiroi's bound. The strongest bound
-    /// here: the fastest search once its tables exist, which take a few
-    /// hundred milliseconds to build per goal.
-    IdaPdb,
     /// One pattern database per letter, their sum maxed with Hiroi's
     /// bound. Weaker than [`Algorithm::IdaPdb`] (the search expands more
     /// nodes), but its tables hold at most a few thousand placements each
     /// and are built in about a millisecond: the fastest end to end when
-    /// each goal is solved towards once or a few times.
+    /// each goal is solved towards once or a few times, and the default.
     IdaLetterPdb,
+    /// Additive pattern databases over the letter groups {A, B} and
+    /// {C, D}, their sum maxed with Hiroi's bound. The strongest bound
+    /// here: the fastest search once its tables exist (a [`Solver`] keeps
+    /// them), which take a few hundred milliseconds to build per goal.
+    IdaPdb,
+    /// M. Hiroi's bound ("Puzzle DE Programming"): each piece's Manhattan
+    /// distance to the nearest goal cell of its letter. The baseline every
+    /// improvement is measured against.
+    IdaHiroi,
 }
 
 impl Algorithm {
-    /// Every algorithm.
+    /// Every algorithm, the fastest end to end first.
     pub const ALL: [Algorithm; 3] = [
-        Algorithm::IdaSeed,
-        Algorithm::IdaPdb,
         Algorithm::IdaLetterPdb,
+        Algorithm::IdaPdb,
+        Algorithm::IdaHiroi,
     ];
 
     /// The name [`FromStr`] reads.
     pub fn name(self) -> &'static str {
         match self {
-            Algorithm::IdaSeed => "ida-seed",
+            Algorithm::IdaHiroi => "ida-hiroi",
             Algorithm::IdaPdb => "ida-pdb",
             Algorithm::IdaLetterPdb => "ida-letter-pdb",
         }
@@ -54,7 +55,7 @@ impl Algorithm {
     /// The letter groups of its pattern databases (none for Hiroi's bound).
     pub fn groups(self) -> &'static [&'static [Letter]] {
         match self {
-            Algorithm::IdaSeed => &[],
+            Algorithm::IdaHiroi => &[],
             Algorithm::IdaPdb => &GROUPS,
             Algorithm::IdaLetterPdb => &LETTER_GROUPS,
         }
@@ -75,7 +76,8 @@ impl FromStr for Algorithm {
             .into_iter()
             .find(|a| a.name() == s)
             .ok_or_else(|| {
-                format!("unknown algorithm {s:?} (known: ida-seed, ida-pdb, ida-letter-pdb)")
+                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                format!("unknown algorithm {s:?} (known: {})", names.join(", "))
             })
     }
 }
@@ -87,50 +89,48 @@ pub const GROUPS: [&[Letter]; 2] = [&[Letter::A, Letter::B], &[Letter::C, Letter
 /// The letter groups of [`Algorithm::IdaLetterPdb`]: one per letter.
 pub const LETTER_GROUPS: [&[Letter]; 4] = [&[Letter::A], &[Letter::B], &[Letter::C], &[Letter::D]];
 
-/// Why a solver could not answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// Start and goal have different shapes or numbers of pieces.
-    Mismatch(String),
-    /// The budget ran out or the search was cancelled.
-    Interrupted(Interrupted),
+/// How [`solve`] and a [`Solver`] search.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// The bound; [`Algorithm::IdaLetterPdb`] by default.
+    pub algorithm: Algorithm,
+    /// A node limit, a cancellation flag, a progress callback.
+    pub budget: Budget,
+    /// The most bytes the pattern databases may take, their build
+    /// included.
+    pub max_memory: u64,
+    /// Skip every sequence of up to 12 moves that another sequence, no
+    /// longer and earlier in the order up, left, right, down (the direction
+    /// the space moves), replaces from every board where it applies
+    /// ([`search_core::prune::Automaton`], built once per board shape). On
+    /// by default; off, the search finds the same solution expanding more
+    /// nodes.
+    pub pruning: bool,
 }
 
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Mismatch(why) => write!(f, "start and goal do not match: {why}"),
-            SolveError::Interrupted(why) => write!(f, "{why}"),
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            algorithm: Algorithm::IdaLetterPdb,
+            budget: Budget::default(),
+            max_memory: DEFAULT_MAX_MEMORY,
+            pruning: true,
         }
     }
 }
 
-impl std::error::Error for SolveError {}
-
-/// A shortest solution.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
-    /// The moves, in the article's `(from, to)` notation.
-    pub moves: Vec<Move>,
-    /// Every board, start and goal included.
-    pub boards: Vec<Board>,
-}
-
-impl Solution {
-    /// The number of moves.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether the start was the goal.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+impl SolveOptions {
+    /// The default options with `algorithm`.
+    pub fn with_algorithm(algorithm: Algorithm) -> SolveOptions {
+        SolveOptions {
+            algorithm,
+            ..SolveOptions::default()
+        }
     }
 }
 
 /// Checks that `goal` can be a goal of `start`: the same shape and as many
-/// pieces of each letter.
+/// pieces of each letter ([`SolveError::Mismatch`] otherwise).
 pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
     if (start.width(), start.height()) != (goal.width(), goal.height()) {
         return Err(SolveError::Mismatch(format!(
@@ -184,12 +184,59 @@ pub fn can_reach(start: &Board, goal: &Board) -> bool {
     odd == (distance % 2 == 1)
 }
 
+/// The bytes the pattern databases over `groups` take for `goal`: one per
+/// placement of each group's pieces, and while one is built, one bit per
+/// placement and cell.
+pub fn memory_needed(goal: &Board, groups: &[&[Letter]]) -> u64 {
+    let cells = goal.cells() as u64;
+    let placements = |group: &[Letter]| -> u64 {
+        // Choose each letter's cells in turn among those left.
+        let mut left = cells;
+        let mut count = 1u64;
+        for &letter in group {
+            let k = goal.count(letter) as u64;
+            count *= binomial(left, k);
+            left -= k;
+        }
+        count
+    };
+    let tables: u64 = groups.iter().map(|g| placements(g)).sum();
+    let build = groups
+        .iter()
+        .map(|g| (placements(g) * cells).div_ceil(8))
+        .max()
+        .unwrap_or(0);
+    tables + build
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
+}
+
 /// A goal with its bounds built: solve many starts towards one goal without
-/// building its pattern databases again.
+/// building its pattern databases again. [`solve`] is
+/// `Solver::new(goal, options)?.solve(start)`.
+///
+/// # Example
+///
+/// ```
+/// use line_puzzle::{Algorithm, Board, SolveOptions, Solver};
+///
+/// let start = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
+/// let goal = Board::from_rows(&["ABAS", "DCDC", "BABA", "CDCD"])?;
+/// let options = SolveOptions::with_algorithm(Algorithm::IdaPdb);
+/// let solver = Solver::new(&goal, &options)?;
+/// let pruned = solver.solve(&start)?;
+/// let plain = Solver::new(&goal, &SolveOptions { pruning: false, ..options })?.solve(&start)?;
+/// assert_eq!(pruned.found, plain.found);
+/// assert!(pruned.stats.expanded < plain.stats.expanded);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Solver {
     goal: Board,
     algorithm: Algorithm,
+    budget: Budget,
     space: LineSpace,
     nearest: NearestGoal,
     pdbs: Vec<PatternDb>,
@@ -200,82 +247,64 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// Prepares `algorithm` for `goal`, building its pattern databases
-    /// ([`Algorithm::groups`]): 1.3 MB for [`Algorithm::IdaPdb`] on the
-    /// Hiroi's board, 7 kB for [`Algorithm::IdaLetterPdb`].
-    pub fn new(goal: &Board, algorithm: Algorithm) -> Solver {
-        Solver::build(goal, algorithm, algorithm.groups())
+    /// Prepares `options.algorithm` for `goal`, building its pattern
+    /// databases ([`Algorithm::groups`]): 1.3 MB for [`Algorithm::IdaPdb`]
+    /// on Hiroi's board, 7 kB for [`Algorithm::IdaLetterPdb`]; refused
+    /// ([`SolveError::TooLarge`]) if they would take more than
+    /// `options.max_memory` ([`memory_needed`]). The solver keeps the
+    /// options' budget and pruning for every start.
+    pub fn new(goal: &Board, options: &SolveOptions) -> Result<Solver, SolveError> {
+        Solver::with_groups(goal, options.algorithm.groups(), options)
     }
 
-    /// IDA* with additive pattern databases over `groups` of letters (which
-    /// must be disjoint, or the sum is no lower bound), maxed with the
-    /// Hiroi's bound. With no groups this is [`Algorithm::IdaSeed`]; with
-    /// others, [`Solver::algorithm`] reports [`Algorithm::IdaPdb`].
+    /// IDA* with additive pattern databases over `groups` of letters,
+    /// maxed with Hiroi's bound. With no groups this is
+    /// [`Algorithm::IdaHiroi`]; with others, [`Solver::algorithm`] reports
+    /// [`Algorithm::IdaPdb`]. `options.algorithm` is not used.
     ///
-    /// # Panics
-    /// If a letter is in two groups.
-    pub fn with_groups(goal: &Board, groups: &[&[Letter]]) -> Solver {
-        let algorithm = if groups.is_empty() {
-            Algorithm::IdaSeed
-        } else {
-            Algorithm::IdaPdb
-        };
-        Solver::build(goal, algorithm, groups)
-    }
-
-    fn build(goal: &Board, algorithm: Algorithm, groups: &[&[Letter]]) -> Solver {
+    /// A letter in two groups is refused ([`SolveError::Unsupported`]): the
+    /// sum would not be a lower bound.
+    pub fn with_groups(
+        goal: &Board,
+        groups: &[&[Letter]],
+        options: &SolveOptions,
+    ) -> Result<Solver, SolveError> {
         let mut group_of = [None; 4];
         for (g, group) in groups.iter().enumerate() {
             for &l in *group {
-                assert!(
-                    group_of[l as usize].is_none(),
-                    "letter {} is in two groups",
-                    l.symbol()
-                );
+                if group_of[l as usize].is_some() {
+                    return Err(SolveError::Unsupported(format!(
+                        "letter {} is in two groups",
+                        l.symbol()
+                    )));
+                }
                 group_of[l as usize] = Some(g as u8);
             }
         }
-        Solver {
+        let needed = memory_needed(goal, groups);
+        if needed > options.max_memory {
+            return Err(SolveError::TooLarge {
+                needed,
+                limit: options.max_memory,
+            });
+        }
+        let algorithm = match (groups.is_empty(), options.algorithm) {
+            (true, _) => Algorithm::IdaHiroi,
+            (false, a) if a.groups() == groups => a,
+            (false, _) => Algorithm::IdaPdb,
+        };
+        Ok(Solver {
             goal: *goal,
             algorithm,
+            budget: options.budget.clone(),
             space: LineSpace::new(goal),
             nearest: NearestGoal::new(goal),
             pdbs: groups.iter().map(|g| PatternDb::build(goal, g)).collect(),
             group_of,
-            pruning: Some(automaton(goal.width(), goal.height())),
-        }
-    }
-
-    /// The same solver with the pruning of redundant move sequences on (as
-    /// built) or off, to measure what it saves: both find the same
-    /// solution, the pruned search expanding fewer nodes.
-    ///
-    /// The pruning skips every sequence of up to 12 moves that another
-    /// sequence, no longer and earlier in the order up, left, right, down
-    /// (the direction the space moves), replaces from every board where it
-    /// applies ([`search_core::prune::Automaton`], built once per board
-    /// shape).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use line_puzzle::{Algorithm, Board, Solver};
-    /// use search_core::Budget;
-    ///
-    /// let start = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
-    /// let goal = Board::from_rows(&["ABAS", "DCDC", "BABA", "CDCD"])?;
-    /// let solver = Solver::new(&goal, Algorithm::IdaPdb);
-    /// let pruned = solver.solve(&start, &Budget::default())?;
-    /// let plain = solver.with_pruning(false).solve(&start, &Budget::default())?;
-    /// assert_eq!(pruned.found, plain.found);
-    /// assert!(pruned.stats.expanded < plain.stats.expanded);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn with_pruning(&self, prune: bool) -> Solver {
-        Solver {
-            pruning: prune.then(|| automaton(self.goal.width(), self.goal.height())),
-            ..self.clone()
-        }
+            pruning: options
+                .pruning
+                .then(|| automaton(goal.width(), goal.height())),
+        })
     }
 
     /// The pruning automaton, if pruning (its size is the memory it takes).
@@ -288,36 +317,43 @@ impl Solver {
         self.algorithm
     }
 
-    /// The pattern databases (none for [`Algorithm::IdaSeed`]).
+    /// The goal it solves towards.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The pattern databases (none for [`Algorithm::IdaHiroi`]).
     pub fn pattern_dbs(&self) -> &[PatternDb] {
         &self.pdbs
     }
 
     /// The bound of `board`: what IDA* starts from.
     pub fn bound(&self, board: &Board) -> u32 {
-        let seed = self.nearest.bound(board);
+        let hiroi = self.nearest.bound(board);
         self.pdbs
             .iter()
             .map(|p| p.value(board))
             .sum::<u32>()
-            .max(seed)
+            .max(hiroi)
     }
 
-    /// A shortest solution from `start`, or `None` if the goal cannot be
-    /// reached (decided before searching), with the search's counters.
-    pub fn solve(&self, start: &Board, budget: &Budget) -> Result<Outcome<Solution>, SolveError> {
+    /// A shortest solution from `start` (`found`, proven optimal), or `None`
+    /// if the goal cannot be reached (decided before searching), with the
+    /// search's counters; [`SolveError::Mismatch`] if `start` does not fit
+    /// the goal, [`SolveError::Interrupted`] when the budget runs out.
+    pub fn solve(&self, start: &Board) -> Result<Outcome<Solution>, SolveError> {
         check_goal(start, &self.goal)?;
         if !can_reach(start, &self.goal) {
             return Ok(Outcome {
                 found: None,
-                stats: Default::default(),
+                stats: Stats::default(),
             });
         }
         let values: Vec<u32> = self.pdbs.iter().map(|p| p.value(start)).collect();
         let mut node = IdaNode {
             board: *start,
             solver: self,
-            seed: self.nearest.bound(start),
+            hiroi: self.nearest.bound(start),
             sum: values.iter().sum(),
             values,
             history: Vec::new(),
@@ -330,13 +366,12 @@ impl Solver {
             step: 2,
             residue: ((a / w).abs_diff(b / w) + (a % w).abs_diff(b % w)) as u32 % 2,
             max_bound: None,
-            budget: budget.clone(),
+            budget: self.budget.clone(),
         };
         let outcome = match &self.pruning {
             Some(automaton) => ida_star_pruned(&mut node, &options, automaton),
             None => ida_star(&mut node, &options),
-        }
-        .map_err(SolveError::Interrupted)?;
+        }?;
         let found = outcome.found.map(|path| {
             let mut boards = vec![*start];
             let moves: Vec<Move> = path
@@ -351,7 +386,7 @@ impl Solver {
                     }
                 })
                 .collect();
-            Solution { moves, boards }
+            Solution::new(moves, boards, true)
         });
         Ok(Outcome {
             found,
@@ -360,18 +395,21 @@ impl Solver {
     }
 }
 
-/// A shortest solution from `start` to `goal`, or `None` if it cannot be
-/// reached.
+/// A shortest solution from `start` to `goal` (`found`, proven optimal), or
+/// `None` if it cannot be reached, with the search's counters: the tables
+/// of `options.algorithm` built for this call (a [`Solver`] keeps them for
+/// many starts).
 ///
 /// # Example
 ///
 /// ```
-/// use line_puzzle::{Algorithm, Board, replay, solve};
+/// use line_puzzle::{Algorithm, Board, SolveOptions, replay, solve};
 ///
 /// // Hiroi's problem 3: 38 moves (40 with the piece taken out and put back).
 /// let start = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
 /// let goal = Board::from_rows(&["ABAS", "DCDC", "BABA", "CDCD"])?;
-/// let solution = solve(&start, &goal, Algorithm::IdaPdb)?.unwrap();
+/// let options = SolveOptions::with_algorithm(Algorithm::IdaPdb);
+/// let solution = solve(&start, &goal, &options)?.found.unwrap();
 /// assert_eq!(solution.len(), 38);
 /// replay(&start, &goal, &solution.moves)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -379,12 +417,10 @@ impl Solver {
 pub fn solve(
     start: &Board,
     goal: &Board,
-    algorithm: Algorithm,
-) -> Result<Option<Solution>, SolveError> {
+    options: &SolveOptions,
+) -> Result<Outcome<Solution>, SolveError> {
     check_goal(start, goal)?;
-    Ok(Solver::new(goal, algorithm)
-        .solve(start, &Budget::default())?
-        .found)
+    Solver::new(goal, options)?.solve(start)
 }
 
 /// A board searched in place: Hiroi's bound and the pattern databases'
@@ -392,7 +428,7 @@ pub fn solve(
 struct IdaNode<'a> {
     board: Board,
     solver: &'a Solver,
-    seed: u32,
+    hiroi: u32,
     /// Each pattern database's value, and their sum (kept, not summed at
     /// every node).
     values: Vec<u32>,
@@ -422,7 +458,7 @@ impl Node for IdaNode<'_> {
 
     #[inline]
     fn lower_bound(&self) -> u32 {
-        self.sum.max(self.seed)
+        self.sum.max(self.hiroi)
     }
 
     #[inline]
@@ -445,7 +481,7 @@ impl Node for IdaNode<'_> {
     fn apply(&mut self, m: Step) -> u32 {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let letter = self.letter_on(from);
-        self.seed = self.seed + self.solver.nearest.term(letter, to)
+        self.hiroi = self.hiroi + self.solver.nearest.term(letter, to)
             - self.solver.nearest.term(letter, from);
         self.board = self.board.slide(from);
         if let Some(g) = self.solver.group_of[letter] {
@@ -463,7 +499,7 @@ impl Node for IdaNode<'_> {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let letter = self.letter_on(to);
         self.board = self.board.slide(to);
-        self.seed = self.seed + self.solver.nearest.term(letter, from)
+        self.hiroi = self.hiroi + self.solver.nearest.term(letter, from)
             - self.solver.nearest.term(letter, to);
         if let Some(g) = self.solver.group_of[letter] {
             let g = usize::from(g);
@@ -522,5 +558,5 @@ pub type ReplayError = search_core::replay::ReplayError<MoveError, Board>;
 /// space slides into it) and checks that they end on `goal`; returns the
 /// boards.
 pub fn replay(start: &Board, goal: &Board, moves: &[Move]) -> Result<Vec<Board>, ReplayError> {
-    search_core::replay::replay(start, moves, Board::play, |end| end == goal)
+    search_core::replay::replay(start, moves, |b, m| b.play(&m), |end| end == goal)
 }

@@ -5,19 +5,33 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
 
 use line_puzzle::{
-    Algorithm, Board, LETTER_GROUPS, Letter, LineSpace, Move, PatternDb, ReplayError, Solver,
-    can_reach, replay, seed_bound, solve,
+    Algorithm, Board, Budget, LETTER_GROUPS, Letter, LinePuzzle, LineSpace, Move, Outcome,
+    PatternDb, Puzzle, ReplayError, Solution, SolveError, SolveOptions, Solver, Standard,
+    can_reach, hiroi_bound, memory_needed, replay, solve,
 };
 use proptest::prelude::*;
-use search_core::Budget;
 use search_core::layers::{RankedSpace, Sweep, Table};
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
 }
 
+/// `solve` with `algorithm` and the default options.
+fn solve_by(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+) -> Result<Outcome<Solution>, SolveError> {
+    solve(start, goal, &SolveOptions::with_algorithm(algorithm))
+}
+
+/// A solver of `algorithm` with the default options.
+fn solver(goal: &Board, algorithm: Algorithm) -> Solver {
+    Solver::new(goal, &SolveOptions::with_algorithm(algorithm)).unwrap()
+}
+
 /// M. Hiroi's five boards.
-fn seed_boards() -> [(&'static str, Board); 5] {
+fn hiroi_boards() -> [(&'static str, Board); 5] {
     [
         ("start1", board(&["ACAS", "CDCA", "DBAB", "CDBD"])),
         ("start2", board(&["ABAS", "CDCD", "ABAB", "CDCD"])),
@@ -78,21 +92,139 @@ fn rejects_malformed_boards() {
 fn refuses_goals_with_other_pieces() {
     let start = board(&["AABS", "AABB", "CCDD", "CCDD"]);
     let check = |goal: &[&str], expected: &str| {
-        let err = solve(&start, &board(goal), Algorithm::IdaPdb).unwrap_err();
+        let err = solve_by(&start, &board(goal), Algorithm::IdaPdb).unwrap_err();
         assert_eq!(err.to_string(), expected);
     };
     check(
         &["AABS", "AABB", "CCDD", "CCDA"],
-        "start and goal do not match: 4 pieces A at the start, 5 in the goal",
+        "the goal does not fit the start: 4 pieces A at the start, 5 in the goal",
     );
     check(
         &["AABS", "AABB", "CCDD"],
-        "start and goal do not match: start is 4x4, goal is 4x3",
+        "the goal does not fit the start: start is 4x4, goal is 4x3",
     );
 }
 
 #[test]
-fn solves_the_seeds_ten_pairs() {
+fn refuses_what_it_cannot_do() {
+    let start = board(&["AABS", "AABB", "CCDD", "CCDD"]);
+    let goal = board(&["ABAS", "DCDC", "BABA", "CDCD"]);
+    // A byte per placement: C(16, 4) * C(12, 3) of {A, B}, C(16, 4) *
+    // C(12, 4) of {C, D}; and while {C, D} is built, a bit per placement
+    // and cell.
+    let pairs = memory_needed(&goal, Algorithm::IdaPdb.groups());
+    assert_eq!(pairs, 400_400 + 900_900 + 900_900 * 16 / 8);
+    let tight = SolveOptions {
+        max_memory: pairs - 1,
+        ..SolveOptions::with_algorithm(Algorithm::IdaPdb)
+    };
+    assert_eq!(
+        solve(&start, &goal, &tight).unwrap_err(),
+        SolveError::TooLarge {
+            needed: pairs,
+            limit: pairs - 1
+        }
+    );
+    // One database per letter fits where the pairs do not.
+    let letters = SolveOptions {
+        algorithm: Algorithm::IdaLetterPdb,
+        ..tight.clone()
+    };
+    assert_eq!(
+        solve(&start, &goal, &letters).unwrap().found.unwrap().len(),
+        38
+    );
+    let twice: [&[Letter]; 2] = [&[Letter::A, Letter::B], &[Letter::B]];
+    assert!(matches!(
+        Solver::with_groups(&goal, &twice, &SolveOptions::default()),
+        Err(SolveError::Unsupported(_))
+    ));
+    // A budget stops the search, with the work done.
+    let budget = SolveOptions {
+        budget: Budget::default().with_max_expanded(1_000),
+        ..SolveOptions::with_algorithm(Algorithm::IdaHiroi)
+    };
+    match solve(&start, &goal, &budget) {
+        Err(SolveError::Interrupted(i)) => assert_eq!(i.stats.expanded, 1_000),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn moves_are_written_from_to() {
+    let m = Move { from: 10, to: 14 };
+    assert_eq!(m.to_string(), "10-14");
+    assert_eq!("10-14".parse(), Ok(m));
+    for bad in ["10", "10-", "-14", "a-b", "(10, 14)", "10-14-15"] {
+        assert!(bad.parse::<Move>().is_err(), "{bad:?}");
+    }
+    let start = board(&["AABS", "AABB", "CCDD", "CCDD"]);
+    assert_eq!(
+        start.moves(),
+        [Move { from: 2, to: 3 }, Move { from: 7, to: 3 }]
+    );
+    let names: Vec<String> = Algorithm::ALL.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["ida-letter-pdb", "ida-pdb", "ida-hiroi"]);
+    assert_eq!("ida-hiroi".parse(), Ok(Algorithm::IdaHiroi));
+    assert!("ida-seed".parse::<Algorithm>().is_err());
+}
+
+/// What a generic caller does with any puzzle of the workspace: read the
+/// boards, solve with each algorithm, replay the solution, write the rows
+/// back.
+fn through_the_trait<P: Puzzle>(start: &[&str], goal: &[&str]) -> Vec<(String, usize)>
+where
+    P::Goal: From<P::Board>,
+{
+    let start = P::from_rows(Default::default(), start).unwrap();
+    let goal = P::Goal::from(P::from_rows(Default::default(), goal).unwrap());
+    let mut lengths = Vec::new();
+    for &algorithm in P::ALGORITHMS {
+        let solution = P::solve(&start, &goal, &P::options(algorithm))
+            .unwrap()
+            .found
+            .unwrap();
+        let boards = P::replay(&start, &goal, &solution.moves).unwrap();
+        assert_eq!(boards, solution.boards());
+        let notation: Vec<P::Move> = solution
+            .notation()
+            .split_whitespace()
+            .map(|m| m.parse().ok().unwrap())
+            .collect();
+        assert_eq!(notation, solution.moves);
+        lengths.push((algorithm.to_string(), solution.len()));
+    }
+    let rows = P::rows(&start);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    assert_eq!(P::from_rows(Default::default(), &rows).unwrap(), start);
+    lengths
+}
+
+#[test]
+fn the_puzzle_trait_drives_the_crate() {
+    assert_eq!(LinePuzzle::NAME, "line-puzzle");
+    // Hiroi's problem 1.
+    let lengths = through_the_trait::<LinePuzzle>(
+        &["ACAS", "CDCA", "DBAB", "CDBD"],
+        &["ABAS", "CABD", "ACDB", "CDCD"],
+    );
+    assert_eq!(
+        lengths,
+        [
+            ("ida-letter-pdb".to_string(), 30),
+            ("ida-pdb".to_string(), 30),
+            ("ida-hiroi".to_string(), 30)
+        ]
+    );
+    assert_eq!(
+        LinePuzzle::options(Algorithm::ALL[0]).algorithm,
+        SolveOptions::default().algorithm
+    );
+    assert!(LinePuzzle::from_rows(Standard, &["AB", "CD"]).is_err());
+}
+
+#[test]
+fn solves_hiroi_s_ten_pairs() {
     // The article's table: first limit (the bound, rounded up to even), length.
     let table = [
         ("start1", "start2", 8, 30),
@@ -106,24 +238,30 @@ fn solves_the_seeds_ten_pairs() {
         ("start3", "goal3", 14, 38),
         ("goal1", "goal3", 8, 28),
     ];
-    let boards = seed_boards();
+    let boards = hiroi_boards();
     let find = |name: &str| boards.iter().find(|(n, _)| *n == name).unwrap().1;
     for (from, to, limit, length) in table {
         let (start, goal) = (find(from), find(to));
         assert_eq!(
-            seed_bound(&start, &goal).next_multiple_of(2),
+            hiroi_bound(&start, &goal).next_multiple_of(2),
             limit,
             "{from} -> {to}"
         );
-        let solution = solve(&start, &goal, Algorithm::IdaPdb).unwrap().unwrap();
+        let solution = solve_by(&start, &goal, Algorithm::IdaPdb)
+            .unwrap()
+            .found
+            .unwrap();
         assert_eq!(solution.len(), length, "{from} -> {to}");
         assert_eq!(
             replay(&start, &goal, &solution.moves).unwrap(),
-            solution.boards
+            solution.boards()
         );
         // Hiroi's bound finds the same lengths (skipping problem 3's 715M nodes).
         if length < 38 {
-            let baseline = solve(&start, &goal, Algorithm::IdaSeed).unwrap().unwrap();
+            let baseline = solve_by(&start, &goal, Algorithm::IdaHiroi)
+                .unwrap()
+                .found
+                .unwrap();
             assert_eq!(baseline.len(), length, "{from} -> {to}");
         }
     }
@@ -137,7 +275,7 @@ fn plain_distances(goal: &Board) -> HashMap<Board, u32> {
     while let Some(b) = queue.pop_front() {
         let d = dist[&b];
         for m in b.moves() {
-            let next = b.play(m).unwrap();
+            let next = b.play(&m).unwrap();
             dist.entry(next).or_insert_with(|| {
                 queue.push_back(next);
                 d + 1
@@ -192,20 +330,20 @@ fn bounds_never_exceed_the_distance_on_small_boards() {
         let plain = plain_distances(&goal);
         let ab = PatternDb::build(&goal, &[Letter::A, Letter::B]);
         let cd = PatternDb::build(&goal, &[Letter::C, Letter::D]);
-        let solver = Solver::new(&goal, Algorithm::IdaPdb);
+        let solver = solver(&goal, Algorithm::IdaPdb);
         let letters: Vec<PatternDb> = LETTER_GROUPS
             .iter()
             .map(|g| PatternDb::build(&goal, g))
             .collect();
         for (b, &d) in &plain {
-            assert!(seed_bound(b, &goal) <= d, "{b:?}");
+            assert!(hiroi_bound(b, &goal) <= d, "{b:?}");
             assert!(ab.value(b) + cd.value(b) <= d, "{b:?}");
             assert!(solver.bound(b) <= d, "{b:?}");
             // One database per letter: admissible, and never below the
             // Hiroi's bound even before the two are maxed.
             let per_letter: u32 = letters.iter().map(|p| p.value(b)).sum();
             assert!(per_letter <= d, "{b:?}");
-            assert!(per_letter >= seed_bound(b, &goal), "{b:?}");
+            assert!(per_letter >= hiroi_bound(b, &goal), "{b:?}");
         }
     }
 }
@@ -216,10 +354,10 @@ fn every_small_arrangement_is_solved_optimally() {
         let plain = plain_distances(&goal);
         let space = LineSpace::new(&goal);
         for algorithm in Algorithm::ALL {
-            let solver = Solver::new(&goal, algorithm);
+            let solver = solver(&goal, algorithm);
             for rank in (0..space.size()).step_by(3) {
                 let start = space.unrank(rank);
-                let found = solver.solve(&start, &Budget::default()).unwrap().found;
+                let found = solver.solve(&start).unwrap().found;
                 assert_eq!(
                     found.as_ref().map(|s| s.len() as u32),
                     plain.get(&start).copied(),
@@ -239,19 +377,22 @@ fn pruning_keeps_every_solution_on_small_boards() {
     // weakest, so the most nodes): the pruned search finds the very
     // solution of the unpruned one (the first optimal path in move order,
     // which no forbidden sequence can cut), never with more nodes.
-    let budget = Budget::default();
     let (mut fewer, mut nodes) = (0u64, 0u64);
     for goal in small_goals() {
         let plain = plain_distances(&goal);
         let space = LineSpace::new(&goal);
-        let pruned = Solver::new(&goal, Algorithm::IdaSeed);
+        let pruned = solver(&goal, Algorithm::IdaHiroi);
         assert!(pruned.pruning().is_some());
-        let unpruned = pruned.with_pruning(false);
+        let options = SolveOptions {
+            pruning: false,
+            ..SolveOptions::with_algorithm(Algorithm::IdaHiroi)
+        };
+        let unpruned = Solver::new(&goal, &options).unwrap();
         assert!(unpruned.pruning().is_none());
         for rank in (0..space.size()).step_by(2) {
             let start = space.unrank(rank);
-            let a = pruned.solve(&start, &budget).unwrap();
-            let b = unpruned.solve(&start, &budget).unwrap();
+            let a = pruned.solve(&start).unwrap();
+            let b = unpruned.solve(&start).unwrap();
             assert_eq!(a.found, b.found, "{start:?}");
             assert_eq!(
                 a.found.as_ref().map(|s| s.len() as u32),
@@ -281,7 +422,7 @@ fn replay_rejects_wrong_solutions() {
     );
     check(
         &[Move { from: 1, to: 3 }],
-        "move 1: (1, 3): the cells are not next to each other",
+        "move 1: 1-3: the cells are not next to each other",
     );
     check(
         &[Move { from: 7, to: 3 }, Move { from: 2, to: 3 }],
@@ -303,16 +444,16 @@ proptest! {
         static SOLVER: OnceLock<(Board, Solver)> = OnceLock::new();
         let (goal, solver) = SOLVER.get_or_init(|| {
             let goal = board(&["AABS", "AABB", "CCDD", "CCDD"]);
-            (goal, Solver::new(&goal, Algorithm::IdaPdb))
+            (goal, solver(&goal, Algorithm::IdaPdb))
         });
         let mut b = *goal;
         for &i in &steps {
             let moves = b.moves();
-            b = b.play(moves[i % moves.len()]).unwrap();
+            b = b.play(&moves[i % moves.len()]).unwrap();
         }
         prop_assert!(solver.bound(&b) as usize <= steps.len());
         if steps.len() <= 16 {
-            let found = solver.solve(&b, &Budget::default()).unwrap().found.unwrap();
+            let found = solver.solve(&b).unwrap().found.unwrap();
             prop_assert!(found.len() <= steps.len());
             prop_assert!(solver.bound(&b) as usize <= found.len());
         }

@@ -18,6 +18,7 @@
 //! | [`levels`] | levels of states kept as sorted keys, in parallel, canonical under symmetries | an expansion closure |
 //! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
 //! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
+//! | [`par`] | parallel loops over chunks of a slice, for specialised table builds | closures |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
 //! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
 //! | [`puzzle`] | the contract every puzzle crate follows: one API shape | [`puzzle::Puzzle`] |
@@ -56,6 +57,7 @@ pub mod grid;
 pub mod ida;
 pub mod layers;
 pub mod levels;
+pub mod par;
 pub mod pdb;
 pub mod prune;
 pub mod puzzle;

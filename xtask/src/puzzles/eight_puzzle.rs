@@ -9,11 +9,11 @@ use std::time::Instant;
 
 use eight_puzzle::{
     Algorithm, Board, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution, SolveError,
-    replay, solve, solve_pdb, solve_with,
+    replay, solve,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::{RankedSpace, Sweep, Table};
-use search_core::{Budget, Reason, Stats};
+use search_core::{Budget, Reason};
 use serde::Deserialize;
 
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
@@ -432,17 +432,28 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
         {
             continue;
         }
+        // On large boards IDA* with pattern databases uses the chosen
+        // tables, reflected; elsewhere each algorithm runs as it comes.
+        let (pattern_db, reflect) = match (&chosen, algorithm) {
+            (Some((db, _)), Algorithm::IdaPdb) => (Some(Arc::clone(db)), REFLECT),
+            _ => (None, false),
+        };
+        let solve_options = eight_puzzle::SolveOptions {
+            algorithm,
+            budget: budget.clone(),
+            max_memory: options.max_memory,
+            reflect,
+            pruning: true,
+            pattern_db,
+        };
         let clock = Instant::now();
-        let found = match (&chosen, algorithm) {
-            (Some((db, _)), Algorithm::IdaPdb) => solve_pdb(&start, db, REFLECT, &budget),
-            _ => solve_with(&start, &goal, algorithm, &budget),
-        }
-        .map_err(|e| stopped(&e, options))?;
+        let outcome = solve(&start, &goal, &solve_options).map_err(|e| stopped(&e, options))?;
         let ms = clock.elapsed().as_secs_f64() * 1e3;
+        let found = outcome.found;
         replays.push(match &found {
             None => Ok(()),
-            Some(s) => match replay(&start, &goal, &s.moves()) {
-                Ok(boards) if boards == s.boards => Ok(()),
+            Some(s) => match replay(&start, &goal, &s.moves) {
+                Ok(boards) if boards == s.boards() => Ok(()),
                 Ok(_) => Err("the replayed boards differ from the reported ones".to_string()),
                 Err(e) => Err(e.to_string()),
             },
@@ -456,9 +467,7 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
                 _ => algorithm.name().to_string(),
             },
             moves: found.as_ref().map(|s| s.len() as u32),
-            stats: found
-                .as_ref()
-                .map_or_else(Stats::default, |s| s.stats.clone()),
+            stats: outcome.stats,
             ms,
             build_ms: if algorithm == Algorithm::IdaPdb {
                 std::mem::take(&mut tables_ms)
@@ -470,9 +479,9 @@ fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<
             first = found;
         }
     }
-    let solution: Vec<String> = first
-        .as_ref()
-        .map_or_else(Vec::new, |s| s.moves().iter().map(u8::to_string).collect());
+    let solution: Vec<String> = first.as_ref().map_or_else(Vec::new, |s| {
+        s.moves.iter().map(ToString::to_string).collect()
+    });
     let bound = chosen.as_ref().map(|(_, why)| why.as_str());
     let snapshot = render(case, &fixture, &start, &goal, bound, &runs, first.as_ref());
     Ok(Report::new(
@@ -538,7 +547,7 @@ fn render(
     }
     let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
     if let Some(s) = solution {
-        let moves: Vec<String> = s.moves().iter().map(u8::to_string).collect();
+        let moves: Vec<String> = s.moves.iter().map(ToString::to_string).collect();
         let _ = writeln!(out, "\nsolution (tile moved at each step):");
         for chunk in moves.chunks(16) {
             let _ = writeln!(out, "  {}", chunk.join(" "));
@@ -548,7 +557,7 @@ fn render(
             return out;
         }
         let drawn: Vec<(String, Vec<String>)> = s
-            .boards
+            .boards()
             .iter()
             .enumerate()
             .map(|(i, b)| (i.to_string(), lines(b)))
@@ -693,9 +702,21 @@ pub fn korf(
                 Partition::seven_eight(&goal)
             }
             .map_err(|e| e.to_string())?;
-            Some(load_or_build(&cache_dir(), &goal, &partition, max_memory)?.0)
+            Some(Arc::new(
+                load_or_build(&cache_dir(), &goal, &partition, max_memory)?.0,
+            ))
         }
         _ => None,
+    };
+    let options = eight_puzzle::SolveOptions {
+        algorithm: match bound {
+            KorfBound::Manhattan => Algorithm::IdaManhattan,
+            KorfBound::LinearConflict => Algorithm::IdaLinearConflict,
+            KorfBound::SixSixThree | KorfBound::SevenEight => Algorithm::IdaPdb,
+        },
+        reflect: reflect && db.is_some(),
+        pattern_db: db,
+        ..eight_puzzle::SolveOptions::default()
     };
     let setup = clock.elapsed().as_secs_f64();
     let mut runs = Vec::new();
@@ -710,15 +731,12 @@ pub fn korf(
             return Err(format!("{case}: not Korf's goal"));
         }
         let clock = Instant::now();
-        let found = match (&db, bound) {
-            (Some(db), _) => solve_pdb(&start, db, reflect, &Budget::default()),
-            (None, KorfBound::Manhattan) => solve(&start, &goal, Algorithm::IdaManhattan),
-            (None, _) => solve(&start, &goal, Algorithm::IdaLinearConflict),
-        }
-        .map_err(|e| format!("{case}: {e}"))?
-        .ok_or_else(|| format!("{case}: unreachable?"))?;
+        let outcome = solve(&start, &goal, &options).map_err(|e| format!("{case}: {e}"))?;
+        let found = outcome
+            .found
+            .ok_or_else(|| format!("{case}: unreachable?"))?;
         let seconds = clock.elapsed().as_secs_f64();
-        replay(&start, &goal, &found.moves()).map_err(|e| format!("{case}: {e}"))?;
+        replay(&start, &goal, &found.moves).map_err(|e| format!("{case}: {e}"))?;
         if fixture.expect.moves != Some(Some(found.len() as u32)) {
             return Err(format!(
                 "{case}: {} moves, but the fixture expects {:?}",
@@ -729,8 +747,8 @@ pub fn korf(
         let run = KorfRun {
             case,
             moves: found.len(),
-            expanded: found.stats.expanded,
-            generated: found.stats.generated,
+            expanded: outcome.stats.expanded,
+            generated: outcome.stats.generated,
             seconds,
         };
         each(&run);

@@ -3,8 +3,7 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use flip_it::{Algorithm, Board, FlipSpace, Solution, Variant, replay, solve_with};
-use search_core::Budget;
+use flip_it::{Algorithm, Board, FlipSpace, Goal, Solution, SolveOptions, Variant, replay, solve};
 use search_core::layers::Table;
 use serde::Deserialize;
 
@@ -48,7 +47,7 @@ fn parse(json: &str) -> Result<(Fixture, Variant, Board), String> {
         Some(name) => name.parse()?,
         None => Variant::Orthogonal,
     };
-    let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
+    let start = Board::from_rows_in(variant, &fixture.start).map_err(|e| format!("start: {e}"))?;
     Ok((fixture, variant, start))
 }
 
@@ -56,11 +55,16 @@ fn validate(json: &str) -> Result<(), String> {
     parse(json).map(|_| ())
 }
 
-/// The algorithms run on a board: all three up to 4x4; on 5x5 BFS and
-/// iterative deepening may take minutes, so the bidirectional search alone.
+/// The algorithms run on a board: all three up to 4x4, BFS first (its
+/// solution is the one drawn); on 5x5 BFS and iterative deepening may take
+/// minutes, so the bidirectional search alone.
 fn algorithms(size: usize) -> Vec<Algorithm> {
     if size <= 4 {
-        Algorithm::ALL.to_vec()
+        vec![
+            Algorithm::Bfs,
+            Algorithm::Bidirectional,
+            Algorithm::IdaCorners,
+        ]
     } else {
         vec![Algorithm::Bidirectional]
     }
@@ -68,17 +72,22 @@ fn algorithms(size: usize) -> Vec<Algorithm> {
 
 fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let (fixture, variant, start) = parse(json)?;
+    let goal = Goal::EveryPieceWhite;
     let mut runs = Vec::new();
     let mut replays = Vec::new();
     let mut first: Option<Solution> = None;
     for algorithm in algorithms(start.size()) {
+        let options = SolveOptions {
+            algorithm,
+            max_memory: super::SOLVE_MAX_MEMORY,
+            ..SolveOptions::default()
+        };
         let clock = Instant::now();
-        let outcome = solve_with(&start, variant, algorithm, &Budget::default())
-            .map_err(|e| e.to_string())?;
+        let outcome = solve(&start, &goal, &options).map_err(|e| e.to_string())?;
         let ms = clock.elapsed().as_secs_f64() * 1e3;
         let found = outcome.found;
         replays.push(found.as_ref().map_or(Ok(()), |s| {
-            replay_verdict(&s.boards, replay(&start, variant, &s.jumps()))
+            replay_verdict(s.boards(), replay(&start, &goal, &s.moves))
         }));
         runs.push(Run {
             algorithm: algorithm.name().to_string(),
@@ -92,7 +101,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
         }
     }
     let notation = first.as_ref().map_or_else(Vec::new, |s| {
-        s.jumps().iter().map(|j| j.to_string()).collect()
+        s.moves.iter().map(ToString::to_string).collect()
     });
     let snapshot = render(case, &fixture, variant, &start, &runs, first.as_ref());
     let report = Report::new(
@@ -108,8 +117,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     // The goal is any placement with every piece white: the one reached.
     let goal = first
         .as_ref()
-        .and_then(|s| s.boards.last())
-        .map_or_else(String::new, ToString::to_string);
+        .map_or_else(String::new, |s| s.end().to_string());
     Ok(report.with_boards(&start, &goal).unreachable_because(
         "unreachable: no placement reachable from the start has every piece white (all were searched)",
     ))
@@ -132,13 +140,14 @@ fn render(
     ));
     let _ = writeln!(
         out,
-        "board: {0}x{0}, {variant} jumps{1}; goal: every piece white\n",
+        "board: {0}x{0}, {variant} jumps{1}; goal: {2}\n",
         start.size(),
         if fixture.variant.is_none() {
             " (the default variant)"
         } else {
             ""
-        }
+        },
+        Goal::EveryPieceWhite
     );
     let _ = writeln!(out, "start:\n{}\n", indent(&start.to_string()));
     match solution {
@@ -158,16 +167,16 @@ fn render(
     }
     let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
     if let Some(s) = solution {
-        let jumps: Vec<String> = s.jumps().iter().map(|j| j.to_string()).collect();
+        let jumps: Vec<String> = s.moves.iter().map(ToString::to_string).collect();
         let _ = writeln!(
             out,
-            "\njumps (cell the piece leaves -> the empty cell, numbered row by row from 0):"
+            "\njumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):"
         );
         for chunk in jumps.chunks(10) {
             let _ = writeln!(out, "  {}", chunk.join(" "));
         }
         let drawn: Vec<(String, Vec<String>)> = s
-            .boards
+            .boards()
             .iter()
             .enumerate()
             .map(|(i, b)| (i.to_string(), b.rows()))

@@ -3,7 +3,10 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use line_puzzle::{Algorithm, Board, LineSpace, Solution, Solver, check_goal, replay, seed_bound};
+use line_puzzle::{
+    Algorithm, Board, LineSpace, Solution, SolveError, SolveOptions, Solver, check_goal,
+    hiroi_bound, replay,
+};
 use search_core::layers::{RankedSpace, Table};
 use search_core::{Budget, Reason};
 use serde::Deserialize;
@@ -49,7 +52,10 @@ const FIELDS: fixtures::Fields = fixtures::Fields {
 fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
     let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
     let goal = Board::from_rows(&fixture.goal).map_err(|e| format!("goal: {e}"))?;
-    check_goal(&start, &goal).map_err(|e| e.to_string())?;
+    check_goal(&start, &goal).map_err(|e| match e {
+        SolveError::Mismatch(why) => format!("start and goal do not match: {why}"),
+        other => other.to_string(),
+    })?;
     Ok((start, goal))
 }
 
@@ -64,22 +70,26 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     let mut replays = Vec::new();
     let mut first: Option<Solution> = None;
     let mut notes = Vec::new();
-    let mut bounds = format!("start bound: Hiroi's {}", seed_bound(&start, &goal));
+    let mut bounds = format!("start bound: Hiroi's {}", hiroi_bound(&start, &goal));
     for (algorithm, budget) in [
         (Algorithm::IdaPdb, Budget::default()),
         (Algorithm::IdaLetterPdb, Budget::default()),
         (
-            Algorithm::IdaSeed,
+            Algorithm::IdaHiroi,
             Budget::default().with_max_expanded(BASELINE_BUDGET),
         ),
     ] {
+        let options = SolveOptions {
+            budget,
+            ..SolveOptions::with_algorithm(algorithm)
+        };
         let clock = Instant::now();
-        let solver = Solver::new(&goal, algorithm);
+        let solver = Solver::new(&goal, &options).map_err(|e| e.to_string())?;
         let build_ms = clock.elapsed().as_secs_f64() * 1e3;
         let clock = Instant::now();
-        let outcome = match solver.solve(&start, &budget) {
+        let outcome = match solver.solve(&start) {
             Ok(outcome) => outcome,
-            Err(line_puzzle::SolveError::Interrupted(stop)) if stop.reason == Reason::NodeLimit => {
+            Err(SolveError::Interrupted(stop)) if stop.reason == Reason::NodeLimit => {
                 notes.push(format!(
                     "{algorithm}: stopped after {} expansions, in the iteration with bound {}; too slow to run to the end here",
                     thousands(stop.stats.expanded),
@@ -111,7 +121,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             );
         }
         replays.push(outcome.found.as_ref().map_or(Ok(()), |s| {
-            replay_verdict(&s.boards, replay(&start, &goal, &s.moves))
+            replay_verdict(s.boards(), replay(&start, &goal, &s.moves))
         }));
         runs.push(Run {
             algorithm: algorithm.name().to_string(),
@@ -210,12 +220,12 @@ fn render(
     }
     if let Some(s) = solution {
         let moves: Vec<String> = s.moves.iter().map(|m| m.to_string()).collect();
-        let _ = writeln!(out, "\nmoves (from, to), cells numbered row by row from 0:");
+        let _ = writeln!(out, "\nmoves (from-to), cells numbered row by row from 0:");
         for chunk in moves.chunks(10) {
             let _ = writeln!(out, "  {}", chunk.join(" "));
         }
         let drawn: Vec<(String, Vec<String>)> = s
-            .boards
+            .boards()
             .iter()
             .enumerate()
             .map(|(i, b)| (i.to_string(), b.rows()))

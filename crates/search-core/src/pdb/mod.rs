@@ -19,7 +19,12 @@
 //! table costs one byte a pattern plus two bits an abstract state while it
 //! is built, and one byte a pattern once built. The bytes are serialised
 //! with a key naming what they were built for and a checksum, so that a
-//! cached file that is stale or corrupt is refused rather than trusted.
+//! cached file that is stale or corrupt is refused rather than trusted
+//! ([`checksum`], or [`Checksum`] for bytes streamed a piece at a time).
+//!
+//! The abstraction of sliding puzzles' additive databases (a group's
+//! placement and the region in which the blank moves for free) is written
+//! once in [`regions`], with a build of its own that keeps a bit a state.
 //!
 //! # Example
 //!
@@ -75,6 +80,8 @@ use crate::layers::Table;
 use crate::layers::{LayerReport, RankedSpace, Sweep, SweepError};
 use crate::visited::to_index;
 
+pub mod regions;
+
 /// A puzzle's abstraction, as [`PatternDb::build`] needs it.
 ///
 /// The abstract space's moves must be reversible, as every
@@ -108,7 +115,7 @@ pub struct PatternDb {
 }
 
 /// The stored value of a pattern from which no abstract goal is reached.
-const UNREACHED: u8 = u8::MAX;
+pub const UNREACHED: u8 = u8::MAX;
 
 /// The file format's first bytes, with its version.
 const MAGIC: &[u8; 8] = b"SCPDB\x00\x00\x01";
@@ -197,7 +204,12 @@ impl PatternDb {
         let record = |state: &<A::Space as RankedSpace>::State, rank: u64, distance: u32| {
             // Distances past 254 are stored as UNREACHED and caught below.
             let value = u8::try_from(distance).unwrap_or(UNREACHED);
-            values[to_index(abstraction.pattern(state, rank))].fetch_min(value, Ordering::Relaxed);
+            let slot = &values[to_index(abstraction.pattern(state, rank))];
+            // Most patterns already hold a value as small: a plain load
+            // spares the locked write.
+            if slot.load(Ordering::Relaxed) > value {
+                slot.fetch_min(value, Ordering::Relaxed);
+            }
         };
         let layers = sweep
             .run_visiting(abstraction.space(), abstraction.goals(), record, progress)
@@ -215,6 +227,12 @@ impl PatternDb {
     pub fn get(&self, pattern: u64) -> Option<u32> {
         let value = *self.values.get(usize::try_from(pattern).ok()?)?;
         (value != UNREACHED).then_some(u32::from(value))
+    }
+
+    /// The values, one byte a pattern ([`UNREACHED`] where no goal is
+    /// reached), for a puzzle that keeps its table in its own type.
+    pub fn into_values(self) -> Vec<u8> {
+        self.values
     }
 
     /// The number of patterns.
@@ -293,18 +311,79 @@ impl PatternDb {
     }
 }
 
-/// A 64-bit checksum of `bytes` (FNV-1a over 8-byte words, then the tail).
+/// A 64-bit checksum of `bytes` (FNV-1a over 8-byte words, then the tail,
+/// seeded with the length): [`Checksum`] fed all of `bytes` at once.
 pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut sum = Checksum::new(bytes.len() as u64);
+    sum.update(bytes);
+    sum.finish()
+}
+
+/// The checksum of [`checksum`] fed in pieces, for bytes that are written
+/// or read a piece at a time (a large table streamed to or from a file):
+/// pieces of any lengths that make up the same bytes give the same sum.
+///
+/// ```
+/// use search_core::pdb::{Checksum, checksum};
+///
+/// let bytes: Vec<u8> = (0..100).collect();
+/// let mut sum = Checksum::new(100);
+/// sum.update(&bytes[..3]);
+/// sum.update(&bytes[3..60]);
+/// sum.update(&bytes[60..]);
+/// assert_eq!(sum.finish(), checksum(&bytes));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Checksum {
+    hash: u64,
+    pending: [u8; 8],
+    filled: usize,
+}
+
+impl Checksum {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        hash =
-            (hash ^ u64::from_le_bytes(word.try_into().expect("eight bytes"))).wrapping_mul(PRIME);
-        hash ^= hash >> 29;
+
+    /// A checksum of `len` bytes, to be fed with [`update`](Checksum::update).
+    pub fn new(len: u64) -> Checksum {
+        Checksum {
+            hash: 0xcbf2_9ce4_8422_2325 ^ len,
+            pending: [0; 8],
+            filled: 0,
+        }
     }
-    for &b in words.remainder() {
-        hash = (hash ^ u64::from(b)).wrapping_mul(PRIME);
+
+    fn word(&mut self, word: [u8; 8]) {
+        self.hash = (self.hash ^ u64::from_le_bytes(word)).wrapping_mul(Checksum::PRIME);
+        self.hash ^= self.hash >> 29;
     }
-    hash
+
+    /// Feeds the next `bytes`.
+    pub fn update(&mut self, mut bytes: &[u8]) {
+        if self.filled > 0 {
+            let take = (8 - self.filled).min(bytes.len());
+            self.pending[self.filled..self.filled + take].copy_from_slice(&bytes[..take]);
+            self.filled += take;
+            bytes = &bytes[take..];
+            if self.filled < 8 {
+                return;
+            }
+            self.word(self.pending);
+            self.filled = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.word(word.try_into().expect("eight bytes"));
+        }
+        let tail = words.remainder();
+        self.pending[..tail.len()].copy_from_slice(tail);
+        self.filled = tail.len();
+    }
+
+    /// The checksum of the bytes fed.
+    pub fn finish(mut self) -> u64 {
+        for &b in &self.pending[..self.filled] {
+            self.hash = (self.hash ^ u64::from(b)).wrapping_mul(Checksum::PRIME);
+        }
+        self.hash
+    }
 }

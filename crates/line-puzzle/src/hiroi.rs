@@ -1,5 +1,6 @@
-//! M. Hiroi's lower bound: each piece's Manhattan distance to the nearest
-//! goal cell of its letter, updated by the moved piece's term only.
+//! M. Hiroi's lower bound ("Puzzle DE Programming", the line puzzle): each
+//! piece's Manhattan distance to the nearest goal cell of its letter,
+//! updated by the moved piece's term only.
 
 use crate::board::MAX_CELLS;
 use crate::{Board, Letter};
@@ -50,20 +51,22 @@ impl NearestGoal {
     }
 }
 
-/// Hiroi's bound of `start` towards `goal` (same shape and pieces).
+/// M. Hiroi's bound ("Puzzle DE Programming", the line puzzle) of `start`
+/// towards `goal` (same shape and pieces): each piece's Manhattan distance
+/// to the nearest goal cell of its letter, summed.
 ///
 /// # Example
 ///
 /// ```
-/// use line_puzzle::{Board, seed_bound};
+/// use line_puzzle::{Board, hiroi_bound};
 ///
 /// // Hiroi's problem 3: bound 13, so its first limit is 14 (rounded up
 /// // to the parity of every solution), the figure in the article's table.
 /// let start = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
 /// let goal = Board::from_rows(&["ABAS", "DCDC", "BABA", "CDCD"])?;
-/// assert_eq!(seed_bound(&start, &goal), 13);
+/// assert_eq!(hiroi_bound(&start, &goal), 13);
 /// # Ok::<(), line_puzzle::BoardError>(())
 /// ```
-pub fn seed_bound(start: &Board, goal: &Board) -> u32 {
+pub fn hiroi_bound(start: &Board, goal: &Board) -> u32 {
     NearestGoal::new(goal).bound(start)
 }

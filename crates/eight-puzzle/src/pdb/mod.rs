@@ -1,0 +1,536 @@
+//! Additive disjoint pattern databases (Korf & Felner 2002).
+//!
+//! The tiles are split into disjoint groups. For each group a table holds,
+//! for every placement of the group's tiles on the board, the least number of
+//! moves *of those tiles* that bring them to their goal cells, where a tile
+//! may slide into a neighbouring cell not holding another tile of the group
+//! and into which the blank can get without moving a tile of the group (the
+//! blank's moves through other cells are free). Every real move moves one
+//! tile, which belongs to one group at most, so the tables' values add up to
+//! an admissible bound. Each table keeps the least value over the blank's
+//! cells, as Korf & Felner's do.
+//!
+//! A table is indexed by the [`Placements`] rank of its tiles' cells and built
+//! by a breadth-first search from the goal placement, layer by layer, in
+//! parallel (the result does not depend on the thread count). It serialises to
+//! bytes with a checksum, so that a caller can keep it in a file and detect a
+//! stale or corrupted one.
+
+use std::fmt;
+
+use perm_rank::Placements;
+use search_core::pdb::Checksum;
+
+use crate::Board;
+use crate::board::MAX_CELLS;
+
+mod build;
+mod subsets;
+
+/// Tiles split into disjoint groups, each with its own table.
+///
+/// # Example
+///
+/// ```
+/// use eight_puzzle::{Board, Partition};
+///
+/// let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"])?;
+/// let groups = Partition::six_six_three(&goal)?;
+/// assert_eq!(groups.name(), "6-6-3");
+/// assert_eq!(groups.groups()[2], [1, 2, 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Partition {
+    groups: Vec<Vec<u8>>,
+}
+
+/// Why a pattern database could not be built or loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// A group is empty, names the blank or a tile not on the board, or
+    /// shares a tile with another group.
+    BadGroup(String),
+    /// The named partition needs another board shape.
+    Shape(String),
+    /// The tables would need more memory than allowed.
+    TooLarge {
+        /// The bytes the tables need.
+        bytes: u64,
+        /// The bytes allowed.
+        max: u64,
+    },
+    /// The bytes are not a pattern database of this crate (bad header, bad
+    /// length, wrong checksum, values out of range).
+    Corrupt(String),
+    /// The database was built for another goal or partition.
+    Mismatch,
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdbError::BadGroup(why) => write!(f, "bad tile groups: {why}"),
+            PdbError::Shape(why) => write!(f, "{why}"),
+            PdbError::TooLarge { bytes, max } => write!(
+                f,
+                "the pattern database needs {} MiB ({bytes} bytes), more than the {} MiB allowed",
+                bytes.div_ceil(1 << 20),
+                max >> 20
+            ),
+            PdbError::Corrupt(why) => write!(f, "corrupt pattern database: {why}"),
+            PdbError::Mismatch => write!(
+                f,
+                "the pattern database was built for another goal or partition"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {}
+
+impl Partition {
+    /// Groups of tiles given explicitly: non-empty, disjoint, each tile in
+    /// `1..cells` of `goal`. Tiles in no group simply do not count.
+    pub fn new(goal: &Board, groups: Vec<Vec<u8>>) -> Result<Partition, PdbError> {
+        let mut seen = 0u32;
+        for group in &groups {
+            if group.is_empty() {
+                return Err(PdbError::BadGroup("a group is empty".to_string()));
+            }
+            for &tile in group {
+                if tile == 0 || usize::from(tile) >= goal.cells() {
+                    return Err(PdbError::BadGroup(format!(
+                        "tile {tile} is not a tile of a {}-cell board",
+                        goal.cells()
+                    )));
+                }
+                if seen & (1 << tile) != 0 {
+                    return Err(PdbError::BadGroup(format!("tile {tile} is in two groups")));
+                }
+                seen |= 1 << tile;
+            }
+        }
+        Ok(Partition { groups })
+    }
+
+    /// The tiles of `goal` in row-major order of their goal cells.
+    fn tiles_in_order(goal: &Board) -> Vec<u8> {
+        goal.tiles().into_iter().filter(|&t| t != 0).collect()
+    }
+
+    /// Korf & Felner's 6-6-3 on the 4x4 board, by goal cells: the first
+    /// three tiles in row-major order (the top row when the blank is in a
+    /// corner of it), then the remaining tiles of the two left columns, then
+    /// those of the two right columns.
+    pub fn six_six_three(goal: &Board) -> Result<Partition, PdbError> {
+        Partition::four_by_four(goal, 3)
+    }
+
+    /// Korf & Felner's 7-8 on the 4x4 board, by goal cells: the first seven
+    /// tiles in row-major order (the top two rows with the blank in one of
+    /// them), then the other eight. Its 8-tile table takes 495 MiB.
+    pub fn seven_eight(goal: &Board) -> Result<Partition, PdbError> {
+        let (w, h) = (goal.width(), goal.height());
+        if (w, h) != (4, 4) {
+            return Err(PdbError::Shape(format!(
+                "the 7-8 partition is for the 4x4 board, not {w}x{h}"
+            )));
+        }
+        let tiles = Partition::tiles_in_order(goal);
+        Partition::new(goal, vec![tiles[..7].to_vec(), tiles[7..].to_vec()])
+    }
+
+    fn four_by_four(goal: &Board, first: usize) -> Result<Partition, PdbError> {
+        let (w, h) = (goal.width(), goal.height());
+        if (w, h) != (4, 4) {
+            return Err(PdbError::Shape(format!(
+                "the 6-6-3 partition is for the 4x4 board, not {w}x{h}"
+            )));
+        }
+        let cells: Vec<usize> = (0..16).filter(|&c| goal.tile(c) != 0).collect();
+        let top: Vec<u8> = cells[..first].iter().map(|&c| goal.tile(c)).collect();
+        let rest = &cells[first..];
+        let left: Vec<u8> = rest
+            .iter()
+            .filter(|&&c| c % 4 < 2)
+            .map(|&c| goal.tile(c))
+            .collect();
+        let right: Vec<u8> = rest
+            .iter()
+            .filter(|&&c| c % 4 >= 2)
+            .map(|&c| goal.tile(c))
+            .collect();
+        Partition::new(goal, vec![left, right, top])
+    }
+
+    /// The partition used by default: 6-6-3 on the 4x4 board, otherwise
+    /// the tiles in row-major order of their goal cells, in groups of at
+    /// most six.
+    pub fn default_for(goal: &Board) -> Partition {
+        if let Ok(p) = Partition::six_six_three(goal) {
+            return p;
+        }
+        let tiles = Partition::tiles_in_order(goal);
+        Partition {
+            groups: tiles.chunks(6).map(<[u8]>::to_vec).collect(),
+        }
+    }
+
+    /// The groups of tiles.
+    pub fn groups(&self) -> &[Vec<u8>] {
+        &self.groups
+    }
+
+    /// The group sizes joined by dashes, e.g. `6-6-3`.
+    pub fn name(&self) -> String {
+        let sizes: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
+        sizes.join("-")
+    }
+
+    /// The bytes the tables keep on a board of `cells` cells: one byte per
+    /// placement of each group.
+    pub fn memory_needed(&self, cells: usize) -> u64 {
+        self.counts(cells).fold(0u64, u64::saturating_add)
+    }
+
+    /// The most bytes the build holds at once on `goal`'s board: the tables
+    /// built so far (largest group first) and, while a group's table is
+    /// built, the larger of its search (a byte per placement, two bits per
+    /// placement and region of the blank, the renumbering tables: 840 MiB for
+    /// 8 tiles of the 15-puzzle) and its values beside the table they become
+    /// (twice the table: 990 MiB for 8 tiles, the peak of the 7-8 build).
+    pub fn build_memory_needed(&self, goal: &Board) -> u64 {
+        let counts: Vec<u64> = self.counts(goal.cells()).collect();
+        let mut kept = 0u64;
+        let mut peak = 0u64;
+        for g in self.build_order() {
+            let during =
+                build::search_bytes(goal, self.groups[g].len()).max(counts[g].saturating_mul(2));
+            peak = peak.max(kept.saturating_add(during));
+            kept = kept.saturating_add(counts[g]);
+        }
+        peak.max(kept)
+    }
+
+    /// The groups, largest first: the largest search then runs before any
+    /// other table is kept.
+    fn build_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.groups.len()).collect();
+        order.sort_by_key(|&g| std::cmp::Reverse(self.groups[g].len()));
+        order
+    }
+
+    fn counts(&self, cells: usize) -> impl Iterator<Item = u64> + '_ {
+        self.groups.iter().map(move |g| {
+            Placements::new(cells, g.len())
+                .map(|p| p.count())
+                .unwrap_or(u64::MAX)
+        })
+    }
+}
+
+/// One group's table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Table {
+    tiles: Vec<u8>,
+    placements: Placements,
+    /// Moves of the group's tiles, by the rank of their cells.
+    values: Vec<u8>,
+}
+
+/// Additive pattern databases for one goal and one [`Partition`].
+///
+/// # Example
+///
+/// ```
+/// use eight_puzzle::{Board, Partition, PatternDb};
+///
+/// let goal = Board::solved(3, 3)?;
+/// let db = PatternDb::build(&goal, &Partition::default_for(&goal), u64::MAX, |_, _| {})?;
+/// let start = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"])?;
+/// assert!(db.bound(&start) <= 31);
+/// let bytes = db.to_bytes();
+/// assert_eq!(PatternDb::from_bytes(&bytes)?, db);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternDb {
+    goal: Board,
+    partition: Partition,
+    tables: Vec<Table>,
+}
+
+impl PatternDb {
+    /// Builds the tables for `goal` and `partition`, refusing (before
+    /// allocating anything) if they need more than `max_memory` bytes.
+    /// `progress(done, total)` is called as placements get their values.
+    pub fn build(
+        goal: &Board,
+        partition: &Partition,
+        max_memory: u64,
+        mut progress: impl FnMut(u64, u64),
+    ) -> Result<PatternDb, PdbError> {
+        let partition = Partition::new(goal, partition.groups.clone())?;
+        let cells = goal.cells();
+        let bytes = partition.build_memory_needed(goal);
+        if bytes > max_memory {
+            return Err(PdbError::TooLarge {
+                bytes,
+                max: max_memory,
+            });
+        }
+        let mut tables: Vec<Option<Table>> = vec![None; partition.groups.len()];
+        let total = partition.memory_needed(cells);
+        let mut done = 0u64;
+        for g in partition.build_order() {
+            let tiles = &partition.groups[g];
+            let placements = Placements::new(cells, tiles.len())
+                .map_err(|e| PdbError::BadGroup(e.to_string()))?;
+            let values =
+                build::breadth_first(goal, tiles, &placements, |n| progress(done + n, total));
+            done += placements.count();
+            tables[g] = Some(Table {
+                tiles: tiles.clone(),
+                placements,
+                values,
+            });
+        }
+        let tables = tables
+            .into_iter()
+            .map(|t| t.expect("every group built"))
+            .collect();
+        Ok(PatternDb {
+            goal: *goal,
+            partition,
+            tables,
+        })
+    }
+
+    /// The goal the tables lead to.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The groups of tiles.
+    pub fn partition(&self) -> &Partition {
+        &self.partition
+    }
+
+    /// The admissible bound for `board`: the sum of the groups' values.
+    ///
+    /// # Panics
+    /// If `board` does not have the goal's shape.
+    pub fn bound(&self, board: &Board) -> u32 {
+        assert_eq!(board.cells(), self.goal.cells(), "another board shape");
+        let mut position = [0u8; MAX_CELLS];
+        for c in 0..board.cells() {
+            position[usize::from(board.tile(c))] = c as u8;
+        }
+        (0..self.tables.len())
+            .map(|g| u32::from(self.value(g, &position)))
+            .sum()
+    }
+
+    /// The value of group `g` with tile `t` on cell `position[t]`.
+    #[inline]
+    pub(crate) fn value(&self, g: usize, position: &[u8; MAX_CELLS]) -> u8 {
+        let table = &self.tables[g];
+        let mut cells = [0u8; MAX_CELLS];
+        for (slot, &t) in cells.iter_mut().zip(&table.tiles) {
+            *slot = position[usize::from(t)];
+        }
+        let rank = table.placements.rank_unchecked(&cells[..table.tiles.len()]);
+        table.values[rank as usize]
+    }
+
+    /// The number of groups.
+    pub(crate) fn group_count(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// The database as bytes: a header naming the goal and the groups, the
+    /// tables, and a checksum of all that.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.file_len() as usize);
+        self.write_to(&mut out)
+            .expect("writing to a vector does not fail");
+        out
+    }
+
+    /// The length of [`to_bytes`](PatternDb::to_bytes)' output.
+    pub fn file_len(&self) -> u64 {
+        (self.header().len() + 8) as u64
+            + self
+                .tables
+                .iter()
+                .map(|t| t.values.len() as u64)
+                .sum::<u64>()
+    }
+
+    /// Writes [`to_bytes`](PatternDb::to_bytes)' output to `out` without
+    /// making a copy of the tables.
+    pub fn write_to(&self, mut out: impl std::io::Write) -> std::io::Result<()> {
+        let header = self.header();
+        let body = self.file_len() - 8;
+        let mut sum = Checksum::new(body);
+        sum.update(&header);
+        out.write_all(&header)?;
+        for table in &self.tables {
+            sum.update(&table.values);
+            out.write_all(&table.values)?;
+        }
+        out.write_all(&sum.finish().to_le_bytes())
+    }
+
+    fn header(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64);
+        out.extend_from_slice(MAGIC);
+        out.push(self.goal.width() as u8);
+        out.push(self.goal.height() as u8);
+        out.extend(self.goal.tiles());
+        out.push(self.tables.len() as u8);
+        for table in &self.tables {
+            out.push(table.tiles.len() as u8);
+            out.extend_from_slice(&table.tiles);
+        }
+        out
+    }
+
+    /// A database from [`to_bytes`](PatternDb::to_bytes)' output, checked
+    /// entirely: header, lengths and checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PatternDb, PdbError> {
+        // Tables longer than the bytes given cannot be there: refused
+        // before anything is allocated for them.
+        PatternDb::read_from(bytes, bytes.len() as u64).map_err(|e| match e {
+            PdbError::TooLarge { .. } => PdbError::Corrupt("the file is truncated".to_string()),
+            other => other,
+        })
+    }
+
+    /// [`from_bytes`](PatternDb::from_bytes) from a reader (a file), each
+    /// table read straight into its place, refusing (before allocating them)
+    /// tables that would take more than `max_memory` bytes.
+    pub fn read_from(
+        mut input: impl std::io::Read,
+        max_memory: u64,
+    ) -> Result<PatternDb, PdbError> {
+        let corrupt = |why: &str| PdbError::Corrupt(why.to_string());
+        let mut read = |n: usize, header: &mut Vec<u8>| -> Result<(), PdbError> {
+            let at = header.len();
+            header.resize(at + n, 0);
+            input
+                .read_exact(&mut header[at..])
+                .map_err(|e| read_error(&e))
+        };
+        let mut header = Vec::with_capacity(64);
+        read(MAGIC.len() + 2, &mut header)?;
+        if &header[..MAGIC.len()] != MAGIC {
+            return Err(corrupt("not a pattern database file (bad header)"));
+        }
+        let (width, height) = (
+            usize::from(header[MAGIC.len()]),
+            usize::from(header[MAGIC.len() + 1]),
+        );
+        if width * height > MAX_CELLS {
+            return Err(corrupt("not a pattern database file (bad header)"));
+        }
+        read(width * height + 1, &mut header)?;
+        let at = MAGIC.len() + 2;
+        let goal = Board::new(width, height, &header[at..at + width * height])
+            .map_err(|e| PdbError::Corrupt(e.to_string()))?;
+        let count = usize::from(header[header.len() - 1]);
+        let mut groups = Vec::new();
+        for _ in 0..count {
+            read(1, &mut header)?;
+            let k = usize::from(header[header.len() - 1]);
+            read(k, &mut header)?;
+            groups.push(header[header.len() - k..].to_vec());
+        }
+        let partition = Partition::new(&goal, groups)?;
+        let bytes = partition.memory_needed(goal.cells());
+        if bytes > max_memory {
+            return Err(PdbError::TooLarge {
+                bytes,
+                max: max_memory,
+            });
+        }
+        let mut sum = Checksum::new(header.len() as u64 + bytes);
+        sum.update(&header);
+        let input = &mut input;
+        let mut tables = Vec::new();
+        for tiles in &partition.groups {
+            let placements = Placements::new(goal.cells(), tiles.len())
+                .map_err(|e| PdbError::Corrupt(e.to_string()))?;
+            // Unreached entries (UNSEEN) are legitimate: with every tile in
+            // one group, half of the placements have the wrong parity.
+            let mut values = vec![0u8; placements.count() as usize];
+            // Summed piece by piece while each piece is still in the cache.
+            for piece in values.chunks_mut(1 << 20) {
+                input.read_exact(piece).map_err(|e| read_error(&e))?;
+                sum.update(piece);
+            }
+            tables.push(Table {
+                tiles: tiles.clone(),
+                placements,
+                values,
+            });
+        }
+        let mut stored = [0u8; 8];
+        input.read_exact(&mut stored).map_err(|e| read_error(&e))?;
+        if sum.finish() != u64::from_le_bytes(stored) {
+            return Err(corrupt("the checksum does not match"));
+        }
+        let mut more = [0u8; 1];
+        if input.read(&mut more).map_err(|e| read_error(&e))? != 0 {
+            return Err(corrupt("trailing bytes after the tables"));
+        }
+        Ok(PatternDb {
+            goal,
+            partition,
+            tables,
+        })
+    }
+
+    /// [`from_bytes`](PatternDb::from_bytes), and a check that the database
+    /// is the one for `goal` and `partition` ([`PdbError::Mismatch`] if not).
+    pub fn from_bytes_for(
+        bytes: &[u8],
+        goal: &Board,
+        partition: &Partition,
+    ) -> Result<PatternDb, PdbError> {
+        let db = PatternDb::from_bytes(bytes)?;
+        if db.goal != *goal || db.partition != *partition {
+            return Err(PdbError::Mismatch);
+        }
+        Ok(db)
+    }
+
+    /// [`read_from`](PatternDb::read_from), and a check that the database
+    /// is the one for `goal` and `partition` ([`PdbError::Mismatch`] if not).
+    pub fn read_for(
+        input: impl std::io::Read,
+        goal: &Board,
+        partition: &Partition,
+        max_memory: u64,
+    ) -> Result<PatternDb, PdbError> {
+        let db = PatternDb::read_from(input, max_memory)?;
+        if db.goal != *goal || db.partition != *partition {
+            return Err(PdbError::Mismatch);
+        }
+        Ok(db)
+    }
+}
+
+/// A read that failed, as the reason the bytes are not a database.
+fn read_error(e: &std::io::Error) -> PdbError {
+    if e.kind() == std::io::ErrorKind::UnexpectedEof {
+        PdbError::Corrupt("the file is truncated".to_string())
+    } else {
+        PdbError::Corrupt(format!("it could not be read: {e}"))
+    }
+}
+
+/// The file format's first bytes, with its version.
+const MAGIC: &[u8] = b"EPUZPDB2";
