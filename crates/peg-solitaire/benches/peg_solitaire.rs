@@ -55,7 +55,7 @@ fn benches(c: &mut Criterion) {
         ("seed 21-hole: count all 192, pruning", None, true),
     ] {
         let options = SolveOptions {
-            algorithm: Algorithm::Ida,
+            algorithm: Algorithm::IdaCorners,
             first_jump,
             pruning,
             ..SolveOptions::default()
@@ -70,7 +70,7 @@ fn benches(c: &mut Criterion) {
         });
     }
     let options = SolveOptions {
-        algorithm: Algorithm::Ida,
+        algorithm: Algorithm::IdaCorners,
         first_jump: Some(first),
         pruning: true,
         ..SolveOptions::default()

@@ -99,7 +99,7 @@
 //! let goal = start.with_pegs(1 << 6).unwrap(); // one peg, in hole 6
 //! let first = start.jumps().into_iter().find(|j| (j.from, j.to) == (14, 6)).unwrap();
 //! let options = SolveOptions {
-//!     algorithm: Algorithm::Ida,
+//!     algorithm: Algorithm::IdaCorners,
 //!     first_jump: Some(first),
 //!     pruning: true,
 //!     ..Default::default()

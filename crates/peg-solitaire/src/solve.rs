@@ -2,6 +2,7 @@
 //! peg-class pruning, notation and replay.
 
 use std::fmt;
+use std::str::FromStr;
 
 use search_core::count::{PathCount, count_paths, count_shortest_paths};
 use search_core::grid;
@@ -90,10 +91,10 @@ pub enum Algorithm {
     /// Levels by moves from the start and from the goal until one move
     /// joins them ([`meet_moves`]): the English board in about a second.
     #[default]
-    Meet,
+    Bidirectional,
     /// IDA* over single jumps with the corner bound; the only one that
     /// takes a fixed first jump and Hiroi's pruning.
-    Ida,
+    IdaCorners,
     /// Levels by moves from the start alone until one holds the goal
     /// ([`explore_moves`]).
     Bfs,
@@ -101,16 +102,39 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, fastest first.
-    pub const ALL: [Algorithm; 3] = [Algorithm::Meet, Algorithm::Ida, Algorithm::Bfs];
+    pub const ALL: [Algorithm; 3] = [
+        Algorithm::Bidirectional,
+        Algorithm::IdaCorners,
+        Algorithm::Bfs,
+    ];
+
+    /// The algorithm's name, as [`FromStr`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::IdaCorners => "ida-corners",
+            Algorithm::Bfs => "bfs",
+        }
+    }
 }
 
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Algorithm::Meet => "levels by moves met from both ends",
-            Algorithm::Ida => "ida*, corners",
-            Algorithm::Bfs => "bfs by moves",
-        })
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                format!("unknown algorithm {s:?} (known: {})", names.join(", "))
+            })
     }
 }
 
@@ -121,7 +145,7 @@ pub struct SolveOptions {
     pub algorithm: Algorithm,
     /// Node budget and cancellation (IDA* and the counts).
     pub budget: Budget,
-    /// Bytes the levels of [`Algorithm::Meet`] and [`Algorithm::Bfs`] may
+    /// Bytes the levels of [`Algorithm::Bidirectional`] and [`Algorithm::Bfs`] may
     /// take.
     pub max_memory: u64,
     /// Fix the first jump (M. Hiroi fixes 14 -> 6); IDA* and the counts
@@ -402,7 +426,7 @@ fn begin<'g>(
 /// replay(&start, &goal, &solution.moves)?;
 /// // No jump sequence leaves a single peg in the last hole.
 /// let far = Board::from_rows(Lattice::Square, &["...o"])?;
-/// let ida = SolveOptions { algorithm: Algorithm::Ida, ..SolveOptions::default() };
+/// let ida = SolveOptions { algorithm: Algorithm::IdaCorners, ..SolveOptions::default() };
 /// assert!(solve(&start, &far, &ida)?.found.is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -412,15 +436,15 @@ pub fn solve(
     options: &SolveOptions,
 ) -> Result<Outcome<Solution>, SolveError> {
     check_goal(start, goal)?;
-    if options.algorithm != Algorithm::Ida && options.first_jump.is_some() {
+    if options.algorithm != Algorithm::IdaCorners && options.first_jump.is_some() {
         return Err(SolveError::Unsupported(format!(
             "a fixed first jump is taken by IDA* only, not by {}",
             options.algorithm
         )));
     }
     let (jumps, stats) = match options.algorithm {
-        Algorithm::Ida => solve_ida(start, goal, options)?,
-        Algorithm::Meet => {
+        Algorithm::IdaCorners => solve_ida(start, goal, options)?,
+        Algorithm::Bidirectional => {
             let meeting = meet_moves(
                 start,
                 goal,

@@ -101,7 +101,7 @@ fn the_seed_board_needs_twelve_moves_and_has_96_solutions_from_14_to_6() {
         .unwrap();
     for pruning in [false, true] {
         let options = SolveOptions {
-            algorithm: Algorithm::Ida,
+            algorithm: Algorithm::IdaCorners,
             first_jump: Some(first),
             pruning,
             ..SolveOptions::default()
@@ -296,7 +296,7 @@ fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
         "{stopped}"
     );
     let options = SolveOptions {
-        algorithm: Algorithm::Ida,
+        algorithm: Algorithm::IdaCorners,
         budget: Budget::default().with_max_expanded(1_000),
         ..SolveOptions::default()
     };
@@ -326,11 +326,12 @@ fn the_levels_do_not_depend_on_the_thread_count() {
         .with_pegs(triangle.geometry().all() & !(1 << 4))
         .unwrap();
     let run = |threads| {
-        search_core::levels::with_threads(threads, || {
+        search_core::par::with_threads(threads, || {
             let levels = explore_moves(&start, &LevelOptions::default(), |_| {}).unwrap();
             let last: Vec<u64> = levels.level(levels.histogram().len() - 1).to_vec();
             (levels.histogram(), levels.stats().clone(), last)
         })
+        .unwrap()
     };
     let (histogram, _, last) = run(1);
     assert_eq!(run(1), run(3));
@@ -633,4 +634,18 @@ fn moves_are_chains_of_jumps_by_one_peg_and_bad_ones_are_refused() {
     }
     assert_eq!(board, goal);
     assert_eq!(solution.len(), 12);
+    for algorithm in Algorithm::ALL {
+        assert_eq!(algorithm.name().parse(), Ok(algorithm));
+    }
+    assert!("dfs".parse::<Algorithm>().is_err());
+    // A fixed first jump is IDA*'s alone.
+    let first = start.jumps()[0];
+    let options = SolveOptions {
+        first_jump: Some(first),
+        ..SolveOptions::default()
+    };
+    assert!(matches!(
+        solve(&start, &goal, &options),
+        Err(SolveError::Unsupported(_))
+    ));
 }

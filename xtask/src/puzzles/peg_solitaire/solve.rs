@@ -156,7 +156,7 @@ pub(super) fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
         }
     } else {
         let mut options = SolveOptions {
-            algorithm: Algorithm::Ida,
+            algorithm: Algorithm::IdaCorners,
             first_jump: inst.first_jump,
             pruning: false,
             budget: Budget::default().with_max_expanded(MAX_EXPANDED),
