@@ -124,10 +124,13 @@ pub use puzzle::PegSolitaire;
 pub use search_core::levels::LevelReport;
 pub use search_core::puzzle::Puzzle;
 pub use search_core::{Budget, Interrupted, Outcome, Reason, Stats};
+pub use solution::{
+    ReplayError, Solution, move_count, move_groups, move_notations, notation, replay, replay_jumps,
+    solution_jumps,
+};
 pub use solve::{
-    Algorithm, PegClassPruning, ReplayError, Solution, SolveError, SolveOptions, check_goal,
-    count_jump_sequences, count_position_sequences, move_count, move_groups, move_notations,
-    notation, peg_class_pruning, replay, replay_jumps, solution_jumps, solve,
+    Algorithm, PegClassPruning, SolveError, SolveOptions, check_goal, count_jump_sequences,
+    count_position_sequences, peg_class_pruning, solve,
 };
 
 mod board;
@@ -138,4 +141,5 @@ mod meet;
 mod moves;
 mod problems;
 mod puzzle;
+mod solution;
 mod solve;

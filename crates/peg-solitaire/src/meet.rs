@@ -233,7 +233,7 @@ pub fn meet_moves(
         // and the meeting pair is one move apart: the walk finds a path.
         let jumps = read_back(geometry, &into, &canon, &sides, (x, f), edge, (y, b))
             .expect("the levels lead back to both ends");
-        crate::solve::replay_jumps(start, goal, &jumps)
+        crate::solution::replay_jumps(start, goal, &jumps)
             .expect("a solution read back from the levels replays");
         let moves = f + b + u32::from(start.pegs() != goal.pegs());
         meeting_out.solution = Some((moves, jumps));

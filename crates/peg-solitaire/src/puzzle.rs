@@ -6,7 +6,8 @@ use search_core::puzzle::{Puzzle, SolveError};
 
 use crate::board::{Board, BoardError, Move, MoveError};
 use crate::geometry::Lattice;
-use crate::solve::{Algorithm, Solution, SolveOptions, solve};
+use crate::solution::Solution;
+use crate::solve::{Algorithm, SolveOptions, solve};
 
 /// Peg solitaire as a [`Puzzle`]: boards on a [`Lattice`] (the variant),
 /// moves as chains of jumps by one peg (`12-14-6`), a goal board.
