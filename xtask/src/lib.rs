@@ -7,6 +7,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+pub mod automata;
 pub mod bench;
 pub mod fixtures;
 pub mod help;

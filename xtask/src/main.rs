@@ -164,6 +164,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let cli = Cli::parse();
+    xtask::automata::register();
     let result = match cli.command {
         Command::SolveAll {
             check,

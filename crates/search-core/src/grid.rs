@@ -172,8 +172,9 @@ pub fn is_even_permutation(perm: &[u8]) -> bool {
 /// by `directions[i]`, and a puzzle numbers its moves in the order it lists
 /// them, so that a pruned search finds the solution an unpruned one finds.
 ///
-/// A frame is the board with each cell holding its own number (4 bits a
-/// cell, so at most 16 cells) and the blank's cell: which directions apply
+/// A frame is the board with each cell holding its own number, except that
+/// the blank holds 0 and cell 0 the blank's number (4 bits a cell, so at
+/// most 16 cells; the blank is the cell holding 0): which directions apply
 /// depends on the blank's cell alone, and two sequences that permute the
 /// numbered board alike permute every board with the blank on that cell
 /// alike, whatever its cells hold (numbered tiles, or letters repeated).
@@ -191,40 +192,58 @@ pub fn is_even_permutation(perm: &[u8]) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sliding {
     rect: Rect,
-    directions: [(isize, isize); 4],
+    /// `to[cell][op]`: the cell the blank moves to from `cell` by `op`, or
+    /// [`Sliding::OFF`] off the board.
+    to: [[u8; 4]; 16],
 }
 
 impl Sliding {
+    /// No cell: the move leaves the board.
+    const OFF: u8 = u8::MAX;
+
     /// The blank's moves on `rect`, operator `i` moving it by `directions[i]`.
     ///
     /// # Panics
     /// If `rect` has more than 16 cells.
     pub fn new(rect: Rect, directions: [(isize, isize); 4]) -> Sliding {
         assert!(rect.cells() <= 16, "at most 16 cells, not {}", rect.cells());
-        Sliding { rect, directions }
+        let mut to = [[Self::OFF; 4]; 16];
+        for (cell, to) in to.iter_mut().enumerate().take(rect.cells()) {
+            *to = directions
+                .map(|(rows, cols)| rect.step(cell, rows, cols).map_or(Self::OFF, |c| c as u8));
+        }
+        Sliding { rect, to }
     }
 }
 
 impl crate::prune::Operators for Sliding {
-    type Frame = (u64, u8);
+    type Frame = u64;
 
     fn operator_count(&self) -> usize {
         4
     }
 
-    fn frames(&self) -> Vec<(u64, u8)> {
+    fn frames(&self) -> Vec<u64> {
         let cells = self.rect.cells() as u64;
         let numbered = (0..cells).fold(0, |p, c| p | c << (4 * c));
-        (0..cells as u8).map(|blank| (numbered, blank)).collect()
+        // The blank's number moves to cell 0, and 0 to the blank.
+        (0..cells)
+            .map(|blank| numbered & !(15 << (4 * blank)) | blank)
+            .collect()
     }
 
-    fn apply(&self, &(cells, blank): &(u64, u8), op: u8) -> Option<(u64, u8)> {
-        let (rows, cols) = self.directions[usize::from(op)];
-        let from = self.rect.step(usize::from(blank), rows, cols)?;
-        let (a, b) = (4 * from as u32, 4 * u32::from(blank));
-        let (x, y) = ((cells >> a) & 15, (cells >> b) & 15);
-        let swapped = cells & !(15 << a) & !(15 << b) | y << a | x << b;
-        Some((swapped, from as u8))
+    #[inline]
+    fn apply(&self, &cells: &u64, op: u8) -> Option<u64> {
+        // The lowest nibble that is 0 (a borrow only runs upwards from it).
+        const ONES: u64 = 0x1111_1111_1111_1111;
+        let zero = cells.wrapping_sub(ONES) & !cells & (ONES << 3);
+        let blank = zero.trailing_zeros() / 4;
+        let from = self.to[blank as usize][usize::from(op)];
+        if from == Self::OFF {
+            return None;
+        }
+        let tile = (cells >> (4 * u32::from(from))) & 15;
+        Some(cells ^ tile << (4 * u32::from(from)) ^ tile << (4 * blank))
     }
 }
 

@@ -12,10 +12,11 @@
 //! (shorter first, then operator by operator), and forbids the rest: a
 //! sequence is forbidden when, from every frame where it applies, a
 //! shortlex-smaller twin reaches the same frame state. The minimal forbidden
-//! sequences are compiled into an Aho-Corasick automaton whose table answers
-//! one look-up per move: the next automaton state, or that the move closes a
-//! forbidden sequence. [`crate::ida::ida_star_pruned`] steps it along the
-//! path.
+//! sequences are compiled into an Aho-Corasick automaton, which is then
+//! minimised (Moore's partition refinement: states from which the same
+//! sequences are rejected become one); its table answers one look-up per
+//! move: the next automaton state, or that the move closes a forbidden
+//! sequence. [`crate::ida::ida_star_pruned`] steps it along the path.
 //!
 //! # Why no optimal path is lost
 //!
@@ -68,9 +69,10 @@
 //! ```
 
 use std::hash::Hash;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use rustc_hash::FxHashSet;
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The algebra of a puzzle's operators, as [`Automaton::build`] needs it.
 ///
@@ -104,11 +106,74 @@ pub trait Operators {
 /// No such node or state.
 const NONE: u32 = u32::MAX;
 
-/// An Aho-Corasick automaton over operators that rejects exactly the
-/// sequences holding a forbidden one (see the [module](self) documentation).
+/// The first bytes of [`Automaton::to_bytes`], with the version of the
+/// format and of the construction: a change to what [`Automaton::build`]
+/// forbids must change it, so that no automaton built before is read.
+const MAGIC: &[u8; 8] = b"SCPRUNE\x01";
+
+/// Why bytes were not read as an automaton.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AutomatonError {
+    /// The bytes are not an automaton, or were damaged.
+    Corrupt(String),
+    /// The bytes hold an automaton built for something else.
+    Stale {
+        /// What the caller asked for.
+        expected: String,
+        /// What the bytes were built for.
+        found: String,
+    },
+}
+
+impl std::fmt::Display for AutomatonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AutomatonError::Corrupt(why) => write!(f, "not a pruning automaton: {why}"),
+            AutomatonError::Stale { expected, found } => write!(
+                f,
+                "the pruning automaton was built for {found:?}, not {expected:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AutomatonError {}
+
+/// Where automata are kept between runs: bytes saved and loaded by key.
+/// search-core does no I/O; a program with a cache folder registers a
+/// store once with [`set_store`], and [`AutomatonCache::get_or_load`] then
+/// reads an automaton from it instead of building it, or saves the one it
+/// built.
+pub trait AutomatonStore: Send + Sync {
+    /// The bytes saved under `key`, if there are any.
+    fn load(&self, key: &str) -> Option<Vec<u8>>;
+
+    /// Keeps `bytes` under `key` (a failure is the store's to report).
+    fn save(&self, key: &str, bytes: &[u8]);
+
+    /// The bytes under `key` were refused for `why` (and the automaton is
+    /// built again and saved over them). Does nothing unless overridden.
+    fn refused(&self, key: &str, why: &AutomatonError) {
+        let _ = (key, why);
+    }
+}
+
+/// The store registered by [`set_store`].
+static STORE: OnceLock<Box<dyn AutomatonStore>> = OnceLock::new();
+
+/// Registers the store of the process; only the first call counts (`false`
+/// if a store was registered already).
+pub fn set_store(store: Box<dyn AutomatonStore>) -> bool {
+    STORE.set(store).is_ok()
+}
+
+/// An automaton over operators that rejects exactly the sequences holding a
+/// forbidden one (see the [module](self) documentation).
 ///
-/// Its states are the proper prefixes of the forbidden sequences; its table
-/// holds one `u32` per state and operator.
+/// [`Automaton::build`] compiles the forbidden sequences into an
+/// Aho-Corasick automaton, whose states are their proper prefixes, and
+/// minimises it; its table holds one `u32` per state and operator.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Automaton {
     operators: usize,
@@ -129,41 +194,64 @@ impl Automaton {
     pub const START: u32 = 0;
 
     /// Finds the forbidden sequences of up to `depth` operators of `ops`
-    /// and compiles them. Its work and memory grow with the number of frame
-    /// states within `depth` operators of the frames (on the 4x4 sliding
-    /// puzzle at depth 14, about 62,000 per frame).
+    /// and compiles them into the smallest automaton that rejects them. Its
+    /// work and memory grow with the number of frame states within `depth`
+    /// operators of the frames (on the 4x4 sliding puzzle, about 62,000 per
+    /// frame at depth 14 and 242,000 at depth 16), searched in parallel, one
+    /// frame per thread at a time.
     ///
     /// # Panics
-    /// If `ops` has more than 256 operators, or the table more than
+    /// If `ops` has more than 256 operators, `depth` exceeds 255, or the
+    /// table has more than
     /// `u32::MAX` entries.
-    pub fn build<O: Operators>(ops: &O, depth: usize) -> Automaton {
+    pub fn build<O>(ops: &O, depth: usize) -> Automaton
+    where
+        O: Operators + Sync,
+        O::Frame: Send + Sync,
+    {
+        Self::aho_corasick(ops, depth).minimised()
+    }
+
+    /// The Aho-Corasick automaton of the forbidden sequences, before
+    /// [`minimised`](Automaton::minimised): its states are the proper
+    /// prefixes of the forbidden sequences. [`Automaton::build`] is this
+    /// automaton minimised.
+    ///
+    /// # Panics
+    /// As [`Automaton::build`].
+    pub fn aho_corasick<O>(ops: &O, depth: usize) -> Automaton
+    where
+        O: Operators + Sync,
+        O::Frame: Send + Sync,
+    {
         let k = ops.operator_count();
         assert!(k <= 256, "at most 256 operators, not {k}");
+        assert!(depth <= 255, "a depth of at most 255, not {depth}");
         let frames = ops.frames();
 
         // The trie of every sequence that is the shortlex-least one reaching
         // its frame state from some frame ("kept"). A breadth-first search
         // that takes operators in order reaches each state first by its
         // shortlex-least sequence, so each frame's kept sequences form its
-        // search tree, merged here into one trie.
-        let mut kept = Trie::new(k);
-        for frame in &frames {
-            let mut seen: FxHashSet<O::Frame> = FxHashSet::default();
-            seen.insert(frame.clone());
-            let mut layer = vec![(frame.clone(), 0u32)];
-            for _ in 0..depth {
-                let mut next = Vec::new();
-                for (state, node) in &layer {
-                    for op in 0..k as u8 {
-                        let Some(child) = ops.apply(state, op) else {
-                            continue;
-                        };
-                        if seen.insert(child.clone()) {
-                            next.push((child, kept.child_or_insert(*node, op)));
-                        }
-                    }
-                }
-                layer = next;
+        // search tree; the frames are searched in parallel and their trees
+        // merged into one trie, in the order of the frames.
+        // One run of frames per thread, so that each keeps its set's room.
+        let run = frames.len().div_ceil(rayon::current_num_threads()).max(1);
+        let trees: Vec<Tree> = frames
+            .par_chunks(run)
+            .flat_map_iter(|run| {
+                let mut seen = FxHashSet::default();
+                run.iter()
+                    .map(|frame| kept_tree(ops, frame, depth, &mut seen))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let mut kept = Trie::with_capacity(k, trees.iter().map(|t| t.ops.len()).sum());
+        for tree in trees {
+            let mut node_of = Vec::with_capacity(tree.ops.len());
+            node_of.push(0);
+            for (&parent, &op) in tree.parents.iter().zip(&tree.ops).skip(1) {
+                node_of.push(kept.child_or_insert(node_of[parent as usize], op));
             }
         }
 
@@ -174,10 +262,12 @@ impl Automaton {
         // suffix is kept too.
         let suffix = kept.suffix_links();
         let mut forbidden: Vec<(u32, u8)> = Vec::new(); // (node, op)
+        let mut word = Vec::with_capacity(depth);
         for node in 0..kept.len() as u32 {
             if kept.depth[node as usize] as usize >= depth {
                 continue;
             }
+            let mut spelled = false;
             for op in 0..k as u8 {
                 if kept.child(node, op) != NONE {
                     continue;
@@ -190,101 +280,42 @@ impl Automaton {
                 if tail == NONE {
                     continue; // a proper suffix is forbidden already
                 }
-                let mut word = kept.word(node);
+                if !spelled {
+                    kept.spell(node, &mut word);
+                    spelled = true;
+                }
                 word.push(op);
                 if frames.iter().any(|f| applies(ops, f, &word)) {
                     forbidden.push((node, op));
                 }
+                word.pop();
             }
         }
+        drop(suffix);
 
-        // The automaton's trie: the kept nodes on the way to a forbidden
-        // sequence, renumbered breadth-first (the start is 0).
-        let mut needed = vec![false; kept.len()];
-        for &(f, _) in &forbidden {
-            let mut node = f;
-            while node != NONE && !needed[node as usize] {
-                needed[node as usize] = true;
-                node = kept.parent[node as usize];
-            }
-        }
         let mut lengths = vec![0; depth + 1];
         for &(f, _) in &forbidden {
-            lengths[kept.depth[f as usize] as usize + 1] += 1;
-        }
-        let words = forbidden.len();
-        let mut terminal = vec![false; kept.len() * k];
-        for &(f, op) in &forbidden {
-            terminal[f as usize * k + usize::from(op)] = true;
-        }
-        // Breadth-first order over the needed nodes: `order[state]` is a kept node.
-        let mut order = vec![0u32];
-        let mut state_of = vec![NONE; kept.len()];
-        state_of[0] = 0;
-        let mut i = 0;
-        while i < order.len() {
-            let node = order[i];
-            for op in 0..k as u8 {
-                let c = kept.child(node, op);
-                if c != NONE && needed[c as usize] {
-                    state_of[c as usize] = order.len() as u32;
-                    order.push(c);
-                }
-            }
-            i += 1;
-        }
-        // Aho-Corasick: each state's failure is the longest proper suffix
-        // of its sequence that is a state; the table follows the trie where
-        // it can and the failure's row where it cannot. A move completing a
-        // forbidden sequence (which, every proper factor being kept, can
-        // only be the longest suffix matched) goes nowhere.
-        let states = order.len();
-        assert!(
-            states * k < NONE as usize,
-            "{states} states of {k} operators overflow a u32 table index"
-        );
-        let mut table = vec![NONE; states * k];
-        let mut fail = vec![0u32; states];
-        for s in 0..states {
-            let node = order[s] as usize;
-            for op in 0..k {
-                let c = kept.child(node as u32, op as u8);
-                let entry = if terminal[node * k + op] {
-                    NONE
-                } else if c != NONE && needed[c as usize] {
-                    let child = state_of[c as usize];
-                    let failure = if s == 0 {
-                        0
-                    } else {
-                        table[fail[s] as usize * k + op]
-                    };
-                    if failure == NONE {
-                        // The child's sequence ends in a forbidden one (which
-                        // the frame contract rules out): reject it.
-                        NONE
-                    } else {
-                        fail[child as usize] = failure;
-                        child
-                    }
-                } else if s == 0 {
-                    0
-                } else {
-                    table[fail[s] as usize * k + op]
-                };
-                table[s * k + op] = entry;
-            }
-        }
-        for entry in &mut table {
-            if *entry != NONE {
-                *entry *= k as u32;
-            }
+            lengths[usize::from(kept.depth[f as usize]) + 1] += 1;
         }
         Automaton {
             operators: k,
             depth,
-            table,
-            words,
+            table: aho_corasick_table(&kept, &forbidden),
+            words: forbidden.len(),
             lengths,
+        }
+    }
+
+    /// The automaton with the fewest states that rejects exactly the
+    /// sequences this one rejects (Moore's partition refinement), its states
+    /// numbered breadth-first from the start.
+    pub fn minimised(&self) -> Automaton {
+        Automaton {
+            operators: self.operators,
+            depth: self.depth,
+            table: minimise(&self.table, self.operators.max(1)),
+            words: self.words,
+            lengths: self.lengths.clone(),
         }
     }
 
@@ -328,6 +359,108 @@ impl Automaton {
     pub fn bytes(&self) -> usize {
         self.table.len() * std::mem::size_of::<u32>()
     }
+
+    /// The automaton as bytes: a header, `key` (what it was built for: the
+    /// puzzle, its board, its operator order and the depth, in the caller's
+    /// words), its figures and table, and a checksum of all that
+    /// ([`crate::pdb::checksum`]).
+    pub fn to_bytes(&self, key: &str) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.bytes() + key.len() + 64);
+        out.extend_from_slice(MAGIC);
+        let number = |out: &mut Vec<u8>, n: usize| out.extend_from_slice(&(n as u64).to_le_bytes());
+        number(&mut out, key.len());
+        out.extend_from_slice(key.as_bytes());
+        for n in [self.operators, self.depth, self.words, self.lengths.len()] {
+            number(&mut out, n);
+        }
+        for &n in &self.lengths {
+            number(&mut out, n);
+        }
+        number(&mut out, self.table.len());
+        for &entry in &self.table {
+            out.extend_from_slice(&entry.to_le_bytes());
+        }
+        let sum = crate::pdb::checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads bytes written by [`to_bytes`](Automaton::to_bytes), checking
+    /// them whole (header, lengths, checksum, every table entry a state or
+    /// a rejection) and refusing an automaton built for another key than
+    /// `key`.
+    pub fn from_bytes(bytes: &[u8], key: &str) -> Result<Automaton, AutomatonError> {
+        let corrupt = |why: &str| AutomatonError::Corrupt(why.to_string());
+        let (body, sum) = bytes
+            .split_last_chunk::<8>()
+            .ok_or_else(|| corrupt("too short"))?;
+        if body.len() < MAGIC.len() || &body[..MAGIC.len()] != MAGIC {
+            return Err(corrupt("wrong header"));
+        }
+        if crate::pdb::checksum(body) != u64::from_le_bytes(*sum) {
+            return Err(corrupt("the checksum does not match"));
+        }
+        let mut rest = &body[MAGIC.len()..];
+        let mut take = |n: usize| -> Result<&[u8], AutomatonError> {
+            if n > rest.len() {
+                return Err(corrupt("truncated"));
+            }
+            let (head, tail) = rest.split_at(n);
+            rest = tail;
+            Ok(head)
+        };
+        let number = |b: &[u8]| -> Result<usize, AutomatonError> {
+            usize::try_from(u64::from_le_bytes(b.try_into().expect("eight bytes")))
+                .map_err(|_| corrupt("a number is too large"))
+        };
+        let key_len = number(take(8)?)?;
+        let found = String::from_utf8_lossy(take(key_len)?).into_owned();
+        let operators = number(take(8)?)?;
+        let depth = number(take(8)?)?;
+        let words = number(take(8)?)?;
+        let count = number(take(8)?)?;
+        let lengths = take(count.checked_mul(8).ok_or_else(|| corrupt("too long"))?)?
+            .chunks_exact(8)
+            .map(number)
+            .collect::<Result<Vec<usize>, _>>()?;
+        let entries = number(take(8)?)?;
+        let table: Vec<u32> = take(entries.checked_mul(4).ok_or_else(|| corrupt("too long"))?)?
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")))
+            .collect();
+        if !rest.is_empty() {
+            return Err(corrupt("bytes after the table"));
+        }
+        if found != key {
+            return Err(AutomatonError::Stale {
+                expected: key.to_string(),
+                found,
+            });
+        }
+        let k = operators;
+        if k == 0 || k > 256 || table.is_empty() || table.len() % k != 0 {
+            return Err(corrupt("the table does not hold whole rows"));
+        }
+        if table
+            .iter()
+            .any(|&t| t != NONE && (t as usize % k != 0 || t as usize >= table.len()))
+        {
+            return Err(corrupt("a table entry is not a state"));
+        }
+        let sum = lengths
+            .iter()
+            .try_fold(0usize, |sum, &n| sum.checked_add(n));
+        if lengths.len().checked_sub(1) != Some(depth) || sum != Some(words) {
+            return Err(corrupt("the figures do not add up"));
+        }
+        Ok(Automaton {
+            operators,
+            depth,
+            table,
+            words,
+            lengths,
+        })
+    }
 }
 
 /// Automata built once per key (a board shape, say) and kept for the
@@ -370,6 +503,252 @@ impl<K: PartialEq> AutomatonCache<K> {
         built.push((key, Arc::clone(&automaton)));
         automaton
     }
+
+    /// The automaton of `key`: on first use read from the registered store
+    /// ([`set_store`]) under `name` if the bytes there are sound and were
+    /// written for `name`, otherwise built by `build` and saved there. With
+    /// no store, [`get_or_build`](AutomatonCache::get_or_build). `name`
+    /// must tell apart every automaton that `build` could make: the
+    /// puzzle, the board, the operator order and the depth.
+    pub fn get_or_load(
+        &self,
+        key: K,
+        name: &str,
+        build: impl FnOnce() -> Automaton,
+    ) -> Arc<Automaton> {
+        let Some(store) = STORE.get() else {
+            return self.get_or_build(key, build);
+        };
+        self.get_or_build(key, || {
+            if let Some(bytes) = store.load(name) {
+                match Automaton::from_bytes(&bytes, name) {
+                    Ok(automaton) => return automaton,
+                    Err(why) => store.refused(name, &why),
+                }
+            }
+            let automaton = build();
+            store.save(name, &automaton.to_bytes(name));
+            automaton
+        })
+    }
+}
+
+/// A breadth-first tree of operator sequences: node 0 is the empty one,
+/// node `i` is its parent's sequence followed by `ops[i]`.
+struct Tree {
+    parents: Vec<u32>,
+    ops: Vec<u8>,
+}
+
+/// The kept sequences of up to `depth` operators from `frame`: its
+/// breadth-first search tree, operators taken in order. `seen` is scratch
+/// space, kept between calls for its capacity.
+fn kept_tree<O: Operators>(
+    ops: &O,
+    frame: &O::Frame,
+    depth: usize,
+    seen: &mut FxHashSet<O::Frame>,
+) -> Tree {
+    let k = ops.operator_count() as u8;
+    seen.clear();
+    seen.insert(frame.clone());
+    let mut tree = Tree {
+        parents: vec![NONE],
+        ops: vec![0],
+    };
+    // The states of the last layer, whose nodes are `first..`, and of the
+    // layer before it, whose nodes are `before..`. A child equal to its
+    // grandparent (a move undone) was seen already: it is skipped before
+    // the set is asked, which spares a third of the look-ups on a grid.
+    let mut layer = vec![frame.clone()];
+    let mut previous: Vec<O::Frame> = Vec::new();
+    let (mut first, mut before) = (0, 0);
+    for _ in 0..depth {
+        let mut next = Vec::with_capacity(layer.len() * 2);
+        let next_first = tree.ops.len();
+        for (i, state) in layer.iter().enumerate() {
+            let node = first + i;
+            let grandparent = match tree.parents[node] {
+                NONE => None,
+                parent => Some(&previous[parent as usize - before]),
+            };
+            for op in 0..k {
+                let Some(child) = ops.apply(state, op) else {
+                    continue;
+                };
+                if Some(&child) != grandparent && seen.insert(child.clone()) {
+                    next.push(child);
+                    tree.parents.push(node as u32);
+                    tree.ops.push(op);
+                }
+            }
+        }
+        previous = std::mem::replace(&mut layer, next);
+        (before, first) = (first, next_first);
+    }
+    tree
+}
+
+/// The Aho-Corasick automaton of the `forbidden` sequences, each a kept
+/// node and one more operator: its states are the kept nodes on the way to
+/// a forbidden sequence, numbered breadth-first (the start is 0), and its
+/// table gives the next state for every state and operator, [`NONE`] where
+/// the move completes a forbidden sequence.
+fn aho_corasick_table(kept: &Trie, forbidden: &[(u32, u8)]) -> Vec<u32> {
+    let k = kept.k;
+    let mut needed = vec![false; kept.len()];
+    for &(f, _) in forbidden {
+        let mut node = f;
+        while node != NONE && !needed[node as usize] {
+            needed[node as usize] = true;
+            node = kept.parent[node as usize];
+        }
+    }
+    // Breadth-first order over the needed nodes: `order[state]` is a kept node.
+    let mut order = vec![0u32];
+    let mut state_of = vec![NONE; kept.len()];
+    state_of[0] = 0;
+    let mut i = 0;
+    while i < order.len() {
+        let node = order[i];
+        for op in 0..k as u8 {
+            let c = kept.child(node, op);
+            if c != NONE && needed[c as usize] {
+                state_of[c as usize] = order.len() as u32;
+                order.push(c);
+            }
+        }
+        i += 1;
+    }
+    drop(needed);
+    let states = order.len();
+    assert!(
+        states * k < NONE as usize,
+        "{states} states of {k} operators overflow a u32 table index"
+    );
+    let mut terminal = vec![false; states * k];
+    for &(f, op) in forbidden {
+        terminal[state_of[f as usize] as usize * k + usize::from(op)] = true;
+    }
+    // Each state's failure is the longest proper suffix of its sequence
+    // that is a state; the table follows the trie where it can and the
+    // failure's row where it cannot. A move completing a forbidden sequence
+    // (which, every proper factor being kept, can only be the longest
+    // suffix matched) goes nowhere.
+    let mut table = vec![NONE; states * k];
+    let mut fail = vec![0u32; states];
+    for s in 0..states {
+        let node = order[s];
+        for op in 0..k {
+            let c = kept.child(node, op as u8);
+            let entry = if terminal[s * k + op] {
+                NONE
+            } else if c != NONE && state_of[c as usize] != NONE {
+                let child = state_of[c as usize];
+                let failure = if s == 0 {
+                    0
+                } else {
+                    table[fail[s] as usize * k + op]
+                };
+                if failure == NONE {
+                    // The child's sequence ends in a forbidden one (which
+                    // the frame contract rules out): reject it.
+                    NONE
+                } else {
+                    fail[child as usize] = failure;
+                    child
+                }
+            } else if s == 0 {
+                0
+            } else {
+                table[fail[s] as usize * k + op]
+            };
+            table[s * k + op] = entry;
+        }
+    }
+    for entry in &mut table {
+        if *entry != NONE {
+            *entry *= k as u32;
+        }
+    }
+    table
+}
+
+/// The minimal automaton equivalent to `table` (`k` entries a state, state
+/// 0 the start, [`NONE`] rejecting), its entries row offsets (state times
+/// `k`): Moore's partition refinement. Two states are equivalent when the
+/// same sequences are rejected from both; the classes start as one (every
+/// state accepts the empty sequence) and are split by the classes of their
+/// successors until no class splits. The classes are then numbered
+/// breadth-first from the start, which keeps the states of short sequences
+/// together in memory.
+fn minimise(table: &[u32], k: usize) -> Vec<u32> {
+    // Entries as state numbers.
+    let table: Vec<u32> = table
+        .iter()
+        .map(|&t| if t == NONE { NONE } else { t / k as u32 })
+        .collect();
+    let states = table.len() / k;
+    let mut class = vec![0u32; states];
+    let mut classes = 1;
+    let mut signatures = vec![0u32; k + 1];
+    loop {
+        // A state's signature: its class and its successors' classes.
+        signatures.clear();
+        signatures.reserve(states * (k + 1));
+        for s in 0..states {
+            signatures.push(class[s]);
+            signatures.extend(
+                table[s * k..(s + 1) * k]
+                    .iter()
+                    .map(|&t| if t == NONE { NONE } else { class[t as usize] }),
+            );
+        }
+        let mut ids: FxHashMap<&[u32], u32> = FxHashMap::default();
+        let mut next = vec![0u32; states];
+        for (s, signature) in signatures.chunks_exact(k + 1).enumerate() {
+            let id = ids.len() as u32;
+            next[s] = *ids.entry(signature).or_insert(id);
+        }
+        let split = ids.len();
+        drop(ids);
+        class = next;
+        if split == classes {
+            break;
+        }
+        classes = split;
+    }
+    // One representative per class, then the classes in breadth-first order.
+    let mut representative = vec![NONE; classes];
+    for s in (0..states).rev() {
+        representative[class[s] as usize] = s as u32;
+    }
+    let mut number = vec![NONE; classes];
+    let mut order = vec![class[0]];
+    number[class[0] as usize] = 0;
+    let mut i = 0;
+    while i < order.len() {
+        let s = representative[order[i] as usize] as usize;
+        for &t in &table[s * k..(s + 1) * k] {
+            if t != NONE && number[class[t as usize] as usize] == NONE {
+                number[class[t as usize] as usize] = order.len() as u32;
+                order.push(class[t as usize]);
+            }
+        }
+        i += 1;
+    }
+    let mut minimal = Vec::with_capacity(order.len() * k);
+    for &c in &order {
+        let s = representative[c as usize] as usize;
+        minimal.extend(table[s * k..(s + 1) * k].iter().map(|&t| {
+            if t == NONE {
+                NONE
+            } else {
+                number[class[t as usize] as usize] * k as u32
+            }
+        }));
+    }
+    minimal
 }
 
 /// Whether `word` applies at `frame`.
@@ -390,18 +769,24 @@ struct Trie {
     children: Vec<u32>,
     parent: Vec<u32>,
     op: Vec<u8>,
-    depth: Vec<u32>,
+    depth: Vec<u8>,
 }
 
 impl Trie {
-    fn new(k: usize) -> Trie {
-        Trie {
+    /// The trie of the empty sequence, with room for `nodes` nodes.
+    fn with_capacity(k: usize, nodes: usize) -> Trie {
+        let mut trie = Trie {
             k,
-            children: vec![NONE; k],
-            parent: vec![NONE],
-            op: vec![0],
-            depth: vec![0],
-        }
+            children: Vec::with_capacity(nodes * k),
+            parent: Vec::with_capacity(nodes),
+            op: Vec::with_capacity(nodes),
+            depth: Vec::with_capacity(nodes),
+        };
+        trie.children.resize(k, NONE);
+        trie.parent.push(NONE);
+        trie.op.push(0);
+        trie.depth.push(0);
+        trie
     }
 
     fn len(&self) -> usize {
@@ -425,15 +810,14 @@ impl Trie {
         self.children[slot]
     }
 
-    /// The sequence of `node`.
-    fn word(&self, mut node: u32) -> Vec<u8> {
-        let mut word = Vec::new();
+    /// Writes the sequence of `node` into `word`.
+    fn spell(&self, mut node: u32, word: &mut Vec<u8>) {
+        word.clear();
         while node != 0 {
             word.push(self.op[node as usize]);
             node = self.parent[node as usize];
         }
         word.reverse();
-        word
     }
 
     /// For each node, the node of its sequence without the first operator,
@@ -579,6 +963,152 @@ mod tests {
                 layer = next;
             }
         }
+    }
+
+    /// Whether `a` and `b` reject the same sequences: a breadth-first
+    /// search over the pairs of states reachable together, each pair
+    /// required to reject the same operators.
+    fn equivalent(a: &Automaton, b: &Automaton) -> bool {
+        let k = a.operators;
+        assert_eq!(k, b.operators);
+        let mut seen = std::collections::HashSet::new();
+        let mut pending = vec![(Automaton::START, Automaton::START)];
+        seen.insert(pending[0]);
+        while let Some((s, t)) = pending.pop() {
+            for op in 0..k as u8 {
+                match (a.step(s, op), b.step(t, op)) {
+                    (None, None) => {}
+                    (Some(s), Some(t)) => {
+                        if seen.insert((s, t)) {
+                            pending.push((s, t));
+                        }
+                    }
+                    _ => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// The number of sequences of up to `len` operators that `a` allows,
+    /// by enumeration, checking on the way that `b` allows the same.
+    fn allowed_alike(a: &Automaton, b: &Automaton, len: usize) -> usize {
+        fn walk(a: &Automaton, b: &Automaton, s: u32, t: u32, left: usize) -> usize {
+            let mut count = 1;
+            if left > 0 {
+                for op in 0..a.operators as u8 {
+                    match (a.step(s, op), b.step(t, op)) {
+                        (Some(s), Some(t)) => count += walk(a, b, s, t, left - 1),
+                        (None, None) => {}
+                        (x, y) => panic!("operator {op}: {x:?} against {y:?}"),
+                    }
+                }
+            }
+            count
+        }
+        walk(a, b, Automaton::START, Automaton::START, len)
+    }
+
+    #[test]
+    fn the_minimised_automaton_rejects_what_aho_corasick_rejects() {
+        for (w, h, depth) in [(3, 2, 9), (3, 3, 12), (4, 3, 12), (4, 4, 12)] {
+            let ops =
+                crate::grid::Sliding::new(crate::grid::Rect::new(w, h), crate::grid::ORTHOGONAL);
+            let plain = Automaton::aho_corasick(&ops, depth);
+            let minimal = Automaton::build(&ops, depth);
+            assert!(equivalent(&plain, &minimal), "{w}x{h}");
+            assert!(minimal.states() <= plain.states(), "{w}x{h}");
+            assert!(minimal.states() < plain.states() || w * h < 9, "{w}x{h}");
+            assert_eq!(minimal.forbidden(), plain.forbidden());
+            // Minimal: minimising again merges nothing, and every state is
+            // reachable from the start.
+            assert_eq!(minimal.minimised(), minimal);
+            // Every sequence of up to 11 moves, one by one.
+            let allowed = allowed_alike(&plain, &minimal, 11);
+            assert!(allowed < 4usize.pow(11), "{w}x{h}");
+        }
+        // And a pair that differ: one more depth forbids more.
+        let ops = Sliding { w: 3, h: 3 };
+        assert!(!equivalent(
+            &Automaton::build(&ops, 8),
+            &Automaton::build(&ops, 10)
+        ));
+    }
+
+    #[test]
+    fn the_grid_frames_give_the_automaton_of_the_numbered_boards() {
+        // `grid::Sliding` packs a frame into a u64 with the blank as 0; the
+        // plain frames here are vectors: the same sequences are forbidden.
+        for (w, h, depth) in [
+            (2, 2, 8),
+            (3, 2, 10),
+            (2, 3, 10),
+            (3, 3, 10),
+            (4, 3, 9),
+            (4, 4, 8),
+        ] {
+            let plain = Automaton::build(&Sliding { w, h }, depth);
+            let rect = crate::grid::Rect::new(usize::from(w), usize::from(h));
+            let packed = Automaton::build(
+                &crate::grid::Sliding::new(rect, crate::grid::ORTHOGONAL),
+                depth,
+            );
+            assert_eq!(plain, packed, "{w}x{h}");
+        }
+    }
+
+    #[test]
+    fn the_build_does_not_depend_on_the_thread_count() {
+        let ops = Sliding { w: 4, h: 3 };
+        let with = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| Automaton::build(&ops, 10))
+        };
+        let one = with(1);
+        assert_eq!(one, with(2));
+        assert_eq!(one, with(5));
+    }
+
+    #[test]
+    fn bytes_round_trip_and_refuse_damage() {
+        let automaton = Automaton::build(&Sliding { w: 3, h: 3 }, 10);
+        let bytes = automaton.to_bytes("3x3 udlr 10");
+        assert_eq!(
+            Automaton::from_bytes(&bytes, "3x3 udlr 10"),
+            Ok(automaton.clone())
+        );
+        assert!(matches!(
+            Automaton::from_bytes(&bytes, "3x3 udlr 12"),
+            Err(AutomatonError::Stale { .. })
+        ));
+        // Any byte changed, or the bytes cut anywhere, is refused.
+        for i in (0..bytes.len()).step_by(97).chain([bytes.len() - 1]) {
+            let mut damaged = bytes.clone();
+            damaged[i] ^= 0x40;
+            assert!(matches!(
+                Automaton::from_bytes(&damaged, "3x3 udlr 10"),
+                Err(AutomatonError::Corrupt(_))
+            ));
+            assert!(matches!(
+                Automaton::from_bytes(&bytes[..i], "3x3 udlr 10"),
+                Err(AutomatonError::Corrupt(_))
+            ));
+        }
+        // A sound checksum over an entry that is no state is refused too.
+        let mut bad = automaton.clone();
+        bad.table[5] = 3; // not a multiple of the operator count
+        let bytes = bad.to_bytes("k");
+        assert_eq!(
+            Automaton::from_bytes(&bytes, "k"),
+            Err(AutomatonError::Corrupt(
+                "a table entry is not a state".into()
+            ))
+        );
+        bad.table[5] = bad.table.len() as u32 * 4; // past the end
+        assert!(Automaton::from_bytes(&bad.to_bytes("k"), "k").is_err());
     }
 
     #[test]

@@ -1,0 +1,93 @@
+//! The pruning automata's cache: `.cache/pdb/prune-<name>.bin`, beside the
+//! pattern databases, registered as search-core's store so that a puzzle
+//! crate's IDA* reads its automaton instead of building it
+//! ([`search_core::prune::AutomatonStore`]). A file whose checksum or name
+//! does not match is reported, and the automaton is built and written over
+//! it (written beside and renamed, so that a reader never sees half a file).
+
+use std::fs;
+use std::path::PathBuf;
+
+use search_core::prune::{AutomatonError, AutomatonStore, set_store};
+
+/// The store of automata in a folder.
+#[derive(Debug, Clone)]
+pub struct AutomatonFiles {
+    dir: PathBuf,
+}
+
+impl AutomatonFiles {
+    /// The automata kept in `dir`.
+    pub fn new(dir: PathBuf) -> AutomatonFiles {
+        AutomatonFiles { dir }
+    }
+
+    /// The file of the automaton `name`, or `None` if `name` is not made of
+    /// letters, digits and `-` only.
+    pub fn file(&self, name: &str) -> Option<PathBuf> {
+        let plain = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        plain.then(|| self.dir.join(format!("prune-{name}.bin")))
+    }
+}
+
+impl AutomatonStore for AutomatonFiles {
+    fn load(&self, name: &str) -> Option<Vec<u8>> {
+        fs::read(self.file(name)?).ok()
+    }
+
+    #[allow(clippy::print_stderr)]
+    fn save(&self, name: &str, bytes: &[u8]) {
+        let Some(path) = self.file(name) else {
+            return;
+        };
+        let partial = path.with_extension("partial");
+        let written = fs::create_dir_all(&self.dir)
+            .and_then(|()| fs::write(&partial, bytes))
+            .and_then(|()| fs::rename(&partial, &path));
+        if let Err(e) = written {
+            eprintln!(
+                "warning: {}: {e}; the pruning automaton is not cached",
+                crate::display_path(&path)
+            );
+        }
+    }
+
+    #[allow(clippy::print_stderr)]
+    fn refused(&self, name: &str, why: &AutomatonError) {
+        if let Some(path) = self.file(name) {
+            eprintln!(
+                "warning: {}: {why}; rebuilding it",
+                crate::display_path(&path)
+            );
+        }
+    }
+}
+
+/// Registers `.cache/pdb/` of the workspace as the store of automata.
+pub fn register() {
+    set_store(Box::new(AutomatonFiles::new(
+        crate::puzzles::eight_puzzle::cache_dir(),
+    )));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_written_whole_and_named_safely() {
+        let dir = std::env::temp_dir().join(format!("xtask-automata-{}", std::process::id()));
+        let files = AutomatonFiles::new(dir.clone());
+        assert_eq!(files.file("../x"), None);
+        assert_eq!(files.file(""), None);
+        assert!(files.load("sliding-2x2-udlr-4").is_none());
+        files.save("sliding-2x2-udlr-4", b"bytes");
+        assert_eq!(
+            files.load("sliding-2x2-udlr-4").as_deref(),
+            Some(&b"bytes"[..])
+        );
+        assert!(dir.join("prune-sliding-2x2-udlr-4.bin").is_file());
+        assert!(!dir.join("prune-sliding-2x2-udlr-4.partial").exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
