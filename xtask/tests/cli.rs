@@ -460,7 +460,7 @@ fn peg_solitaire_reports_its_count_and_refuses_to_exceed_memory() {
     ]);
     assert_ne!(out.status.code(), Some(0));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("more than the limit of 1 MiB"), "{stderr}");
+    assert!(stderr.contains("over the limit of 1.0 MiB"), "{stderr}");
 }
 
 #[test]

@@ -6,8 +6,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use peg_solitaire::{
-    Board, Lattice, LevelOptions, SolveOptions, count_jump_sequences, explore_moves, find_solution,
-    solve,
+    Algorithm, Board, Lattice, LevelOptions, SolveOptions, count_jump_sequences, explore_moves,
+    find_solution, solve,
 };
 
 fn benches(c: &mut Criterion) {
@@ -55,6 +55,7 @@ fn benches(c: &mut Criterion) {
         ("seed 21-hole: count all 192, pruning", None, true),
     ] {
         let options = SolveOptions {
+            algorithm: Algorithm::IdaCorners,
             first_jump,
             pruning,
             ..SolveOptions::default()
@@ -69,6 +70,7 @@ fn benches(c: &mut Criterion) {
         });
     }
     let options = SolveOptions {
+        algorithm: Algorithm::IdaCorners,
         first_jump: Some(first),
         pruning: true,
         ..SolveOptions::default()

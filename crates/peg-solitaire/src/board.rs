@@ -2,6 +2,7 @@
 //! played with the rules.
 
 use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::geometry::{Geometry, Lattice};
@@ -30,8 +31,82 @@ impl Jump {
 }
 
 impl fmt::Display for Jump {
+    /// The hole left and the hole landed in, joined by `-`: a move of one
+    /// jump ([`Move`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} -> {}", self.from, self.to)
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+/// One move: a chain of one or more jumps by the same peg, written as the
+/// holes the peg visits joined by `-` (`12-14-6`: from 12 over a peg to
+/// 14, then on to 6); M. Hiroi writes it `[12, 14, 6]` ([`Move::hiroi`]).
+///
+/// # Example
+///
+/// ```
+/// use peg_solitaire::Move;
+///
+/// let m: Move = "12-14-6".parse()?;
+/// assert_eq!(m.holes(), [12, 14, 6]);
+/// assert_eq!(m.to_string(), "12-14-6");
+/// assert_eq!(m.hiroi(), "[12, 14, 6]");
+/// assert!("12".parse::<Move>().is_err());
+/// # Ok::<(), peg_solitaire::MoveError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Move {
+    holes: Vec<u8>,
+}
+
+impl Move {
+    /// The moves of a sequence of jumps: a jump continues the move of the
+    /// jump before it when it starts where that one landed.
+    pub fn from_jumps(jumps: &[Jump]) -> Vec<Move> {
+        let mut moves: Vec<Move> = Vec::new();
+        for j in jumps {
+            match moves.last_mut() {
+                Some(m) if m.holes.last() == Some(&j.from) => m.holes.push(j.to),
+                _ => moves.push(Move {
+                    holes: vec![j.from, j.to],
+                }),
+            }
+        }
+        moves
+    }
+
+    /// The holes the peg visits, the first the one it leaves (at least two).
+    pub fn holes(&self) -> &[u8] {
+        &self.holes
+    }
+
+    /// The move in M. Hiroi's notation: `[12, 14, 6]`.
+    pub fn hiroi(&self) -> String {
+        let holes: Vec<String> = self.holes.iter().map(u8::to_string).collect();
+        format!("[{}]", holes.join(", "))
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let holes: Vec<String> = self.holes.iter().map(u8::to_string).collect();
+        f.write_str(&holes.join("-"))
+    }
+}
+
+impl FromStr for Move {
+    type Err = MoveError;
+
+    fn from_str(s: &str) -> Result<Move, MoveError> {
+        let holes: Vec<u8> = s
+            .split('-')
+            .map(|h| h.trim().parse::<u8>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| MoveError::Unreadable(s.to_string()))?;
+        if holes.len() < 2 {
+            return Err(MoveError::Unreadable(s.to_string()));
+        }
+        Ok(Move { holes })
     }
 }
 
@@ -92,10 +167,19 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-/// Why a jump cannot be played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Why a move or a jump cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum JumpError {
+pub enum MoveError {
+    /// Not holes joined by `-`, at least two.
+    Unreadable(String),
+    /// No jump of this board leads from the first hole to the second.
+    NoJumpBetween {
+        /// The hole the peg would leave.
+        from: u8,
+        /// The hole it would land in.
+        to: u8,
+    },
     /// The three holes are not in a line of the lattice, or not holes.
     NotAJump(Jump),
     /// No peg in the `from` hole.
@@ -106,22 +190,32 @@ pub enum JumpError {
     Occupied(Jump),
 }
 
-impl fmt::Display for JumpError {
+impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            JumpError::NotAJump(j) => write!(
+            MoveError::Unreadable(s) => write!(
+                f,
+                "{s:?} is not a move (the holes a peg visits, joined by '-', e.g. 12-14-6)"
+            ),
+            MoveError::NoJumpBetween { from, to } => {
+                write!(
+                    f,
+                    "no jump of this board leads from hole {from} to hole {to}"
+                )
+            }
+            MoveError::NotAJump(j) => write!(
                 f,
                 "{} over {} into {} is not a jump of this board",
                 j.from, j.over, j.to
             ),
-            JumpError::NoPeg(j) => write!(f, "jump {j}: no peg in hole {}", j.from),
-            JumpError::NothingToJump(j) => write!(f, "jump {j}: no peg in hole {}", j.over),
-            JumpError::Occupied(j) => write!(f, "jump {j}: hole {} is not empty", j.to),
+            MoveError::NoPeg(j) => write!(f, "jump {j}: no peg in hole {}", j.from),
+            MoveError::NothingToJump(j) => write!(f, "jump {j}: no peg in hole {}", j.over),
+            MoveError::Occupied(j) => write!(f, "jump {j}: hole {} is not empty", j.to),
         }
     }
 }
 
-impl std::error::Error for JumpError {}
+impl std::error::Error for MoveError {}
 
 /// Pegs in the holes of a board.
 ///
@@ -137,7 +231,7 @@ impl std::error::Error for JumpError {}
 /// assert_eq!(board.geometry().holes(), 6);
 /// assert_eq!(board.peg_count(), 5);
 /// let jumps: Vec<String> = board.jumps().iter().map(|j| j.to_string()).collect();
-/// assert_eq!(jumps, ["0 -> 5", "3 -> 5"]);
+/// assert_eq!(jumps, ["0-5", "3-5"]);
 /// assert_eq!(board.rows(), ["  o", " o o", "o o ."]);
 /// # Ok::<(), peg_solitaire::BoardError>(())
 /// ```
@@ -156,6 +250,12 @@ impl PartialEq for Board {
 }
 
 impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.pegs.hash(state);
+    }
+}
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -263,23 +363,48 @@ impl Board {
             .collect()
     }
 
-    /// The board after `jump`, or why it is illegal.
-    pub fn play(&self, jump: Jump) -> Result<Board, JumpError> {
+    /// The board after `m`, a chain of jumps by one peg, or why the rules
+    /// forbid it.
+    pub fn play(&self, m: &Move) -> Result<Board, MoveError> {
+        self.jumps_of(m)?
+            .into_iter()
+            .try_fold(self.clone(), |board, j| board.play_jump(j))
+    }
+
+    /// The jumps of `m` on this board (checked against its geometry, not
+    /// played).
+    pub fn jumps_of(&self, m: &Move) -> Result<Vec<Jump>, MoveError> {
+        m.holes()
+            .windows(2)
+            .map(|w| {
+                let (from, to) = (w[0], w[1]);
+                self.geometry
+                    .jumps()
+                    .iter()
+                    .find(|j| (j.from, j.to) == (from, to))
+                    .copied()
+                    .ok_or(MoveError::NoJumpBetween { from, to })
+            })
+            .collect()
+    }
+
+    /// The board after one jump, or why it is illegal.
+    pub fn play_jump(&self, jump: Jump) -> Result<Board, MoveError> {
         if !self
             .geometry
             .jumps_from(jump.from as usize)
             .any(|j| j == jump)
         {
-            return Err(JumpError::NotAJump(jump));
+            return Err(MoveError::NotAJump(jump));
         }
         if !self.has_peg(jump.from as usize) {
-            return Err(JumpError::NoPeg(jump));
+            return Err(MoveError::NoPeg(jump));
         }
         if !self.has_peg(jump.over as usize) {
-            return Err(JumpError::NothingToJump(jump));
+            return Err(MoveError::NothingToJump(jump));
         }
         if self.has_peg(jump.to as usize) {
-            return Err(JumpError::Occupied(jump));
+            return Err(MoveError::Occupied(jump));
         }
         Ok(Board {
             geometry: Arc::clone(&self.geometry),
@@ -360,7 +485,7 @@ mod tests {
         );
         assert_eq!(
             "hexagonal".parse::<Lattice>(),
-            Err(UnknownLattice("hexagonal".to_string()))
+            Err(UnknownLattice("hexagonal".to_string()).to_string())
         );
     }
 }

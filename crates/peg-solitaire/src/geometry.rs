@@ -9,10 +9,11 @@ use search_core::grid;
 use crate::board::{BoardError, Jump};
 
 /// The lattice the holes lie on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lattice {
     /// Holes one column apart in a row; a peg jumps along rows and columns
     /// (four directions).
+    #[default]
     Square,
     /// Holes two columns apart in a row, a hole's neighbours in the rows
     /// above and below one column to its left and right; a peg jumps in six
@@ -31,13 +32,14 @@ impl Lattice {
 }
 
 impl FromStr for Lattice {
-    type Err = BoardError;
+    /// [`BoardError::UnknownLattice`]'s message.
+    type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "square" => Ok(Lattice::Square),
             "triangular" => Ok(Lattice::Triangular),
-            other => Err(BoardError::UnknownLattice(other.to_string())),
+            other => Err(BoardError::UnknownLattice(other.to_string()).to_string()),
         }
     }
 }

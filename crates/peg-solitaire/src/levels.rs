@@ -3,9 +3,9 @@
 //! and a depth-first search for one solution, however many moves.
 
 use rustc_hash::FxHashSet;
-use search_core::Stats;
 use search_core::grid;
 use search_core::levels::{BitSymmetries, LevelReport, LevelSearch};
+use search_core::{Interrupted, Reason, Stats};
 
 use crate::board::{Board, Jump, legal};
 use crate::geometry::Geometry;
@@ -63,7 +63,7 @@ pub struct MoveLevels {
 /// assert_eq!(levels.distance(&goal), Some(10));
 /// let jumps = levels.solution_to(&goal).unwrap();
 /// assert_eq!(peg_solitaire::move_count(&jumps), 10);
-/// peg_solitaire::replay(&start, &goal, &jumps)?;
+/// peg_solitaire::replay_jumps(&start, &goal, &jumps)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn explore_moves(
@@ -228,13 +228,13 @@ fn find_chain(
 /// # Example
 ///
 /// ```
-/// use peg_solitaire::{Board, Lattice, find_solution, replay};
+/// use peg_solitaire::{Board, Lattice, find_solution, replay_jumps};
 ///
 /// let start = Board::from_rows(Lattice::Square, &["  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  "])?;
 /// let goal = start.with_pegs(1 << 16).unwrap(); // one peg, in the centre
 /// let (jumps, _stats) = find_solution(&start, &goal, None)?.unwrap();
 /// assert_eq!(jumps.len(), 31);
-/// replay(&start, &goal, &jumps)?;
+/// replay_jumps(&start, &goal, &jumps)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn find_solution(
@@ -275,10 +275,10 @@ pub fn find_solution(
                 return Ok(false);
             }
             if self.max_expanded.is_some_and(|m| self.stats.expanded >= m) {
-                return Err(SolveError::Interrupted(format!(
-                    "search stopped: no solution within {} positions expanded",
-                    self.stats.expanded
-                )));
+                return Err(SolveError::Interrupted(Interrupted {
+                    reason: Reason::NodeLimit,
+                    stats: self.stats.clone(),
+                }));
             }
             self.stats.expanded += 1;
             for h in grid::bits(pegs) {

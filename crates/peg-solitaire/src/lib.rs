@@ -32,7 +32,11 @@
 //!   class rule ([`JumpSpan`]).
 //! - [`find_solution`]: one solution, however many moves, in milliseconds.
 //! - [`replay`] checks any claimed solution with the rules alone;
-//!   [`notation`] writes it in Hiroi's move groups, `[14, 6][11, 9]`.
+//!   a [`Move`] is written `12-14-6` (the holes its peg visits), and
+//!   [`notation`] writes jumps in Hiroi's move groups, `[14, 6][11, 9]`.
+//! - [`PegSolitaire`] is the puzzle under the workspace's contract
+//!   ([`Puzzle`]): [`solve`] with an [`Algorithm`] in its [`SolveOptions`],
+//!   a [`Solution`] of [`Move`]s, the shared [`SolveError`].
 //!
 //! No I/O, no panics on user input.
 //!
@@ -81,7 +85,7 @@
 //! # Example
 //!
 //! ```
-//! use peg_solitaire::{Board, Lattice, SolveOptions, count_jump_sequences, replay, solve};
+//! use peg_solitaire::{Algorithm, Board, Lattice, SolveOptions, count_jump_sequences, replay, solve};
 //!
 //! let start = Board::from_rows(Lattice::Triangular, &[
 //!     "     o o     ",
@@ -94,27 +98,39 @@
 //! ])?;
 //! let goal = start.with_pegs(1 << 6).unwrap(); // one peg, in hole 6
 //! let first = start.jumps().into_iter().find(|j| (j.from, j.to) == (14, 6)).unwrap();
-//! let options = SolveOptions { first_jump: Some(first), pruning: true, ..Default::default() };
+//! let options = SolveOptions {
+//!     algorithm: Algorithm::IdaCorners,
+//!     first_jump: Some(first),
+//!     pruning: true,
+//!     ..Default::default()
+//! };
 //! let solution = solve(&start, &goal, &options)?.found.unwrap();
-//! assert_eq!(solution.moves, 12);
-//! replay(&start, &goal, &solution.jumps)?;
+//! assert_eq!(solution.len(), 12);
+//! assert_eq!(solution.moves[6].to_string(), "12-14-6");
+//! replay(&start, &goal, &solution.moves)?;
 //! assert_eq!(count_jump_sequences(&start, &goal, 12, &options)?.found, Some(96));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 
-pub use board::{Board, BoardError, Jump, JumpError, MAX_HOLES};
+pub use board::{Board, BoardError, Jump, MAX_HOLES, Move, MoveError};
 pub use geometry::{Geometry, Lattice};
 pub use jumps::{JUMP_BYTES_PER_POSITION, JumpCensus, JumpOptions, count_by_jumps};
 pub use levels::{BYTES_PER_POSITION, LevelOptions, MoveLevels, explore_moves, find_solution};
 pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, Meeting, meet_moves};
 pub use problems::{JumpSpan, Problem, problems, problems_by_starts};
+pub use puzzle::PegSolitaire;
 /// What the searches by levels report after each level.
 pub use search_core::levels::LevelReport;
+pub use search_core::puzzle::Puzzle;
+pub use search_core::{Budget, Interrupted, Outcome, Reason, Stats};
+pub use solution::{
+    ReplayError, Solution, move_count, move_groups, move_notations, notation, replay, replay_jumps,
+    solution_jumps,
+};
 pub use solve::{
-    PegClassPruning, ReplayError, Solution, SolveError, SolveOptions, check_goal,
-    count_jump_sequences, count_position_sequences, move_count, move_groups, move_notations,
-    notation, peg_class_pruning, replay, solve,
+    Algorithm, PegClassPruning, SolveError, SolveOptions, check_goal, count_jump_sequences,
+    count_position_sequences, peg_class_pruning, solve,
 };
 
 mod board;
@@ -124,4 +140,6 @@ mod levels;
 mod meet;
 mod moves;
 mod problems;
+mod puzzle;
+mod solution;
 mod solve;

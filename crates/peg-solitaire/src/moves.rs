@@ -268,7 +268,7 @@ mod tests {
                 continue;
             }
             each_move(g, &into, pegs, false, &mut |r, chain| {
-                assert_eq!(crate::solve::move_count(chain), 1);
+                assert_eq!(crate::solution::move_count(chain), 1);
                 forward_pairs.push((pegs, r));
                 false
             });
@@ -277,9 +277,10 @@ mod tests {
                 // Replaying the reversed chain from q gives pegs, as one move.
                 let from = board.with_pegs(q).unwrap();
                 let boards =
-                    crate::solve::replay(&from, &board.with_pegs(pegs).unwrap(), &forward).unwrap();
+                    crate::solution::replay_jumps(&from, &board.with_pegs(pegs).unwrap(), &forward)
+                        .unwrap();
                 assert_eq!(boards.len(), forward.len() + 1);
-                assert_eq!(crate::solve::move_count(&forward), 1);
+                assert_eq!(crate::solution::move_count(&forward), 1);
                 backward_pairs.push((q, pegs));
                 false
             });

@@ -2,77 +2,32 @@
 //! peg-class pruning, notation and replay.
 
 use std::fmt;
+use std::str::FromStr;
 
 use search_core::count::{PathCount, count_paths, count_shortest_paths};
 use search_core::grid;
 use search_core::ida::{IdaOptions, Node, ida_star};
-use search_core::levels::LevelError;
-use search_core::{Budget, Interrupted, Outcome, Stats};
+use search_core::puzzle::DEFAULT_MAX_MEMORY;
+use search_core::{Budget, Outcome, Stats};
 
-use crate::board::{Board, Jump, JumpError, legal};
+use crate::board::{Board, Jump, legal};
 use crate::geometry::Geometry;
+use crate::levels::{LevelOptions, explore_moves};
+use crate::meet::{MeetOptions, meet_moves};
+use crate::solution::{Solution, solution_of};
 
-/// Why a search could not run, or stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The goal's holes are not the start's.
-    GoalShape,
-    /// The fixed first jump cannot be played on the start.
-    FirstJump(JumpError),
-    /// The budget ran out or the search was cancelled: why, in words.
-    Interrupted(String),
-    /// A table would need more memory than allowed.
-    MemoryLimit {
-        /// Bytes the next step would need in all.
-        needed: u64,
-        /// The limit in bytes.
-        limit: u64,
-    },
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::GoalShape => write!(
-                f,
-                "the goal is a board of another shape (its holes or lattice differ from the start's)"
-            ),
-            SolveError::FirstJump(e) => write!(f, "the first jump: {e}"),
-            SolveError::Interrupted(why) => f.write_str(why),
-            SolveError::MemoryLimit { needed, limit } => write!(
-                f,
-                "the search needs {} MiB, more than the limit of {} MiB",
-                needed.div_ceil(1 << 20),
-                limit / (1 << 20)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-impl From<Interrupted> for SolveError {
-    fn from(e: Interrupted) -> Self {
-        SolveError::Interrupted(e.to_string())
-    }
-}
-
-impl From<LevelError> for SolveError {
-    fn from(e: LevelError) -> Self {
-        match e {
-            LevelError::MemoryLimit { needed, limit } => SolveError::MemoryLimit { needed, limit },
-            other => SolveError::Interrupted(other.to_string()),
-        }
-    }
-}
+/// Why a search could not run, or stopped: the one error type of the
+/// workspace's puzzle crates.
+pub use search_core::puzzle::SolveError;
 
 /// Checks that `goal` has the holes of `start`.
 pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
     if start.same_shape(goal) {
         Ok(())
     } else {
-        Err(SolveError::GoalShape)
+        Err(SolveError::Mismatch(
+            "its holes or lattice differ from the start's".to_string(),
+        ))
     }
 }
 
@@ -131,78 +86,88 @@ pub fn peg_class_pruning(start: &Board, goal: &Board) -> Option<PegClassPruning>
     })
 }
 
-/// How to search.
-#[derive(Debug, Clone, Default)]
-pub struct SolveOptions {
-    /// Fix the first jump (M. Hiroi fixes 14 -> 6).
-    pub first_jump: Option<Jump>,
-    /// Apply Hiroi's peg-class pruning where [`peg_class_pruning`] finds
-    /// it safe (elsewhere this setting changes nothing).
-    pub pruning: bool,
-    /// Node budget and cancellation.
-    pub budget: Budget,
+/// The searches that [`solve`] can run, fastest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Algorithm {
+    /// Levels by moves from the start and from the goal until one move
+    /// joins them ([`meet_moves`]): the English board in about a second.
+    #[default]
+    Bidirectional,
+    /// IDA* over single jumps with the corner bound; the only one that
+    /// takes a fixed first jump and Hiroi's pruning.
+    IdaCorners,
+    /// Levels by moves from the start alone until one holds the goal
+    /// ([`explore_moves`]).
+    Bfs,
 }
 
-/// A solution with the fewest moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
-    /// The jumps, in order.
-    pub jumps: Vec<Jump>,
-    /// The number of moves (chains of jumps by one peg).
-    pub moves: u32,
-    /// The boards after each jump, the start first.
-    pub boards: Vec<Board>,
-}
+impl Algorithm {
+    /// Every algorithm, fastest first.
+    pub const ALL: [Algorithm; 3] = [
+        Algorithm::Bidirectional,
+        Algorithm::IdaCorners,
+        Algorithm::Bfs,
+    ];
 
-impl Solution {
-    /// The solution in Hiroi's move groups, e.g. `[14, 6][11, 9]`.
-    pub fn notation(&self) -> String {
-        notation(&self.jumps)
-    }
-}
-
-/// The jumps grouped into moves: each move as the holes its peg visits
-/// (`[12, 14, 6]`: from 12 to 14, then on to 6). A jump continues the move
-/// of the jump before it when it starts where that one landed.
-pub fn move_groups(jumps: &[Jump]) -> Vec<Vec<u8>> {
-    let mut groups: Vec<Vec<u8>> = Vec::new();
-    for j in jumps {
-        match groups.last_mut() {
-            Some(g) if g.last() == Some(&j.from) => g.push(j.to),
-            _ => groups.push(vec![j.from, j.to]),
+    /// The algorithm's name, as [`FromStr`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::IdaCorners => "ida-corners",
+            Algorithm::Bfs => "bfs",
         }
     }
-    groups
 }
 
-/// The number of moves of a sequence of jumps (see [`move_groups`]).
-pub fn move_count(jumps: &[Jump]) -> u32 {
-    move_groups(jumps).len() as u32
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
-/// Hiroi's notation: `[14, 6][11, 9][12, 14, 6]`.
-pub fn notation(jumps: &[Jump]) -> String {
-    move_notations(jumps).concat()
+impl FromStr for Algorithm {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                format!("unknown algorithm {s:?} (known: {})", names.join(", "))
+            })
+    }
 }
 
-/// Each move in Hiroi's notation: `["[14, 6]", "[11, 9]", "[12, 14, 6]"]`.
-pub fn move_notations(jumps: &[Jump]) -> Vec<String> {
-    move_groups(jumps)
-        .iter()
-        .map(|g| {
-            let holes: Vec<String> = g.iter().map(|h| h.to_string()).collect();
-            format!("[{}]", holes.join(", "))
-        })
-        .collect()
+/// How to search.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// The search [`solve`] runs.
+    pub algorithm: Algorithm,
+    /// Node budget and cancellation (IDA* and the counts).
+    pub budget: Budget,
+    /// Bytes the levels of [`Algorithm::Bidirectional`] and [`Algorithm::Bfs`] may
+    /// take.
+    pub max_memory: u64,
+    /// Fix the first jump (M. Hiroi fixes 14 -> 6); IDA* and the counts
+    /// only.
+    pub first_jump: Option<Jump>,
+    /// Apply Hiroi's peg-class pruning where [`peg_class_pruning`] finds
+    /// it safe (elsewhere this setting changes nothing); IDA* and the
+    /// counts only.
+    pub pruning: bool,
 }
 
-/// Why a claimed solution is not one.
-pub type ReplayError = search_core::replay::ReplayError<JumpError, Board>;
-
-/// Plays `jumps` from `start` with the rules alone and checks that they end
-/// on `goal`. Returns the boards after each jump, `start` first.
-pub fn replay(start: &Board, goal: &Board, jumps: &[Jump]) -> Result<Vec<Board>, ReplayError> {
-    search_core::replay::replay(start, jumps, |b: &Board, j| b.play(j), |b| b == goal)
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            algorithm: Algorithm::default(),
+            budget: Budget::default(),
+            max_memory: DEFAULT_MAX_MEMORY,
+            first_jump: None,
+            pruning: false,
+        }
+    }
 }
 
 const NONE: u8 = u8::MAX;
@@ -351,7 +316,9 @@ fn begin<'g>(
     match options.first_jump {
         None => Ok((node, 0)),
         Some(j) => {
-            start.play(j).map_err(SolveError::FirstJump)?;
+            start
+                .play_jump(j)
+                .map_err(|e| SolveError::Unsupported(format!("the first jump: {e}")))?;
             node.pegs ^= j.mask();
             node.last = j.to;
             Ok((node, 1))
@@ -359,28 +326,33 @@ fn begin<'g>(
     }
 }
 
-/// A solution with the fewest moves, by IDA* over single jumps (a jump
-/// that continues the last jump's peg costs nothing, any other jump one
-/// move), with an admissible bound: the pegs in unjumpable holes that the
-/// goal leaves empty (each needs a move of its own; Hiroi's corner
-/// bound), and no solution where a peg class holds fewer pegs than the goal
-/// has in it. `None` when the goal cannot be reached (the search then ran
-/// to exhaustion). The statistics are IDA*'s, per iteration.
+/// A solution with the fewest moves, by the search `options.algorithm`
+/// names (see [`Algorithm`]); `None` when the goal cannot be reached (the
+/// search then ran to exhaustion). Every solution is replayed.
+///
+/// IDA* runs over single jumps (a jump that continues the last jump's peg
+/// costs nothing, any other jump one move), with an admissible bound: the
+/// pegs in unjumpable holes that the goal leaves empty (each needs a move
+/// of its own; Hiroi's corner bound), and no solution where a peg class
+/// holds fewer pegs than the goal has in it. Its statistics are per
+/// iteration.
 ///
 /// # Example
 ///
 /// ```
-/// use peg_solitaire::{Board, Lattice, SolveOptions, replay, solve};
+/// use peg_solitaire::{Algorithm, Board, Lattice, SolveOptions, replay, solve};
 ///
 /// let start = Board::from_rows(Lattice::Square, &["o.oo"])?;
 /// let goal = Board::from_rows(Lattice::Square, &["..o."])?;
 /// let solution = solve(&start, &goal, &SolveOptions::default())?.found.unwrap();
-/// assert_eq!(solution.notation(), "[3, 1][0, 2]");
-/// assert_eq!(solution.moves, 2);
+/// assert_eq!(solution.notation(), "3-1 0-2");
+/// assert_eq!(solution.len(), 2);
+/// assert!(solution.optimal);
+/// replay(&start, &goal, &solution.moves)?;
 /// // No jump sequence leaves a single peg in the last hole.
 /// let far = Board::from_rows(Lattice::Square, &["...o"])?;
-/// assert!(solve(&start, &far, &SolveOptions::default())?.found.is_none());
-/// replay(&start, &goal, &solution.jumps)?;
+/// let ida = SolveOptions { algorithm: Algorithm::IdaCorners, ..SolveOptions::default() };
+/// assert!(solve(&start, &far, &ida)?.found.is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve(
@@ -388,7 +360,51 @@ pub fn solve(
     goal: &Board,
     options: &SolveOptions,
 ) -> Result<Outcome<Solution>, SolveError> {
-    let (mut node, spent) = begin(start, goal, options)?;
+    check_goal(start, goal)?;
+    if options.algorithm != Algorithm::IdaCorners && options.first_jump.is_some() {
+        return Err(SolveError::Unsupported(format!(
+            "a fixed first jump is taken by IDA* only, not by {}",
+            options.algorithm
+        )));
+    }
+    let (jumps, stats) = match options.algorithm {
+        Algorithm::IdaCorners => solve_ida(start, goal, options)?,
+        Algorithm::Bidirectional => {
+            let meeting = meet_moves(
+                start,
+                goal,
+                &MeetOptions {
+                    max_memory: Some(options.max_memory),
+                },
+                |_| {},
+            )?;
+            (meeting.solution.map(|(_, j)| j), meeting.stats)
+        }
+        Algorithm::Bfs => {
+            let levels = explore_moves(
+                start,
+                &LevelOptions {
+                    goal: Some(goal.clone()),
+                    max_memory: Some(options.max_memory),
+                },
+                |_| {},
+            )?;
+            (levels.solution_to(goal), levels.stats().clone())
+        }
+    };
+    Ok(Outcome {
+        found: jumps.map(|j| solution_of(start, &j, true)),
+        stats,
+    })
+}
+
+/// IDA*'s jumps of a solution with the fewest moves, and its statistics.
+fn solve_ida(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<(Option<Vec<Jump>>, Stats), SolveError> {
+    let (mut node, _) = begin(start, goal, options)?;
     let outcome = ida_star(
         &mut node,
         &IdaOptions {
@@ -396,35 +412,21 @@ pub fn solve(
             ..IdaOptions::default()
         },
     )?;
-    let Some(path) = outcome.found else {
-        return Ok(Outcome {
-            found: None,
-            stats: outcome.stats,
-        });
-    };
     let table = start.geometry().jumps();
-    let jumps: Vec<Jump> = options
-        .first_jump
-        .into_iter()
-        .chain(path.moves.iter().map(|s| table[s.jump as usize]))
-        .collect();
-    let boards = replay(start, goal, &jumps).map_err(|e| {
-        SolveError::Interrupted(format!("internal error, the solution does not replay: {e}"))
-    })?;
-    Ok(Outcome {
-        found: Some(Solution {
-            moves: path.cost + spent,
-            jumps,
-            boards,
-        }),
-        stats: outcome.stats,
-    })
+    let jumps = outcome.found.map(|path| {
+        options
+            .first_jump
+            .into_iter()
+            .chain(path.moves.iter().map(|s| table[s.jump as usize]))
+            .collect()
+    });
+    Ok((jumps, outcome.stats))
 }
 
 /// The number of distinct sequences of jumps from `start` to `goal` (with
 /// the fixed first jump, if any) whose number of moves is exactly `moves`,
 /// by [`count_paths`] memoised on (pegs, hole of the last landing if its
-/// peg can jump on, moves so far). Moves are counted as in [`move_groups`]: a jump continues the
+/// peg can jump on, moves so far). Moves are counted as in [`move_groups`](crate::move_groups): a jump continues the
 /// move of the jump before it when it starts where that one landed. With
 /// `moves` the minimum, this is the number of jump sequences of minimum
 /// move count.

@@ -3,13 +3,16 @@
 //! 15-hole triangle, and the searches checked against brute force.
 
 use peg_solitaire::{
-    BYTES_PER_POSITION, Board, JumpOptions, JumpSpan, Lattice, LevelOptions, MeetOptions,
-    SolveError, SolveOptions, count_by_jumps, count_jump_sequences, count_position_sequences,
-    explore_moves, find_solution, meet_moves, move_count, peg_class_pruning, problems,
-    problems_by_starts, replay, solve,
+    Algorithm, BYTES_PER_POSITION, Board, JumpSpan, Lattice, LevelOptions, MeetOptions, MoveError,
+    SolveError, SolveOptions, count_jump_sequences, count_position_sequences, explore_moves,
+    find_solution, meet_moves, move_count, peg_class_pruning, problems, problems_by_starts, replay,
+    replay_jumps, solution_jumps, solve,
 };
 use proptest::prelude::*;
 use search_core::Budget;
+
+mod common;
+use common::TRIANGLE;
 
 const SEED: [&str; 7] = [
     "     o o     ",
@@ -101,14 +104,16 @@ fn the_seed_board_needs_twelve_moves_and_has_96_solutions_from_14_to_6() {
         .unwrap();
     for pruning in [false, true] {
         let options = SolveOptions {
+            algorithm: Algorithm::IdaCorners,
             first_jump: Some(first),
             pruning,
-            budget: Budget::default(),
+            ..SolveOptions::default()
         };
         let solution = solve(&start, &goal, &options).unwrap().found.unwrap();
-        assert_eq!(solution.moves, 12);
-        assert_eq!(solution.jumps.len(), 19);
-        replay(&start, &goal, &solution.jumps).unwrap();
+        assert_eq!(solution.len(), 12);
+        assert_eq!(solution_jumps(&solution).len(), 19);
+        assert_eq!(solution.boards().len(), 13);
+        replay(&start, &goal, &solution.moves).unwrap();
         let count = count_jump_sequences(&start, &goal, 12, &options).unwrap();
         assert_eq!(count.found, Some(96), "pruning {pruning}");
         let all = SolveOptions {
@@ -165,7 +170,7 @@ fn brute_force(start: &Board, goal: &Board) -> Brute {
             if new_move {
                 boundaries.push(board.pegs());
             }
-            let next = board.play(j).unwrap();
+            let next = board.play_jump(j).unwrap();
             walk(
                 &next,
                 goal,
@@ -188,14 +193,6 @@ fn brute_force(start: &Board, goal: &Board) -> Brute {
     out
 }
 
-const TRIANGLE: [&str; 5] = [
-    "    o    ",
-    "   o o   ",
-    "  o o o  ",
-    " o o o o ",
-    "o o o o o",
-];
-
 /// IDA*, the breadth-first search by moves (reduced by symmetry), and the
 /// counts, against the brute force, on small boards and reachable and
 /// unreachable goals.
@@ -217,12 +214,21 @@ fn the_searches_and_counts_agree_with_brute_force() {
     let mut reachable = 0;
     for (start, goal) in &cases {
         let brute = brute_force(start, goal);
-        let ida = solve(start, goal, &SolveOptions::default()).unwrap().found;
-        assert_eq!(
-            ida.as_ref().map(|s| s.moves),
-            brute.best,
-            "{start:?} to {goal:?}"
-        );
+        for algorithm in Algorithm::ALL {
+            let options = SolveOptions {
+                algorithm,
+                ..SolveOptions::default()
+            };
+            let found = solve(start, goal, &options).unwrap().found;
+            assert_eq!(
+                found.as_ref().map(|s| s.len() as u32),
+                brute.best,
+                "{algorithm}: {start:?} to {goal:?}"
+            );
+            if let Some(solution) = found {
+                replay(start, goal, &solution.moves).unwrap();
+            }
+        }
         let options = LevelOptions {
             goal: Some(goal.clone()),
             max_memory: None,
@@ -233,7 +239,7 @@ fn the_searches_and_counts_agree_with_brute_force() {
         assert_eq!(meeting.solution.as_ref().map(|s| s.0), brute.best);
         if let Some((moves, jumps)) = &meeting.solution {
             assert_eq!(move_count(jumps), *moves);
-            replay(start, goal, jumps).unwrap();
+            replay_jumps(start, goal, jumps).unwrap();
         }
         let Some(best) = brute.best else {
             assert!(levels.solution_to(goal).is_none());
@@ -242,7 +248,7 @@ fn the_searches_and_counts_agree_with_brute_force() {
         reachable += 1;
         let path = levels.solution_to(goal).unwrap();
         assert_eq!(move_count(&path), best);
-        replay(start, goal, &path).unwrap();
+        replay_jumps(start, goal, &path).unwrap();
         for pruning in [false, true] {
             let options = SolveOptions {
                 pruning,
@@ -277,11 +283,15 @@ fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
     let goal = english.with_pegs(1 << 16).unwrap();
     let (jumps, _) = find_solution(&english, &goal, None).unwrap().unwrap();
     assert_eq!(jumps.len(), 31);
-    replay(&english, &goal, &jumps).unwrap();
+    replay_jumps(&english, &goal, &jumps).unwrap();
     // Searches with limits stop with an error instead of running on.
     let stopped = find_solution(&english, &goal, Some(100)).unwrap_err();
-    assert!(stopped.to_string().contains("100 positions"), "{stopped}");
+    assert!(
+        stopped.to_string().contains("after 100 expansions"),
+        "{stopped}"
+    );
     let options = SolveOptions {
+        algorithm: Algorithm::IdaCorners,
         budget: Budget::default().with_max_expanded(1_000),
         ..SolveOptions::default()
     };
@@ -295,13 +305,13 @@ fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
     let refused = explore_moves(&english, &options, |r| last = r.level).unwrap_err();
     assert_eq!(
         refused,
-        SolveError::MemoryLimit {
+        SolveError::TooLarge {
             needed: 211_994 * BYTES_PER_POSITION,
             limit: 1 << 20
         }
     );
     assert_eq!(last, 8);
-    assert!(refused.to_string().contains("more than the limit of 1 MiB"));
+    assert!(refused.to_string().contains("over the limit of 1.0 MiB"));
 }
 
 #[test]
@@ -311,11 +321,12 @@ fn the_levels_do_not_depend_on_the_thread_count() {
         .with_pegs(triangle.geometry().all() & !(1 << 4))
         .unwrap();
     let run = |threads| {
-        search_core::levels::with_threads(threads, || {
+        search_core::par::with_threads(threads, || {
             let levels = explore_moves(&start, &LevelOptions::default(), |_| {}).unwrap();
             let last: Vec<u64> = levels.level(levels.histogram().len() - 1).to_vec();
             (levels.histogram(), levels.stats().clone(), last)
         })
+        .unwrap()
     };
     let (histogram, _, last) = run(1);
     assert_eq!(run(1), run(3));
@@ -334,7 +345,7 @@ proptest! {
         if let Ok(board) = Board::from_rows(lattice, &rows) {
             prop_assert_eq!(Board::from_rows(lattice, &board.rows()), Ok(board.clone()));
             for j in board.jumps() {
-                prop_assert!(board.play(j).is_ok());
+                prop_assert!(board.play_jump(j).is_ok());
             }
             for s in 0..board.geometry().symmetries().len() {
                 let image = board.geometry().transform(s, board.pegs());
@@ -360,7 +371,7 @@ fn the_english_minimum_is_proven_from_both_ends() {
     let (moves, jumps) = meeting.solution.unwrap();
     assert_eq!(moves, 18);
     assert_eq!(move_count(&jumps), 18);
-    replay(&english, &goal, &jumps).unwrap();
+    replay_jumps(&english, &goal, &jumps).unwrap();
     // Levels below 18 - 1 in all, so no shorter solution was missed.
     assert_eq!(meeting.forward.len() + meeting.backward.len() - 2, 17);
     // A limit stops the search before it grows past it.
@@ -369,116 +380,9 @@ fn the_english_minimum_is_proven_from_both_ends() {
     };
     let refused = meet_moves(&english, &goal, &options, |_| {}).unwrap_err();
     assert!(
-        matches!(refused, SolveError::MemoryLimit { limit, .. } if limit == 1 << 20),
+        matches!(refused, SolveError::TooLarge { limit, .. } if limit == 1 << 20),
         "{refused}"
     );
-}
-
-/// The counts by jumps, from a brute force over every position reachable
-/// from the start, without symmetry: the classes of positions under the
-/// symmetries counted by their least images.
-#[test]
-fn the_counts_by_jumps_agree_with_brute_force() {
-    use std::collections::{BTreeSet, HashMap};
-    fn paths_to(pegs: u64, board: &Board, goal: u64, memo: &mut HashMap<u64, u128>) -> u128 {
-        if pegs == goal {
-            return 1;
-        }
-        if let Some(&n) = memo.get(&pegs) {
-            return n;
-        }
-        let here = board.with_pegs(pegs).unwrap();
-        let n = here
-            .jumps()
-            .into_iter()
-            .map(|j| paths_to(here.play(j).unwrap().pegs(), board, goal, memo))
-            .sum();
-        memo.insert(pegs, n);
-        n
-    }
-    let least = |board: &Board, syms: &[usize], pegs: u64| {
-        syms.iter()
-            .map(|&s| board.geometry().transform(s, pegs))
-            .min()
-            .unwrap()
-    };
-    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
-    let all = triangle.geometry().all();
-    let square = Board::from_rows(Lattice::Square, &["oooo", "oooo", "oo.o"]).unwrap();
-    let cross = Board::from_rows(Lattice::Square, &[" ooo ", "oooo.", "ooooo", " ooo "]).unwrap();
-    let mut cases = Vec::new();
-    for (empty, peg) in [(12, 0), (0, 0), (4, 12), (3, 14), (1, 1)] {
-        cases.push((
-            triangle.with_pegs(all & !(1 << empty)).unwrap(),
-            triangle.with_pegs(1 << peg).unwrap(),
-        ));
-    }
-    cases.push((square.clone(), square.with_pegs(1 << 9).unwrap()));
-    cases.push((cross.clone(), cross.with_pegs(1 << 7).unwrap()));
-    let mut solved = 0;
-    for (start, goal) in &cases {
-        let g = start.geometry();
-        let keeps = |fixed: &[u64]| -> Vec<usize> {
-            (0..g.symmetries().len())
-                .filter(|&s| fixed.iter().all(|&p| g.transform(s, p) == p))
-                .collect()
-        };
-        let (by_start, by_both) = (keeps(&[start.pegs()]), keeps(&[start.pegs(), goal.pegs()]));
-        // Every reachable position, by number of jumps.
-        let mut levels = vec![BTreeSet::from([start.pegs()])];
-        loop {
-            let next: BTreeSet<u64> = levels
-                .last()
-                .unwrap()
-                .iter()
-                .flat_map(|&p| {
-                    let b = start.with_pegs(p).unwrap();
-                    b.jumps()
-                        .into_iter()
-                        .map(move |j| b.play(j).unwrap().pegs())
-                })
-                .collect();
-            if next.is_empty() {
-                break;
-            }
-            levels.push(next);
-        }
-        let mut memo = HashMap::new();
-        let histogram: Vec<u64> = levels
-            .iter()
-            .map(|l| {
-                let classes: BTreeSet<u64> =
-                    l.iter().map(|&p| least(start, &by_start, p)).collect();
-                classes.len() as u64
-            })
-            .collect();
-        let n = (start.peg_count() - goal.peg_count()) as usize;
-        let solvable: Vec<u64> = levels
-            .iter()
-            .take(n + 1)
-            .map(|l| {
-                let classes: BTreeSet<u64> = l
-                    .iter()
-                    .filter(|&&p| paths_to(p, start, goal.pegs(), &mut memo) > 0)
-                    .map(|&p| least(start, &by_both, p))
-                    .collect();
-                classes.len() as u64
-            })
-            .collect();
-        let solutions = paths_to(start.pegs(), start, goal.pegs(), &mut memo);
-        let census = count_by_jumps(start, goal, &JumpOptions::default(), |_| {}).unwrap();
-        assert_eq!(census.histogram, histogram, "{start:?} to {goal:?}");
-        let mut expected = solvable.clone();
-        expected.resize(census.solvable.len(), 0);
-        assert_eq!(census.solvable, expected, "{start:?} to {goal:?}");
-        assert_eq!(census.solutions, solutions, "{start:?} to {goal:?}");
-        assert_eq!(census.start_symmetries, by_start.len());
-        assert_eq!(census.both_symmetries, by_both.len());
-        if solutions > 0 {
-            solved += 1;
-        }
-    }
-    assert!(solved >= 4, "{solved}");
 }
 
 /// Every problem of small boards: the answers of the levels met from both
@@ -584,4 +488,52 @@ fn the_shortest_problems_of_small_triangles_are_oeis_a127500() {
         let shortest = all.iter().filter_map(|p| p.moves).min();
         assert_eq!(shortest, Some(expected), "side {side}");
     }
+}
+
+#[test]
+fn moves_are_chains_of_jumps_by_one_peg_and_bad_ones_are_refused() {
+    let (start, goal) = seed();
+    let first: peg_solitaire::Move = "14-6".parse().unwrap();
+    let after = start.play(&first).unwrap();
+    assert_eq!(after.peg_count(), start.peg_count() - 1);
+    assert_eq!(
+        start.play(&"14-7".parse().unwrap()),
+        Err(MoveError::NoJumpBetween { from: 14, to: 7 })
+    );
+    assert!(matches!(
+        after.play(&"14-6".parse().unwrap()),
+        Err(MoveError::NoPeg(_))
+    ));
+    assert!(matches!(
+        "14".parse::<peg_solitaire::Move>(),
+        Err(MoveError::Unreadable(_))
+    ));
+    assert!("14-x".parse::<peg_solitaire::Move>().is_err());
+    // A solution's moves, played one by one, pass through its boards.
+    let solution = solve(&start, &goal, &SolveOptions::default())
+        .unwrap()
+        .found
+        .unwrap();
+    let mut board = start.clone();
+    for (m, expected) in solution.moves.iter().zip(&solution.boards()[1..]) {
+        assert_eq!(m.to_string().parse::<peg_solitaire::Move>().as_ref(), Ok(m));
+        board = board.play(m).unwrap();
+        assert_eq!(&board, expected);
+    }
+    assert_eq!(board, goal);
+    assert_eq!(solution.len(), 12);
+    for algorithm in Algorithm::ALL {
+        assert_eq!(algorithm.name().parse(), Ok(algorithm));
+    }
+    assert!("dfs".parse::<Algorithm>().is_err());
+    // A fixed first jump is IDA*'s alone.
+    let first = start.jumps()[0];
+    let options = SolveOptions {
+        first_jump: Some(first),
+        ..SolveOptions::default()
+    };
+    assert!(matches!(
+        solve(&start, &goal, &options),
+        Err(SolveError::Unsupported(_))
+    ));
 }

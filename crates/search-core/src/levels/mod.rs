@@ -10,8 +10,9 @@
 //! buffer stays bounded whatever the branching), removes those of earlier
 //! levels, checks the memory limit, and reports each level.
 //!
-//! Results do not depend on the number of threads: a level is the sorted
-//! set of the keys found, and the counts are sums.
+//! Results do not depend on the number of threads (set with
+//! [`crate::par::with_threads`]): a level is the sorted set of the keys
+//! found, and the counts are sums.
 //!
 //! | item | what |
 //! | --- | --- |
@@ -19,7 +20,6 @@
 //! | [`expand_level`] | one level's successors, sorted and each once, in parallel |
 //! | [`BitSymmetries`] | permutations of the bits of a `u64` and the least image under a group of them |
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |
-//! | [`with_threads`] | run a search on a given number of threads |
 //!
 //! # Example
 //!
@@ -60,9 +60,7 @@ use crate::Stats;
 mod sorted;
 mod symmetry;
 
-pub use sorted::{
-    Expanded, FLUSH, Key, expand_level, first_common, intersect, remove_known, with_threads,
-};
+pub use sorted::{Expanded, FLUSH, Key, expand_level, first_common, intersect, remove_known};
 pub use symmetry::BitSymmetries;
 
 /// Progress of a search by levels, reported once per level.
@@ -107,6 +105,16 @@ impl fmt::Display for LevelError {
 }
 
 impl std::error::Error for LevelError {}
+
+impl From<LevelError> for crate::puzzle::SolveError {
+    fn from(e: LevelError) -> Self {
+        match e {
+            LevelError::MemoryLimit { needed, limit } => {
+                crate::puzzle::SolveError::TooLarge { needed, limit }
+            }
+        }
+    }
+}
 
 /// The settings of a breadth-first search by levels ([`LevelSearch::run`]).
 #[derive(Debug, Clone)]
@@ -308,8 +316,10 @@ mod tests {
             want[d as usize] += 1;
         }
         let search = LevelSearch::new(20);
-        let one = with_threads(1, || search.run(vec![1], expand, |_| false, |_| {}));
-        let four = with_threads(4, || search.run(vec![1], expand, |_| false, |_| {}));
+        let one =
+            crate::par::with_threads(1, || search.run(vec![1], expand, |_| false, |_| {})).unwrap();
+        let four =
+            crate::par::with_threads(4, || search.run(vec![1], expand, |_| false, |_| {})).unwrap();
         let one = one.unwrap();
         assert_eq!(one.histogram, want);
         assert_eq!(Ok(&one), four.as_ref());

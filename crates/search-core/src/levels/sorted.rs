@@ -352,28 +352,6 @@ pub fn intersect<T: Ord + Copy>(a: &[T], b: &[T]) -> Vec<T> {
     out
 }
 
-/// Runs `f` with the searches of this module (and any other rayon code)
-/// on `threads` threads; on the current thread alone if such a pool
-/// cannot be made.
-///
-/// # Example
-///
-/// ```
-/// use search_core::levels::{expand_level, with_threads};
-///
-/// let level: Vec<u64> = (0..5000).collect();
-/// let double = |&n: &u64, out: &mut Vec<u64>| { out.push(2 * n % 4096); 1 };
-/// let one = with_threads(1, || expand_level(&level, 12, double));
-/// let three = with_threads(3, || expand_level(&level, 12, double));
-/// assert_eq!(one, three);
-/// ```
-pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(f),
-        Err(_) => f(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,9 +402,10 @@ mod tests {
         want.dedup();
         for threads in [1, 3] {
             for (flush, chunk) in [(1, 1), (5, 3), (64, 17), (1 << 20, 1024)] {
-                let got = crate::levels::with_threads(threads, || {
+                let got = crate::par::with_threads(threads, || {
                     expand_in_batches(&level, 13, flush, chunk, expand)
-                });
+                })
+                .unwrap();
                 assert_eq!(
                     got.keys, want,
                     "{threads} threads, flush {flush}, chunk {chunk}"

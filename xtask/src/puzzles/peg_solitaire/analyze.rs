@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use peg_solitaire::{
     Board, JumpOptions, Lattice, LevelOptions, MeetOptions, count_by_jumps, explore_moves,
-    move_count, problems, problems_by_starts, replay,
+    move_count, problems, problems_by_starts, replay_jumps,
 };
 use search_core::layers::LayerReport;
 
@@ -72,7 +72,8 @@ pub(super) fn analyze(
     let mut description = description;
     match levels.solution_to(goal) {
         Some(jumps) => {
-            replay(start, goal, &jumps).map_err(|e| format!("the solution failed replay: {e}"))?;
+            replay_jumps(start, goal, &jumps)
+                .map_err(|e| format!("the solution failed replay: {e}"))?;
             let _ = write!(
                 description,
                 "\nproven minimum: {} ({} positions up to {} symmetries kept, every one reachable in fewer moves generated); a solution, replayed: {}",

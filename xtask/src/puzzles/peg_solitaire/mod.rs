@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use peg_solitaire::{Board, Jump, Lattice, Problem, check_goal, replay};
+use peg_solitaire::{Board, Jump, Lattice, Problem, check_goal, replay_jumps};
 use serde::Deserialize;
 
 use super::PuzzleDef;
@@ -91,7 +91,7 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
                 .ok_or_else(|| format!("first_jump: {from} -> {to} is not a jump of this board"))
                 .and_then(|j| {
                     start
-                        .play(j)
+                        .play_jump(j)
                         .map(|_| j)
                         .map_err(|e| format!("first_jump: {e}"))
                 })?,
@@ -136,7 +136,7 @@ fn problem_table(board: &Board, all: &[Problem]) -> String {
 /// rules alone.
 fn replay_verdict_of(start: &Board, goal: &Board, jumps: Option<&[Jump]>) -> Result<(), String> {
     jumps.map_or(Ok(()), |j| {
-        replay(start, goal, j)
+        replay_jumps(start, goal, j)
             .map(|_| ())
             .map_err(|e| e.to_string())
     })

@@ -5,9 +5,9 @@ use std::fmt::Write;
 use std::time::Instant;
 
 use peg_solitaire::{
-    Board, Jump, LevelOptions, MeetOptions, Meeting, MoveLevels, SolveOptions,
+    Algorithm, Board, Jump, LevelOptions, MeetOptions, Meeting, MoveLevels, SolveOptions,
     count_jump_sequences, count_position_sequences, explore_moves, find_solution, meet_moves,
-    move_count, move_groups, peg_class_pruning, problems, replay, solve,
+    move_count, move_groups, peg_class_pruning, problems, replay, solution_jumps, solve,
 };
 use search_core::{Budget, Stats};
 
@@ -156,9 +156,11 @@ pub(super) fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
         }
     } else {
         let mut options = SolveOptions {
+            algorithm: Algorithm::IdaCorners,
             first_jump: inst.first_jump,
             pruning: false,
             budget: Budget::default().with_max_expanded(MAX_EXPANDED),
+            ..SolveOptions::default()
         };
         let pruning = peg_class_pruning(start, goal);
         let mut minimum = None;
@@ -179,19 +181,20 @@ pub(super) fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             match outcome.found {
                 Some(solution) => {
                     replays.push(replay_verdict(
-                        &solution.boards,
-                        replay(start, goal, &solution.jumps),
+                        solution.boards(),
+                        replay(start, goal, &solution.moves),
                     ));
+                    let moves = solution.len() as u32;
                     runs.push(Run {
                         algorithm: name.to_string(),
-                        moves: Some(solution.moves),
+                        moves: Some(moves),
                         stats,
                         ms: elapsed,
                         build_ms: 0.0,
                     });
-                    minimum = Some(solution.moves);
+                    minimum = Some(moves);
                     if primary.is_none() {
-                        primary = Some(solution.jumps);
+                        primary = Some(solution_jumps(&solution));
                     }
                 }
                 None => {
@@ -317,6 +320,7 @@ fn counts(
                     first_jump,
                     pruning,
                     budget: Budget::default().with_max_expanded(MAX_EXPANDED),
+                    ..SolveOptions::default()
                 };
                 count_jump_sequences(start, goal, moves, &options)
                     .map(|o| o.found.unwrap_or(0))
@@ -445,7 +449,7 @@ fn render(
         for (k, group) in move_groups(jumps).iter().enumerate() {
             let n = group.len() - 1;
             for &j in &jumps_left[..n] {
-                board = board.play(j).expect("replayed above");
+                board = board.play_jump(j).expect("replayed above");
             }
             jumps_left = &jumps_left[n..];
             boards.push(((k + 1).to_string(), board.rows()));

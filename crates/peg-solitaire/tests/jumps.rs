@@ -1,0 +1,115 @@
+//! Peg solitaire: the counts by single jumps (positions per level, the
+//! solvable ones, the jump sequences) against a brute force without
+//! symmetry.
+
+use peg_solitaire::{Board, JumpOptions, Lattice, count_by_jumps};
+
+mod common;
+use common::TRIANGLE;
+
+/// The counts by jumps, from a brute force over every position reachable
+/// from the start, without symmetry: the classes of positions under the
+/// symmetries counted by their least images.
+#[test]
+fn the_counts_by_jumps_agree_with_brute_force() {
+    use std::collections::{BTreeSet, HashMap};
+    fn paths_to(pegs: u64, board: &Board, goal: u64, memo: &mut HashMap<u64, u128>) -> u128 {
+        if pegs == goal {
+            return 1;
+        }
+        if let Some(&n) = memo.get(&pegs) {
+            return n;
+        }
+        let here = board.with_pegs(pegs).unwrap();
+        let n = here
+            .jumps()
+            .into_iter()
+            .map(|j| paths_to(here.play_jump(j).unwrap().pegs(), board, goal, memo))
+            .sum();
+        memo.insert(pegs, n);
+        n
+    }
+    let least = |board: &Board, syms: &[usize], pegs: u64| {
+        syms.iter()
+            .map(|&s| board.geometry().transform(s, pegs))
+            .min()
+            .unwrap()
+    };
+    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let all = triangle.geometry().all();
+    let square = Board::from_rows(Lattice::Square, &["oooo", "oooo", "oo.o"]).unwrap();
+    let cross = Board::from_rows(Lattice::Square, &[" ooo ", "oooo.", "ooooo", " ooo "]).unwrap();
+    let mut cases = Vec::new();
+    for (empty, peg) in [(12, 0), (0, 0), (4, 12), (3, 14), (1, 1)] {
+        cases.push((
+            triangle.with_pegs(all & !(1 << empty)).unwrap(),
+            triangle.with_pegs(1 << peg).unwrap(),
+        ));
+    }
+    cases.push((square.clone(), square.with_pegs(1 << 9).unwrap()));
+    cases.push((cross.clone(), cross.with_pegs(1 << 7).unwrap()));
+    let mut solved = 0;
+    for (start, goal) in &cases {
+        let g = start.geometry();
+        let keeps = |fixed: &[u64]| -> Vec<usize> {
+            (0..g.symmetries().len())
+                .filter(|&s| fixed.iter().all(|&p| g.transform(s, p) == p))
+                .collect()
+        };
+        let (by_start, by_both) = (keeps(&[start.pegs()]), keeps(&[start.pegs(), goal.pegs()]));
+        // Every reachable position, by number of jumps.
+        let mut levels = vec![BTreeSet::from([start.pegs()])];
+        loop {
+            let next: BTreeSet<u64> = levels
+                .last()
+                .unwrap()
+                .iter()
+                .flat_map(|&p| {
+                    let b = start.with_pegs(p).unwrap();
+                    b.jumps()
+                        .into_iter()
+                        .map(move |j| b.play_jump(j).unwrap().pegs())
+                })
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            levels.push(next);
+        }
+        let mut memo = HashMap::new();
+        let histogram: Vec<u64> = levels
+            .iter()
+            .map(|l| {
+                let classes: BTreeSet<u64> =
+                    l.iter().map(|&p| least(start, &by_start, p)).collect();
+                classes.len() as u64
+            })
+            .collect();
+        let n = (start.peg_count() - goal.peg_count()) as usize;
+        let solvable: Vec<u64> = levels
+            .iter()
+            .take(n + 1)
+            .map(|l| {
+                let classes: BTreeSet<u64> = l
+                    .iter()
+                    .filter(|&&p| paths_to(p, start, goal.pegs(), &mut memo) > 0)
+                    .map(|&p| least(start, &by_both, p))
+                    .collect();
+                classes.len() as u64
+            })
+            .collect();
+        let solutions = paths_to(start.pegs(), start, goal.pegs(), &mut memo);
+        let census = count_by_jumps(start, goal, &JumpOptions::default(), |_| {}).unwrap();
+        assert_eq!(census.histogram, histogram, "{start:?} to {goal:?}");
+        let mut expected = solvable.clone();
+        expected.resize(census.solvable.len(), 0);
+        assert_eq!(census.solvable, expected, "{start:?} to {goal:?}");
+        assert_eq!(census.solutions, solutions, "{start:?} to {goal:?}");
+        assert_eq!(census.start_symmetries, by_start.len());
+        assert_eq!(census.both_symmetries, by_both.len());
+        if solutions > 0 {
+            solved += 1;
+        }
+    }
+    assert!(solved >= 4, "{solved}");
+}
