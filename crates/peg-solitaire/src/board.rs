@@ -363,6 +363,33 @@ impl Board {
             .collect()
     }
 
+    /// Every legal move: each chain of one or more jumps by one peg, a
+    /// chain after the chain it extends, chains in the order of
+    /// [`Board::jumps`] of their first jump.
+    pub fn moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        for jump in self.jumps() {
+            self.chains(vec![jump.from, jump.to], &mut out);
+        }
+        out
+    }
+
+    /// Pushes the move of `holes` (a chain whose jumps are legal in turn)
+    /// and every longer chain of the same peg.
+    fn chains(&self, holes: Vec<u8>, out: &mut Vec<Move>) {
+        let m = Move { holes };
+        let after = self.play(&m).expect("each jump of the chain is legal");
+        let at = *m.holes.last().expect("a move has two holes at least");
+        let next: Vec<Jump> = after.jumps().into_iter().filter(|j| j.from == at).collect();
+        let holes = m.holes.clone();
+        out.push(m);
+        for j in next {
+            let mut longer = holes.clone();
+            longer.push(j.to);
+            self.chains(longer, out);
+        }
+    }
+
     /// The board after `m`, a chain of jumps by one peg, or why the rules
     /// forbid it.
     pub fn play(&self, m: &Move) -> Result<Board, MoveError> {

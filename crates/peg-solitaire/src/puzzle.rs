@@ -48,6 +48,16 @@ impl Puzzle for PegSolitaire {
         board.rows()
     }
 
+    fn moves(board: &Board) -> Vec<Move> {
+        board.moves()
+    }
+
+    /// Peg solitaire has no natural goal: which hole the last peg ends in
+    /// is the problem's to say.
+    fn default_goal(_: &Board) -> Option<Board> {
+        None
+    }
+
     fn play(board: &Board, m: &Move) -> Result<Board, MoveError> {
         board.play(m)
     }

@@ -537,3 +537,63 @@ fn moves_are_chains_of_jumps_by_one_peg_and_bad_ones_are_refused() {
         Err(SolveError::Unsupported(_))
     ));
 }
+
+#[test]
+fn the_puzzle_trait_drives_the_crate() {
+    use peg_solitaire::{PegSolitaire, Puzzle};
+    let (start, goal) = seed();
+    assert_eq!(PegSolitaire::NAME, "peg-solitaire");
+    assert_eq!(PegSolitaire::default_goal(&start), None);
+    let attempts =
+        search_core::puzzle::solve_with_each::<PegSolitaire>(Lattice::Triangular, &start, &goal)
+            .unwrap_or_else(|e| panic!("{e}"));
+    for attempt in &attempts {
+        assert_eq!(
+            (attempt.moves, attempt.optimal),
+            (Some(12), true),
+            "{attempt:?}"
+        );
+    }
+    assert_eq!(attempts.len(), Algorithm::ALL.len());
+}
+
+#[test]
+fn the_legal_moves_are_every_chain_of_jumps_by_one_peg() {
+    // After the first two moves of a solution, some peg can jump twice.
+    let (start, goal) = seed();
+    let solution = solve(&start, &goal, &SolveOptions::default())
+        .unwrap()
+        .found
+        .unwrap();
+    for board in solution.boards() {
+        let moves = board.moves();
+        // The single jumps are exactly the legal jumps.
+        let singles: Vec<String> = moves
+            .iter()
+            .filter(|m| m.holes().len() == 2)
+            .map(ToString::to_string)
+            .collect();
+        let jumps: Vec<String> = board.jumps().iter().map(ToString::to_string).collect();
+        assert_eq!(singles, jumps);
+        for m in &moves {
+            // Every move plays; every longer chain extends a listed one.
+            let after = board.play(m).unwrap();
+            assert_eq!(
+                after.peg_count() as usize,
+                board.peg_count() as usize + 1 - m.holes().len()
+            );
+            let holes = m.holes();
+            if holes.len() > 2 {
+                let shorter = holes[..holes.len() - 1].iter().map(u8::to_string);
+                let shorter = shorter.collect::<Vec<_>>().join("-");
+                assert!(moves.iter().any(|p| p.to_string() == shorter), "{m}");
+            }
+        }
+        // A move the solution plays from this board is among them.
+        if let Some(i) = solution.boards().iter().position(|b| b == board) {
+            if let Some(m) = solution.moves.get(i) {
+                assert!(moves.contains(m), "{m}");
+            }
+        }
+    }
+}
