@@ -11,7 +11,7 @@ use peg_solitaire::{
 };
 
 fn benches(c: &mut Criterion) {
-    let seed = Board::from_rows(
+    let seed = Board::from_rows_in(
         Lattice::Triangular,
         &[
             "     o o     ",
@@ -30,7 +30,7 @@ fn benches(c: &mut Criterion) {
         .into_iter()
         .find(|j| (j.from, j.to) == (14, 6))
         .unwrap();
-    let english = Board::from_rows(
+    let english = Board::from_rows_in(
         Lattice::Square,
         &[
             "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",

@@ -227,7 +227,7 @@ impl std::error::Error for MoveError {}
 /// ```
 /// use peg_solitaire::{Board, Lattice};
 ///
-/// let board = Board::from_rows(Lattice::Triangular, &["  o  ", " o o ", "o o ."])?;
+/// let board = Board::from_rows_in(Lattice::Triangular, &["  o  ", " o o ", "o o ."])?;
 /// assert_eq!(board.geometry().holes(), 6);
 /// assert_eq!(board.peg_count(), 5);
 /// let jumps: Vec<String> = board.jumps().iter().map(|j| j.to_string()).collect();
@@ -264,9 +264,16 @@ impl fmt::Debug for Board {
 }
 
 impl Board {
-    /// Reads a board drawn as rows: `o` a peg, `.` an empty hole, a space no
-    /// hole. On a triangular lattice holes of a row are two columns apart.
-    pub fn from_rows<S: AsRef<str>>(lattice: Lattice, rows: &[S]) -> Result<Board, BoardError> {
+    /// Reads a board of the square lattice (the English and French boards)
+    /// drawn as rows: `o` a peg, `.` an empty hole, a space no hole.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
+        Board::from_rows_in(Lattice::Square, rows)
+    }
+
+    /// Reads a board of `lattice` drawn as rows: `o` a peg, `.` an empty
+    /// hole, a space no hole. On a triangular lattice holes of a row are two
+    /// columns apart.
+    pub fn from_rows_in<S: AsRef<str>>(lattice: Lattice, rows: &[S]) -> Result<Board, BoardError> {
         let mut positions = Vec::new();
         let mut pegs = 0u64;
         for (r, row) in rows.iter().enumerate() {
@@ -361,6 +368,12 @@ impl Board {
             .copied()
             .filter(|&j| legal(self.pegs, j))
             .collect()
+    }
+
+    /// The lattice the holes lie on: the variant of the rules the board
+    /// plays by.
+    pub fn variant(&self) -> Lattice {
+        self.geometry.lattice()
     }
 
     /// Every legal move: each chain of one or more jumps by one peg, a
@@ -482,7 +495,7 @@ mod tests {
     use super::*;
 
     fn check_error(lattice: Lattice, rows: &[&str], expected: BoardError) {
-        assert_eq!(Board::from_rows(lattice, rows), Err(expected));
+        assert_eq!(Board::from_rows_in(lattice, rows), Err(expected));
     }
 
     #[test]

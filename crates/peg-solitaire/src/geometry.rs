@@ -319,7 +319,7 @@ mod tests {
     #[test]
     fn symmetries_come_from_the_shape() {
         let check = |lattice, rows: &[&str], expected: usize| {
-            let b = Board::from_rows(lattice, rows).unwrap();
+            let b = Board::from_rows_in(lattice, rows).unwrap();
             let syms = b.geometry().symmetries();
             assert_eq!(syms.len(), expected, "{rows:?}");
             assert_eq!(syms[0], (0..b.geometry().holes() as u8).collect::<Vec<_>>());

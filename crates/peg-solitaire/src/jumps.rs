@@ -115,7 +115,7 @@ fn levels_by_jumps(
 /// ```
 /// use peg_solitaire::{Board, JumpOptions, Lattice, count_by_jumps};
 ///
-/// let start = Board::from_rows(Lattice::Triangular, &["    o    ", "   o o   ", "  o o o  ", " o o o o ", "o o . o o"])?;
+/// let start = Board::from_rows_in(Lattice::Triangular, &["    o    ", "   o o   ", "  o o o  ", " o o o o ", "o o . o o"])?;
 /// let goal = start.with_pegs(1).unwrap(); // one peg, at the apex
 /// let census = count_by_jumps(&start, &goal, &JumpOptions::default(), |_| {})?;
 /// assert_eq!(census.histogram[..4], [1, 2, 8, 31]);

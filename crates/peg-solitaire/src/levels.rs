@@ -57,7 +57,7 @@ pub struct MoveLevels {
 /// ```
 /// use peg_solitaire::{Board, Lattice, LevelOptions, explore_moves};
 ///
-/// let start = Board::from_rows(Lattice::Triangular, &["    .    ", "   o o   ", "  o o o  ", " o o o o ", "o o o o o"])?;
+/// let start = Board::from_rows_in(Lattice::Triangular, &["    .    ", "   o o   ", "  o o o  ", " o o o o ", "o o o o o"])?;
 /// let goal = start.with_pegs(1).unwrap(); // one peg, at the apex
 /// let levels = explore_moves(&start, &LevelOptions { goal: Some(goal.clone()), ..LevelOptions::default() }, |_| {})?;
 /// assert_eq!(levels.distance(&goal), Some(10));
@@ -230,7 +230,7 @@ fn find_chain(
 /// ```
 /// use peg_solitaire::{Board, Lattice, find_solution, replay_jumps};
 ///
-/// let start = Board::from_rows(Lattice::Square, &["  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  "])?;
+/// let start = Board::from_rows_in(Lattice::Square, &["  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  "])?;
 /// let goal = start.with_pegs(1 << 16).unwrap(); // one peg, in the centre
 /// let (jumps, _stats) = find_solution(&start, &goal, None)?.unwrap();
 /// assert_eq!(jumps.len(), 31);

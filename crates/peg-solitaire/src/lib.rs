@@ -87,7 +87,7 @@
 //! ```
 //! use peg_solitaire::{Algorithm, Board, Lattice, SolveOptions, count_jump_sequences, replay, solve};
 //!
-//! let start = Board::from_rows(Lattice::Triangular, &[
+//! let start = Board::from_rows_in(Lattice::Triangular, &[
 //!     "     o o     ",
 //!     "      o      ",
 //!     "     o o     ",

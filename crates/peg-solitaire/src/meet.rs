@@ -90,7 +90,7 @@ impl Side {
 /// ```
 /// use peg_solitaire::{Board, Lattice, MeetOptions, meet_moves, replay_jumps};
 ///
-/// let start = Board::from_rows(Lattice::Triangular, &["    .    ", "   o o   ", "  o o o  ", " o o o o ", "o o o o o"])?;
+/// let start = Board::from_rows_in(Lattice::Triangular, &["    .    ", "   o o   ", "  o o o  ", " o o o o ", "o o o o o"])?;
 /// let goal = start.with_pegs(1).unwrap(); // one peg, at the apex
 /// let meeting = meet_moves(&start, &goal, &MeetOptions::default(), |_| {})?;
 /// let (moves, jumps) = meeting.solution.unwrap();

@@ -245,7 +245,7 @@ mod tests {
     /// least images.
     #[test]
     fn backward_moves_are_forward_moves_reversed() {
-        let board = Board::from_rows(
+        let board = Board::from_rows_in(
             Lattice::Triangular,
             &[
                 "    o    ",

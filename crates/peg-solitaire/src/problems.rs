@@ -147,7 +147,7 @@ impl<'b> Holes<'b> {
 /// ```
 /// use peg_solitaire::{Board, Lattice, MeetOptions, problems};
 ///
-/// let triangle = Board::from_rows(Lattice::Triangular, &["    o    ", "   o o   ", "  o o o  ", " o o o o ", "o o . o o"])?;
+/// let triangle = Board::from_rows_in(Lattice::Triangular, &["    o    ", "   o o   ", "  o o o  ", " o o o o ", "o o . o o"])?;
 /// let all = problems(&triangle, &MeetOptions::default(), |_, _| {})?;
 /// assert_eq!(all.len(), 15 * 15);
 /// let apex_from_bottom_middle = all.iter().find(|p| (p.vacancy, p.survivor) == (12, 0)).unwrap();

@@ -41,7 +41,7 @@ impl Puzzle for PegSolitaire {
     const ALGORITHMS: &'static [Algorithm] = &Algorithm::ALL;
 
     fn from_rows(lattice: Lattice, rows: &[&str]) -> Result<Board, BoardError> {
-        Board::from_rows(lattice, rows)
+        Board::from_rows_in(lattice, rows)
     }
 
     fn rows(board: &Board) -> Vec<String> {

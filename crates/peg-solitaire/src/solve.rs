@@ -342,15 +342,15 @@ fn begin<'g>(
 /// ```
 /// use peg_solitaire::{Algorithm, Board, Lattice, SolveOptions, replay, solve};
 ///
-/// let start = Board::from_rows(Lattice::Square, &["o.oo"])?;
-/// let goal = Board::from_rows(Lattice::Square, &["..o."])?;
+/// let start = Board::from_rows_in(Lattice::Square, &["o.oo"])?;
+/// let goal = Board::from_rows_in(Lattice::Square, &["..o."])?;
 /// let solution = solve(&start, &goal, &SolveOptions::default())?.found.unwrap();
 /// assert_eq!(solution.notation(), "3-1 0-2");
 /// assert_eq!(solution.len(), 2);
 /// assert!(solution.optimal);
 /// replay(&start, &goal, &solution.moves)?;
 /// // No jump sequence leaves a single peg in the last hole.
-/// let far = Board::from_rows(Lattice::Square, &["...o"])?;
+/// let far = Board::from_rows_in(Lattice::Square, &["...o"])?;
 /// let ida = SolveOptions { algorithm: Algorithm::IdaCorners, ..SolveOptions::default() };
 /// assert!(solve(&start, &far, &ida)?.found.is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -35,10 +35,11 @@ fn the_counts_by_jumps_agree_with_brute_force() {
             .min()
             .unwrap()
     };
-    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let triangle = Board::from_rows_in(Lattice::Triangular, &TRIANGLE).unwrap();
     let all = triangle.geometry().all();
-    let square = Board::from_rows(Lattice::Square, &["oooo", "oooo", "oo.o"]).unwrap();
-    let cross = Board::from_rows(Lattice::Square, &[" ooo ", "oooo.", "ooooo", " ooo "]).unwrap();
+    let square = Board::from_rows_in(Lattice::Square, &["oooo", "oooo", "oo.o"]).unwrap();
+    let cross =
+        Board::from_rows_in(Lattice::Square, &[" ooo ", "oooo.", "ooooo", " ooo "]).unwrap();
     let mut cases = Vec::new();
     for (empty, peg) in [(12, 0), (0, 0), (4, 12), (3, 14), (1, 1)] {
         cases.push((

@@ -25,7 +25,7 @@ const SEED: [&str; 7] = [
 ];
 
 fn seed() -> (Board, Board) {
-    let start = Board::from_rows(Lattice::Triangular, &SEED).unwrap();
+    let start = Board::from_rows_in(Lattice::Triangular, &SEED).unwrap();
     let goal = start.with_pegs(1 << 6).unwrap();
     (start, goal)
 }
@@ -198,9 +198,9 @@ fn brute_force(start: &Board, goal: &Board) -> Brute {
 /// unreachable goals.
 #[test]
 fn the_searches_and_counts_agree_with_brute_force() {
-    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let triangle = Board::from_rows_in(Lattice::Triangular, &TRIANGLE).unwrap();
     let all = triangle.geometry().all();
-    let square = Board::from_rows(Lattice::Square, &["oooo", "oooo", "oo.o"]).unwrap();
+    let square = Board::from_rows_in(Lattice::Square, &["oooo", "oooo", "oo.o"]).unwrap();
     let mut cases = Vec::new();
     for (empty, peg) in [(12, 0), (3, 3), (0, 12), (4, 12), (0, 6), (3, 14), (1, 10)] {
         cases.push((
@@ -271,7 +271,7 @@ fn the_searches_and_counts_agree_with_brute_force() {
 
 #[test]
 fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
-    let english = Board::from_rows(
+    let english = Board::from_rows_in(
         Lattice::Square,
         &[
             "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
@@ -316,7 +316,7 @@ fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
 
 #[test]
 fn the_levels_do_not_depend_on_the_thread_count() {
-    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let triangle = Board::from_rows_in(Lattice::Triangular, &TRIANGLE).unwrap();
     let start = triangle
         .with_pegs(triangle.geometry().all() & !(1 << 4))
         .unwrap();
@@ -342,8 +342,8 @@ proptest! {
         square in any::<bool>(),
     ) {
         let lattice = if square { Lattice::Square } else { Lattice::Triangular };
-        if let Ok(board) = Board::from_rows(lattice, &rows) {
-            prop_assert_eq!(Board::from_rows(lattice, &board.rows()), Ok(board.clone()));
+        if let Ok(board) = Board::from_rows_in(lattice, &rows) {
+            prop_assert_eq!(Board::from_rows_in(lattice, &board.rows()), Ok(board.clone()));
             for j in board.jumps() {
                 prop_assert!(board.play_jump(j).is_ok());
             }
@@ -359,7 +359,7 @@ proptest! {
 /// build; `solve-all` checks it too).
 #[test]
 fn the_english_minimum_is_proven_from_both_ends() {
-    let english = Board::from_rows(
+    let english = Board::from_rows_in(
         Lattice::Square,
         &[
             "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
@@ -392,14 +392,14 @@ fn the_english_minimum_is_proven_from_both_ends() {
 #[test]
 fn every_problem_agrees_with_the_searches_from_each_start() {
     let boards = [
-        Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap(),
-        Board::from_rows(
+        Board::from_rows_in(Lattice::Triangular, &TRIANGLE).unwrap(),
+        Board::from_rows_in(
             Lattice::Triangular,
             &["   o   ", "  o o  ", " o o o ", "o o o o"],
         )
         .unwrap(),
-        Board::from_rows(Lattice::Square, &["oooo", "oooo", "oooo"]).unwrap(),
-        Board::from_rows(Lattice::Square, &[" ooo ", "ooooo", "ooooo", " ooo "]).unwrap(),
+        Board::from_rows_in(Lattice::Square, &["oooo", "oooo", "oooo"]).unwrap(),
+        Board::from_rows_in(Lattice::Square, &[" ooo ", "ooooo", "ooooo", " ooo "]).unwrap(),
     ];
     for (b, board) in boards.iter().enumerate() {
         let g = board.geometry();
@@ -445,7 +445,7 @@ fn every_problem_agrees_with_the_searches_from_each_start() {
 /// left-justified triangle: a1 = 0, b3 = 4, a4 = 6, d4 = 9, c5 = 12.
 #[test]
 fn the_15_hole_triangle_matches_bells_catalogue() {
-    let triangle = Board::from_rows(Lattice::Triangular, &TRIANGLE).unwrap();
+    let triangle = Board::from_rows_in(Lattice::Triangular, &TRIANGLE).unwrap();
     let all = problems(&triangle, &MeetOptions::default(), |_, _| {}).unwrap();
     let moves = |v: usize, s: usize| all[v * 15 + s].moves;
     let (a1, b3, a4, d4, c5) = (0, 4, 6, 9, 12);
@@ -483,7 +483,7 @@ fn the_shortest_problems_of_small_triangles_are_oeis_a127500() {
                 format!("{pad}{}{pad}", vec!["o"; i + 1].join(" "))
             })
             .collect();
-        let board = Board::from_rows(Lattice::Triangular, &rows).unwrap();
+        let board = Board::from_rows_in(Lattice::Triangular, &rows).unwrap();
         let all = problems(&board, &MeetOptions::default(), |_, _| {}).unwrap();
         let shortest = all.iter().filter_map(|p| p.moves).min();
         assert_eq!(shortest, Some(expected), "side {side}");

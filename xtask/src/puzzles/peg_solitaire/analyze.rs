@@ -42,8 +42,8 @@ pub(super) fn analyze(
             .lattice
             .parse()
             .map_err(|e| format!("{file}: lattice: {e}"))?;
-        let board =
-            Board::from_rows(lattice, &fixture.start).map_err(|e| format!("{file}: start: {e}"))?;
+        let board = Board::from_rows_in(lattice, &fixture.start)
+            .map_err(|e| format!("{file}: start: {e}"))?;
         return analyze_problems(options, &fixture, &board, progress);
     }
     if fixture.goal.is_none() && matches!(options.by.as_deref(), None | Some("moves")) {
@@ -266,7 +266,7 @@ fn analyze_levels(
         .lattice
         .parse()
         .map_err(|e| format!("lattice: {e}"))?;
-    let start = Board::from_rows(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
+    let start = Board::from_rows_in(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
     let mut description = format!(
         "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
         fixture.title(),

@@ -73,11 +73,11 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
         .lattice
         .parse()
         .map_err(|e| format!("lattice: {e}"))?;
-    let start = Board::from_rows(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
+    let start = Board::from_rows_in(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
     let goal_rows = fixture.goal.as_ref().ok_or(
         "goal: missing (only `cargo xtask analyze peg-solitaire --problems` takes a board without a goal)",
     )?;
-    let goal = Board::from_rows(lattice, goal_rows).map_err(|e| format!("goal: {e}"))?;
+    let goal = Board::from_rows_in(lattice, goal_rows).map_err(|e| format!("goal: {e}"))?;
     check_goal(&start, &goal).map_err(|e| e.to_string())?;
     let first_jump = match fixture.first_jump {
         None => None,
