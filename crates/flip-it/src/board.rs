@@ -39,10 +39,7 @@ impl FromStr for Variant {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Variant, String> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| format!("unknown variant {s:?} (known: orthogonal, diagonal)"))
+        search_core::puzzle::by_name("variant", s, &Variant::ALL, Variant::name)
     }
 }
 
@@ -103,17 +100,12 @@ impl FromStr for Move {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Move, String> {
-        let cell = |t: &str| t.trim().parse::<usize>().ok();
-        s.split_once('-')
-            .and_then(|(from, to)| {
-                Some(Move {
-                    from: cell(from)?,
-                    to: cell(to)?,
-                })
-            })
-            .ok_or_else(|| {
-                format!("{s:?} is not a move: expected two cells joined by '-', like 8-5")
-            })
+        match search_core::puzzle::move_numbers(s).as_deref() {
+            Some(&[from, to]) => Ok(Move { from, to }),
+            _ => Err(format!(
+                "{s:?} is not a move: expected two cells joined by '-', like 8-5"
+            )),
+        }
     }
 }
 

@@ -63,12 +63,7 @@ impl FromStr for Algorithm {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                format!("unknown algorithm {s:?} (known: bidirectional, bfs, ida-corners)")
-            })
+        search_core::puzzle::by_name("algorithm", s, &Algorithm::ALL, Algorithm::name)
     }
 }
 

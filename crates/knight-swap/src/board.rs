@@ -81,17 +81,12 @@ impl FromStr for Move {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Move, String> {
-        let cell = |t: &str| t.trim().parse::<usize>().ok();
-        s.split_once('-')
-            .and_then(|(from, to)| {
-                Some(Move {
-                    from: cell(from)?,
-                    to: cell(to)?,
-                })
-            })
-            .ok_or_else(|| {
-                format!("{s:?} is not a move: expected two cells joined by '-', like 8-3")
-            })
+        match search_core::puzzle::move_numbers(s).as_deref() {
+            Some(&[from, to]) => Ok(Move { from, to }),
+            _ => Err(format!(
+                "{s:?} is not a move: expected two cells joined by '-', like 8-3"
+            )),
+        }
     }
 }
 

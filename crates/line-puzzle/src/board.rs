@@ -73,12 +73,12 @@ impl FromStr for Move {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Move, String> {
-        let bad = || format!("{s:?} is not a move: expected FROM-TO, two cell numbers");
-        let (from, to) = s.trim().split_once('-').ok_or_else(bad)?;
-        Ok(Move {
-            from: from.parse().map_err(|_| bad())?,
-            to: to.parse().map_err(|_| bad())?,
-        })
+        match search_core::puzzle::move_numbers(s).as_deref() {
+            Some(&[from, to]) => Ok(Move { from, to }),
+            _ => Err(format!(
+                "{s:?} is not a move: expected two cells joined by '-', like 10-12"
+            )),
+        }
     }
 }
 

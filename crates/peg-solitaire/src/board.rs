@@ -98,14 +98,10 @@ impl FromStr for Move {
     type Err = MoveError;
 
     fn from_str(s: &str) -> Result<Move, MoveError> {
-        let holes: Vec<u8> = s
-            .split('-')
-            .map(|h| h.trim().parse::<u8>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| MoveError::Unreadable(s.to_string()))?;
-        if holes.len() < 2 {
-            return Err(MoveError::Unreadable(s.to_string()));
-        }
+        let holes = search_core::puzzle::move_numbers(s)
+            .filter(|holes| holes.len() >= 2)
+            .and_then(|holes| holes.into_iter().map(|h| u8::try_from(h).ok()).collect())
+            .ok_or_else(|| MoveError::Unreadable(s.to_string()))?;
         Ok(Move { holes })
     }
 }

@@ -129,13 +129,7 @@ impl FromStr for Algorithm {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!("unknown algorithm {s:?} (known: {})", names.join(", "))
-            })
+        search_core::puzzle::by_name("algorithm", s, &Algorithm::ALL, Algorithm::name)
     }
 }
 

@@ -271,6 +271,49 @@ pub fn solve_with_each<P: Puzzle>(
     Ok(lengths)
 }
 
+/// The value of `all` called `s` by `name`, or an error listing every name:
+/// what the `FromStr` of a puzzle's named values (its algorithms, its
+/// variants) answers, worded alike in every crate.
+///
+/// ```
+/// use search_core::puzzle::by_name;
+///
+/// let name = |n: u8| ["zero", "one"][usize::from(n)];
+/// assert_eq!(by_name("number", "one", &[0, 1], name), Ok(1));
+/// assert_eq!(
+///     by_name("number", "two", &[0, 1], name),
+///     Err("unknown number \"two\" (known: zero, one)".to_string())
+/// );
+/// ```
+pub fn by_name<T: Copy>(
+    what: &str,
+    s: &str,
+    all: &[T],
+    name: impl Fn(T) -> &'static str,
+) -> Result<T, String> {
+    all.iter().copied().find(|&t| name(t) == s).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&t| name(t)).collect();
+        format!("unknown {what} {s:?} (known: {})", names.join(", "))
+    })
+}
+
+/// The numbers of a move written in the contract's notation, joined by
+/// `-` (`8-5`, `12-14-6`, `5`); `None` unless every part is a number.
+///
+/// ```
+/// use search_core::puzzle::move_numbers;
+///
+/// assert_eq!(move_numbers("12-14-6"), Some(vec![12, 14, 6]));
+/// assert_eq!(move_numbers(" 8-5 "), Some(vec![8, 5]));
+/// assert_eq!(move_numbers("8->5"), None);
+/// ```
+pub fn move_numbers(s: &str) -> Option<Vec<usize>> {
+    s.trim()
+        .split('-')
+        .map(|part| part.trim().parse().ok())
+        .collect()
+}
+
 /// The variant of a puzzle that has one set of rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Standard;
