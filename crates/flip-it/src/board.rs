@@ -82,32 +82,7 @@ pub struct Board {
 /// assert!("8->5".parse::<Move>().is_err());
 /// # Ok::<(), String>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The cell the piece leaves.
-    pub from: usize,
-    /// The empty cell it lands in.
-    pub to: usize,
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
-    }
-}
-
-impl FromStr for Move {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Move, String> {
-        match search_core::puzzle::move_numbers(s).as_deref() {
-            Some(&[from, to]) => Ok(Move { from, to }),
-            _ => Err(format!(
-                "{s:?} is not a move: expected two cells joined by '-', like 8-5"
-            )),
-        }
-    }
-}
+pub type Move = search_core::puzzle::FromTo;
 
 /// Why a board was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]

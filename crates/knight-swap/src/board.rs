@@ -1,7 +1,6 @@
 //! Boards of black and white knights: parsing, drawing, moves.
 
 use std::fmt;
-use std::str::FromStr;
 
 use search_core::grid::{Rect, bits};
 
@@ -63,32 +62,7 @@ pub enum Cell {
 /// assert_eq!(m.to_string(), "8-3");
 /// # Ok::<(), String>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The cell the knight leaves.
-    pub from: usize,
-    /// The cell it lands on.
-    pub to: usize,
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
-    }
-}
-
-impl FromStr for Move {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Move, String> {
-        match search_core::puzzle::move_numbers(s).as_deref() {
-            Some(&[from, to]) => Ok(Move { from, to }),
-            _ => Err(format!(
-                "{s:?} is not a move: expected two cells joined by '-', like 8-3"
-            )),
-        }
-    }
-}
+pub type Move = search_core::puzzle::FromTo;
 
 /// Why a board was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,6 @@
 //! Boards of quarter-circle pieces: parsing, drawing, moves.
 
 use std::fmt;
-use std::str::FromStr;
 
 /// The largest board: 16 cells, so that each letter's cells fit a `u16`.
 pub const MAX_CELLS: usize = 16;
@@ -55,32 +54,7 @@ pub struct Board {
 
 /// A move: the piece on `from` slides into the space at `to`, written
 /// `from-to` (`2-3`), cells numbered row by row from 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The cell the piece leaves.
-    pub from: usize,
-    /// The space it slides into.
-    pub to: usize,
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
-    }
-}
-
-impl FromStr for Move {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Move, String> {
-        match search_core::puzzle::move_numbers(s).as_deref() {
-            Some(&[from, to]) => Ok(Move { from, to }),
-            _ => Err(format!(
-                "{s:?} is not a move: expected two cells joined by '-', like 10-12"
-            )),
-        }
-    }
-}
+pub type Move = search_core::puzzle::FromTo;
 
 /// Why a board was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]

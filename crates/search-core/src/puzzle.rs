@@ -314,6 +314,47 @@ pub fn move_numbers(s: &str) -> Option<Vec<usize>> {
         .collect()
 }
 
+/// A move that takes a piece from one cell to another, written `from-to`
+/// (`8-5`): the move of Flip It, the knights and the line puzzle, each of
+/// which names it `Move` and says what its cells mean.
+///
+/// ```
+/// use search_core::puzzle::FromTo;
+///
+/// let m: FromTo = "8-5".parse()?;
+/// assert_eq!(m, FromTo { from: 8, to: 5 });
+/// assert_eq!(m.to_string(), "8-5");
+/// assert!("8->5".parse::<FromTo>().is_err());
+/// assert!("8-5-2".parse::<FromTo>().is_err());
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FromTo {
+    /// The cell the piece leaves.
+    pub from: usize,
+    /// The cell it lands in.
+    pub to: usize,
+}
+
+impl fmt::Display for FromTo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl FromStr for FromTo {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<FromTo, String> {
+        match move_numbers(s).as_deref() {
+            Some(&[from, to]) => Ok(FromTo { from, to }),
+            _ => Err(format!(
+                "{s:?} is not a move: expected two cells joined by '-', like 8-5"
+            )),
+        }
+    }
+}
+
 /// The variant of a puzzle that has one set of rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Standard;
