@@ -66,7 +66,7 @@ impl AutomatonStore for AutomatonFiles {
 /// Registers `.cache/pdb/` of the workspace as the store of automata.
 pub fn register() {
     set_store(Box::new(AutomatonFiles::new(
-        crate::puzzles::eight_puzzle::cache_dir(),
+        crate::puzzles::eight_puzzle::cache::cache_dir(),
     )));
 }
 

@@ -466,7 +466,7 @@ fn peg_solitaire_reports_its_count_and_refuses_to_exceed_memory() {
 #[test]
 fn pattern_databases_are_cached_and_a_corrupt_or_stale_file_is_rebuilt() {
     use eight_puzzle::{Board, Partition};
-    use xtask::puzzles::eight_puzzle::{CacheEvent, cache_file, load_or_build};
+    use xtask::puzzles::eight_puzzle::cache::{CacheEvent, cache_file, load_or_build};
     let dir = scratch("pdb-cache");
     let goal = Board::solved(3, 3).unwrap();
     let partition = Partition::default_for(&goal);
@@ -510,7 +510,7 @@ fn pattern_databases_are_cached_and_a_corrupt_or_stale_file_is_rebuilt() {
 #[test]
 fn pattern_databases_larger_than_max_memory_are_refused() {
     use eight_puzzle::{Board, Partition};
-    use xtask::puzzles::eight_puzzle::load_or_build;
+    use xtask::puzzles::eight_puzzle::cache::load_or_build;
     let dir = scratch("pdb-memory");
     let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]).unwrap();
     let error = load_or_build(

@@ -2,26 +2,28 @@
 
 use std::fmt::Write;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use eight_puzzle::{
-    Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Partition, PatternDb, SlidingSpace, Solution,
-    SolveError, replay, solve,
+    Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, SlidingSpace, Solution, SolveError, solve,
 };
-use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::{RankedSpace, Sweep, Table};
 use search_core::{Budget, Reason};
 use serde::Deserialize;
 
+use self::cache::choose_db;
 use super::runs::Runs;
 use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
 use crate::fixtures;
 use crate::report::{
     Expect, Report, Run, heading, indent, length, render_runs, side_by_side, thousands,
 };
+
+pub mod cache;
+pub mod korf;
 
 /// The 8-puzzle family in the registry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -108,128 +110,6 @@ const REFLECT: bool = true;
 /// length is at most this.
 pub const WEAK_BOUNDS_UP_TO: usize = 30;
 
-/// The pattern-database cache folder: `.cache/pdb/` of the workspace.
-pub fn cache_dir() -> PathBuf {
-    crate::repo_root().join(".cache").join("pdb")
-}
-
-/// What became of the cache file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CacheEvent {
-    /// It was read and its checksum, goal and groups matched.
-    Loaded,
-    /// There was none: the tables were built and written.
-    Built,
-    /// It was refused (the reason) and replaced by freshly built tables.
-    Rebuilt(String),
-}
-
-/// The cache file of the tables for `goal` and `partition`.
-pub fn cache_file(dir: &Path, goal: &Board, partition: &Partition) -> PathBuf {
-    let tiles: String = goal.tiles().iter().map(|t| format!("{t:x}")).collect();
-    dir.join(format!(
-        "{}x{}-{tiles}-{}.bin",
-        goal.width(),
-        goal.height(),
-        partition.name()
-    ))
-}
-
-/// The pattern databases for `goal` and `partition`, read from `dir` if a
-/// file there passes its checksum and matches, otherwise built (with the
-/// memory stated first and a progress bar on a terminal) and written there.
-/// Refuses to build tables larger than `max_memory` bytes.
-#[allow(clippy::print_stderr)]
-pub fn load_or_build(
-    dir: &Path,
-    goal: &Board,
-    partition: &Partition,
-    max_memory: u64,
-) -> Result<(PatternDb, CacheEvent), String> {
-    let path = cache_file(dir, goal, partition);
-    let shown = crate::display_path(&path);
-    let tables = partition.memory_needed(goal.cells());
-    let peak = partition.build_memory_needed(goal);
-    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
-    if tables > max_memory {
-        return Err(format!(
-            "the {} pattern databases need {} MiB ({tables} bytes), more than --max-memory {} MiB",
-            partition.name(),
-            mib(tables),
-            max_memory >> 20
-        ));
-    }
-    let mut event = CacheEvent::Built;
-    if let Ok(file) = fs::File::open(&path) {
-        let reader = std::io::BufReader::with_capacity(1 << 16, file);
-        match PatternDb::read_for(reader, goal, partition, max_memory) {
-            Ok(db) => return Ok((db, CacheEvent::Loaded)),
-            Err(e) => {
-                eprintln!("warning: {shown}: {e}; rebuilding it");
-                event = CacheEvent::Rebuilt(e.to_string());
-            }
-        }
-    }
-    if peak > max_memory {
-        return Err(format!(
-            "building the {} pattern databases needs {} MiB ({peak} bytes: {} MiB of tables, the rest while one is built), more than --max-memory {} MiB",
-            partition.name(),
-            mib(peak),
-            mib(tables),
-            max_memory >> 20
-        ));
-    }
-    eprintln!(
-        "building the {} pattern databases: {tables} entries, {} MiB of tables, {} MiB at the peak of the build, into {shown}",
-        partition.name(),
-        mib(tables),
-        mib(peak)
-    );
-    let bar = ProgressBar::new(tables).with_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} placements [{elapsed}]")
-            .expect("a valid template"),
-    );
-    let db = PatternDb::build(goal, partition, max_memory, |done, _| {
-        bar.set_position(done);
-    })
-    .map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    // Written beside, then renamed: a reader never sees half a file.
-    let partial = path.with_extension("partial");
-    fs::File::create(&partial)
-        .and_then(|file| {
-            let mut out = std::io::BufWriter::new(file);
-            db.write_to(&mut out)?;
-            std::io::Write::flush(&mut out)
-        })
-        .map_err(|e| format!("{}: {e}", partial.display()))?;
-    fs::rename(&partial, &path).map_err(|e| format!("{shown}: {e}"))?;
-    Ok((db, event))
-}
-
-/// The tables this process has loaded, by goal and partition.
-static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
-
-/// The tables of `partition` for `goal`, loaded (or built) once per process.
-fn cached_db(
-    goal: &Board,
-    partition: &Partition,
-    max_memory: u64,
-) -> Result<(Arc<PatternDb>, CacheEvent), String> {
-    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(db) = loaded
-        .iter()
-        .find(|db| db.goal() == goal && db.partition() == partition)
-    {
-        return Ok((Arc::clone(db), CacheEvent::Loaded));
-    }
-    let (db, event) = load_or_build(&cache_dir(), goal, partition, max_memory)?;
-    let db = Arc::new(db);
-    loaded.push(Arc::clone(&db));
-    Ok((db, event))
-}
-
 /// Which pattern databases IDA* uses on boards above 12 cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BoundChoice {
@@ -284,54 +164,6 @@ impl SolveOptions {
             max_memory: super::SOLVE_MAX_MEMORY,
             max_seconds: None,
             progress: false,
-        }
-    }
-}
-
-/// The tables for `goal` by `options.bound`, and the sentence saying which
-/// and why, for the snapshot's header.
-fn choose_db(goal: &Board, options: &SolveOptions) -> Result<(Arc<PatternDb>, String), String> {
-    let max = options.max_memory;
-    let six = Partition::default_for(goal);
-    let named = |db: &PatternDb| format!("{}, reflected", db.partition().name());
-    let built = |event: &CacheEvent| match event {
-        CacheEvent::Loaded => "its tables were cached",
-        CacheEvent::Built | CacheEvent::Rebuilt(_) => "its tables were built for this run",
-    };
-    match options.bound {
-        BoundChoice::Snapshots => {
-            let (db, _) = cached_db(goal, &six, max)?;
-            let why = format!("{} (solve-all's fixed bound)", named(&db));
-            Ok((db, why))
-        }
-        BoundChoice::SixSixThree => {
-            let (db, _) = cached_db(goal, &six, max)?;
-            let why = format!("{} (--bound {})", named(&db), six.name());
-            Ok((db, why))
-        }
-        BoundChoice::SevenEight => {
-            let seven = Partition::seven_eight(goal).map_err(|e| e.to_string())?;
-            let (db, event) = cached_db(goal, &seven, max)?;
-            let why = format!("{} (--bound 7-8; {})", named(&db), built(&event));
-            Ok((db, why))
-        }
-        BoundChoice::Strongest => {
-            let Ok(seven) = Partition::seven_eight(goal) else {
-                let (db, _) = cached_db(goal, &six, max)?;
-                let why = format!("{} (the strongest for this board)", named(&db));
-                return Ok((db, why));
-            };
-            match cached_db(goal, &seven, max) {
-                Ok((db, event)) => {
-                    let why = format!("{} (the strongest: {})", named(&db), built(&event));
-                    Ok((db, why))
-                }
-                Err(refused) => {
-                    let (db, _) = cached_db(goal, &six, max)?;
-                    let why = format!("{} (7-8 not used: {refused})", named(&db));
-                    Ok((db, why))
-                }
-            }
         }
     }
 }
@@ -620,179 +452,4 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         census: None,
         extra: Default::default(),
     })
-}
-
-/// A bound for [`korf`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KorfBound {
-    /// Manhattan distance.
-    Manhattan,
-    /// Manhattan distance plus linear conflicts.
-    LinearConflict,
-    /// The 6-6-3 pattern databases.
-    SixSixThree,
-    /// The 7-8 pattern databases.
-    SevenEight,
-}
-
-impl std::str::FromStr for KorfBound {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "manhattan" => Ok(KorfBound::Manhattan),
-            "linear-conflict" => Ok(KorfBound::LinearConflict),
-            "6-6-3" => Ok(KorfBound::SixSixThree),
-            "7-8" => Ok(KorfBound::SevenEight),
-            _ => Err(format!(
-                "unknown bound {s:?} (known: manhattan, linear-conflict, 6-6-3, 7-8)"
-            )),
-        }
-    }
-}
-
-/// One instance solved by [`korf`].
-#[derive(Debug, Clone)]
-pub struct KorfRun {
-    /// The fixture's case name.
-    pub case: String,
-    /// The optimal length found (checked against the fixture and replayed).
-    pub moves: usize,
-    /// Nodes expanded.
-    pub expanded: u64,
-    /// Nodes generated.
-    pub generated: u64,
-    /// Seconds of search.
-    pub seconds: f64,
-}
-
-/// Solves the Korf fixtures (`fixtures/eight-puzzle/korf-*.json`) numbered
-/// `first..=last` with one bound (with `reflect`, the pattern databases also
-/// over the reflected board), loading or building the tables first; each
-/// solution is replayed and its length checked against the fixture.
-/// Returns the seconds spent loading or building the tables, and the runs;
-/// `each` sees every run as it ends.
-pub fn korf(
-    bound: KorfBound,
-    reflect: bool,
-    (first, last): (usize, usize),
-    max_memory: u64,
-    mut each: impl FnMut(&KorfRun),
-) -> Result<(f64, Vec<KorfRun>), String> {
-    let dir = crate::repo_root().join("fixtures").join("eight-puzzle");
-    let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"])
-        .map_err(|e| e.to_string())?;
-    let clock = Instant::now();
-    let db = match bound {
-        KorfBound::SixSixThree | KorfBound::SevenEight => {
-            let partition = if bound == KorfBound::SixSixThree {
-                Partition::six_six_three(&goal)
-            } else {
-                Partition::seven_eight(&goal)
-            }
-            .map_err(|e| e.to_string())?;
-            Some(Arc::new(
-                load_or_build(&cache_dir(), &goal, &partition, max_memory)?.0,
-            ))
-        }
-        _ => None,
-    };
-    let options = eight_puzzle::SolveOptions {
-        algorithm: match bound {
-            KorfBound::Manhattan => Algorithm::IdaManhattan,
-            KorfBound::LinearConflict => Algorithm::IdaLinearConflict,
-            KorfBound::SixSixThree | KorfBound::SevenEight => Algorithm::IdaPdb,
-        },
-        reflect: reflect && db.is_some(),
-        pattern_db: db,
-        ..eight_puzzle::SolveOptions::default()
-    };
-    let setup = clock.elapsed().as_secs_f64();
-    let mut runs = Vec::new();
-    for id in first..=last {
-        let case = format!("korf-{id:03}");
-        let path = dir.join(format!("{case}.json"));
-        let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let fixture: Fixture =
-            fixtures::parse_fields(&json, &FIELDS).map_err(|e| format!("{case}: {e}"))?;
-        let (start, fixture_goal) = boards(&fixture).map_err(|e| format!("{case}: {e}"))?;
-        if fixture_goal != goal {
-            return Err(format!("{case}: not Korf's goal"));
-        }
-        let clock = Instant::now();
-        let outcome = solve(&start, &goal, &options).map_err(|e| format!("{case}: {e}"))?;
-        let found = outcome
-            .found
-            .ok_or_else(|| format!("{case}: unreachable?"))?;
-        let seconds = clock.elapsed().as_secs_f64();
-        replay(&start, &goal, &found.moves).map_err(|e| format!("{case}: {e}"))?;
-        if fixture.expect.moves != Some(Some(found.len() as u32)) {
-            return Err(format!(
-                "{case}: {} moves, but the fixture expects {:?}",
-                found.len(),
-                fixture.expect.moves
-            ));
-        }
-        let run = KorfRun {
-            case,
-            moves: found.len(),
-            expanded: outcome.stats.expanded,
-            generated: outcome.stats.generated,
-            seconds,
-        };
-        each(&run);
-        runs.push(run);
-    }
-    Ok((setup, runs))
-}
-
-/// Compiles the plain C 6-6-3 IDA* of `crates/eight-puzzle/benches/peer/`
-/// with `cc -O2` (into `target/peer/`) and runs it on Korf's instances
-/// `first..=last`, read from the fixtures; returns its output (one line per
-/// instance, then its totals and times). `None` if there is no `cc`.
-pub fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String> {
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
-    let root = crate::repo_root();
-    if Command::new("cc").arg("--version").output().is_err() {
-        return Ok(None);
-    }
-    let source = root.join("crates/eight-puzzle/benches/peer/fifteen_663.c");
-    let out_dir = root.join("target").join("peer");
-    fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
-    let binary = out_dir.join("fifteen_663");
-    let status = Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .status()
-        .map_err(|e| format!("cc: {e}"))?;
-    if !status.success() {
-        return Err(format!("cc failed on {}", source.display()));
-    }
-    let mut input = String::new();
-    for id in first..=last {
-        let path = root.join(format!("fixtures/eight-puzzle/korf-{id:03}.json"));
-        let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let fixture: Fixture = fixtures::parse_fields(&json, &FIELDS)?;
-        let (start, _) = boards(&fixture)?;
-        let tiles: Vec<String> = start.tiles().iter().map(u8::to_string).collect();
-        let _ = writeln!(input, "{}", tiles.join(" "));
-    }
-    let mut child = Command::new(&binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("{}: {e}", binary.display()))?;
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let output = child.wait_with_output().map_err(|e| e.to_string())?;
-    if !output.status.success() {
-        return Err(format!("{} failed", binary.display()));
-    }
-    Ok(Some(String::from_utf8_lossy(&output.stdout).into_owned()))
 }

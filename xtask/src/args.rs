@@ -1,0 +1,134 @@
+//! The command line of `cargo xtask`: its commands and their options, as
+//! clap reads them.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "Solve, verify, snapshot and sweep the workspace's puzzles"
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Solve every fixture, replay every solution, print a table and
+    /// regenerate the golden snapshots.
+    SolveAll {
+        /// Change no file; fail if a snapshot would change.
+        #[arg(long)]
+        check: bool,
+        /// Print the results as a JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Only this puzzle's fixtures.
+        #[arg(long, value_name = "PUZZLE")]
+        puzzle: Option<String>,
+        /// The fixtures folder (default: fixtures/ of the workspace).
+        #[arg(long, value_name = "DIR")]
+        fixtures: Option<PathBuf>,
+        /// The snapshots folder (default: xtask/tests/snapshots/).
+        #[arg(long, value_name = "DIR")]
+        snapshots: Option<PathBuf>,
+    },
+    /// Solve one fixture file and show the solution.
+    Solve {
+        /// The puzzle (the name of its crate).
+        puzzle: String,
+        /// The fixture file.
+        file: PathBuf,
+        /// Print one JSON object instead of the text.
+        #[arg(long)]
+        json: bool,
+        /// eight-puzzle above 12 cells: strongest (7-8 if its tables are
+        /// cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8.
+        #[arg(long, default_value = "strongest")]
+        bound: String,
+        /// eight-puzzle: the most memory the tables may take, build included.
+        #[arg(long, value_name = "MiB", default_value_t = 1024)]
+        max_memory: u64,
+        /// eight-puzzle: give up a search after this long (0: never).
+        #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+        max_seconds: f64,
+    },
+    /// Sweep a whole state space: the number of states at each distance from
+    /// the goal, the largest distance, the farthest states.
+    Analyze {
+        /// The puzzle.
+        puzzle: String,
+        /// The board size, e.g. 3x3 for the eight-puzzle.
+        #[arg(long)]
+        size: Option<String>,
+        /// The rule variant, where the puzzle has several.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Sweep from this fixture's goal instead of the default one.
+        #[arg(long, value_name = "FILE")]
+        goal: Option<PathBuf>,
+        /// The table: bytes (distances kept, up to 254), wide (two bytes, up to
+        /// 65,534), two-bits (a quarter of a byte) or residues (distances
+        /// modulo 3, three eighths of a byte).
+        #[arg(long)]
+        table: Option<String>,
+        /// Refuse to allocate a table larger than this.
+        #[arg(long, value_name = "MiB", default_value_t = 8192)]
+        max_memory: u64,
+        /// How many farthest states to show.
+        #[arg(long, value_name = "N", default_value_t = 24)]
+        farthest: usize,
+        /// Print one JSON object instead of the text.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the distance histogram as an SVG bar chart into this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// What one step is, where the puzzle has a choice (peg-solitaire:
+        /// moves or jumps).
+        #[arg(long)]
+        by: Option<String>,
+        /// Every problem of the board (peg-solitaire).
+        #[arg(long)]
+        problems: bool,
+    },
+    /// Solve Korf's 100 15-puzzle instances with one bound, each solution
+    /// replayed and checked, and print nodes and times per instance and in all.
+    Korf {
+        /// manhattan, linear-conflict, 6-6-3 or 7-8 (pattern databases,
+        /// from .cache/pdb/ or built there first).
+        #[arg(long, default_value = "6-6-3")]
+        bound: String,
+        /// Also apply the pattern databases to the reflected board.
+        #[arg(long)]
+        reflect: bool,
+        /// The instances, e.g. 1-100 or 7.
+        #[arg(long, default_value = "1-100")]
+        instances: String,
+        /// Refuse to build tables needing more than this (build peak included).
+        #[arg(long, value_name = "MiB", default_value_t = 8192)]
+        max_memory: u64,
+        /// Also compile (cc -O2) and run the plain C 6-6-3 reference solver
+        /// on the same instances, tables built included.
+        #[arg(long)]
+        peer: bool,
+    },
+    /// Run every crate's criterion benchmarks and print one table, beside
+    /// the original articles' figures and the peers measured in the same run.
+    Bench {
+        /// Only benchmarks whose name matches this (criterion's filter).
+        filter: Option<String>,
+        /// Also time the big whole-space sweeps once each.
+        #[arg(long)]
+        sweeps: bool,
+        /// Read the last results instead of running the benchmarks again.
+        #[arg(long)]
+        no_run: bool,
+        /// Write docs/BENCHMARKS.md from the results.
+        #[arg(long)]
+        write: bool,
+    },
+}

@@ -1,0 +1,159 @@
+//! `cargo xtask analyze`: a whole-space sweep with a progress bar, printed as
+//! a table or as JSON, its histogram drawn as SVG on request.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use search_core::layers::LayerReport;
+use serde_json::json;
+
+use xtask::puzzles::{self, Analysis, AnalyzeOptions, Progress};
+use xtask::report::{indent, side_by_side, thousands};
+
+/// Progress of a sweep on the terminal: what it allocates, then a bar.
+struct SweepBar {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress for SweepBar {
+    fn start(&mut self, _what: &str, ranks: u64, bytes: u64) {
+        eprintln!(
+            "table: {} ranks, {:.1} MiB",
+            thousands(ranks),
+            bytes as f64 / (1 << 20) as f64
+        );
+        self.bar = Some(
+            ProgressBar::new(ranks).with_style(
+                ProgressStyle::with_template("{bar:30} {pos}/{len} states, {msg} [{elapsed}]")
+                    .expect("a valid template"),
+            ),
+        );
+    }
+
+    fn start_growing(&mut self, _what: &str, limit: u64) {
+        eprintln!(
+            "tables: grown level by level, refused past --max-memory {} MiB",
+            limit / (1 << 20)
+        );
+        self.bar = Some(
+            ProgressBar::new_spinner().with_style(
+                ProgressStyle::with_template("{spinner} {pos} states, {msg} [{elapsed}]")
+                    .expect("a valid template"),
+            ),
+        );
+    }
+
+    fn layer(&mut self, report: &LayerReport) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(report.size);
+            bar.set_position(report.seen);
+            bar.set_message(format!("distance {}", report.distance));
+        }
+    }
+}
+
+pub(crate) fn analyze(
+    puzzle: &str,
+    mut options: AnalyzeOptions,
+    goal: Option<PathBuf>,
+    json: bool,
+    svg: Option<PathBuf>,
+) -> Result<ExitCode, String> {
+    let def = puzzles::find(puzzle)?;
+    let run = def
+        .analyze
+        .ok_or_else(|| format!("{puzzle} has no whole-space analysis"))?;
+    if let Some(path) = goal {
+        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        options.goal = Some((path.display().to_string(), text));
+    }
+    let mut bar = SweepBar { bar: None };
+    let clock = std::time::Instant::now();
+    let analysis = run(&options, &mut bar);
+    if let Some(b) = &bar.bar {
+        b.finish_and_clear();
+    }
+    let analysis = analysis?;
+    let seconds = clock.elapsed().as_secs_f64();
+    if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&analysis_json(puzzle, &analysis))
+                .expect("JSON values serialise")
+        );
+    } else {
+        print_analysis(&analysis);
+    }
+    eprintln!("swept in {seconds:.2} s");
+    if let Some(path) = svg {
+        let title = analysis.description.lines().next().unwrap_or(puzzle);
+        fs::write(
+            &path,
+            xtask::plot::histogram_svg(title, &analysis.histogram),
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("chart written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
+    let mut object = json!({
+        "puzzle": puzzle,
+        "description": a.description,
+        "ranks": a.ranks,
+        "states": a.histogram.iter().sum::<u64>(),
+        "histogram": a.histogram,
+        "max_distance": a.histogram.len().checked_sub(1),
+        "farthest_count": a.histogram.last(),
+        "farthest": a.farthest,
+    });
+    if let Some(census) = &a.census {
+        object[census.key] = json!(census.counts);
+    }
+    for (key, value) in &a.extra {
+        object[key] = value.clone();
+    }
+    object
+}
+
+fn print_analysis(a: &Analysis) {
+    out!("{}\n", a.description);
+    let states: u64 = a.histogram.iter().sum();
+    out!(
+        "states reached: {} of {} ranks\n",
+        thousands(states),
+        thousands(a.ranks)
+    );
+    match &a.census {
+        None => {
+            out!("distance  states");
+            for (d, n) in a.histogram.iter().enumerate() {
+                out!("{d:>8}  {:>12}", thousands(*n));
+            }
+        }
+        Some(census) => {
+            out!("distance  states        {}", census.heading);
+            for (d, n) in a.histogram.iter().enumerate() {
+                let c = census.counts.get(d).copied().unwrap_or(0);
+                out!("{d:>8}  {:>12}  {:>12}", thousands(*n), thousands(c));
+            }
+        }
+    }
+    if let Some(max) = a.histogram.len().checked_sub(1) {
+        out!(
+            "\nmax distance: {max} ({} states; {} shown)",
+            thousands(a.histogram[max]),
+            a.farthest.len()
+        );
+        let drawn: Vec<(String, Vec<String>)> = a
+            .farthest
+            .iter()
+            .enumerate()
+            .map(|(i, rows)| (format!("#{}", i + 1), rows.clone()))
+            .collect();
+        out!("{}", indent(&side_by_side(&drawn, 6)));
+    }
+}

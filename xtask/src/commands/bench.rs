@@ -1,0 +1,68 @@
+//! `cargo xtask bench`: the criterion benchmarks run, the whole-space sweeps
+//! timed, one table printed and docs/BENCHMARKS.md written on request.
+
+use std::fs;
+use std::process::{Command as Process, ExitCode};
+
+use xtask::{display_path, repo_root};
+
+pub(crate) fn bench(
+    filter: Option<&str>,
+    sweeps: bool,
+    no_run: bool,
+    write: bool,
+) -> Result<ExitCode, String> {
+    let root = repo_root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    if !no_run {
+        let mut command = Process::new(&cargo);
+        command
+            .current_dir(&root)
+            .args(["bench", "--workspace", "--"]);
+        if let Some(f) = filter {
+            command.arg(f);
+        }
+        let status = command.status().map_err(|e| format!("cargo bench: {e}"))?;
+        if !status.success() {
+            return Err(format!("cargo bench failed: {status}"));
+        }
+    }
+    let medians = xtask::bench::medians(&root.join("target/criterion"));
+    let mut timed = Vec::new();
+    if sweeps {
+        let me = std::env::current_exe().map_err(|e| e.to_string())?;
+        for (args, what) in xtask::bench::SWEEPS {
+            eprintln!("timing: cargo xtask analyze {}", args.join(" "));
+            let clock = std::time::Instant::now();
+            let out = Process::new(&me)
+                .arg("analyze")
+                .args(*args)
+                .arg("--json")
+                .output()
+                .map_err(|e| e.to_string())?;
+            if !out.status.success() {
+                return Err(format!(
+                    "analyze {}: {}",
+                    args.join(" "),
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+            timed.push(xtask::bench::SweepTime {
+                what,
+                command: format!("cargo xtask analyze {}", args.join(" ")),
+                seconds: clock.elapsed().as_secs_f64(),
+            });
+        }
+    }
+    out!("{}", xtask::bench::table(&medians));
+    if !timed.is_empty() {
+        out!("{}", xtask::bench::sweep_table(&timed));
+    }
+    if write {
+        let path = root.join("docs/BENCHMARKS.md");
+        fs::write(&path, xtask::bench::document(&medians, &timed))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("wrote {}", display_path(&path));
+    }
+    Ok(ExitCode::SUCCESS)
+}
