@@ -129,12 +129,12 @@ impl PatternDb {
     /// The fewest moves of the group's pieces from `board` to the goal.
     #[inline]
     pub fn value(&self, board: &Board) -> u32 {
-        self.value_of(&board.letter_masks())
+        u32::from(self.value_of(&board.letter_masks()))
     }
 
     /// The value for the letters' masks (A, B, C, D).
     #[inline]
-    pub(crate) fn value_of(&self, letters: &[u16; 4]) -> u32 {
+    pub(crate) fn value_of(&self, letters: &[u16; 4]) -> u8 {
         // One mask per letter of the group, and one for the rest.
         let mut masks = [0u64; 5];
         for (slot, &l) in masks.iter_mut().zip(&self.letters) {
@@ -143,7 +143,7 @@ impl PatternDb {
         let i = self
             .ranking
             .rank_masks_unchecked(&masks[..=self.letters.len()]) as usize;
-        u32::from(self.table[i])
+        self.table[i]
     }
 }
 

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use search_core::bound::Additive;
 use search_core::grid::{Rect, Sliding};
 use search_core::ida::{IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned};
 use search_core::prune::{Automaton, AutomatonCache};
@@ -13,6 +14,9 @@ use search_core::{Budget, Outcome, Stats};
 
 use crate::hiroi::NearestGoal;
 use crate::{Board, Letter, LineSpace, Move, MoveError, PatternDb, Solution};
+
+/// The most letter groups a solver's databases may cover: one per letter.
+const MAX_GROUPS: usize = 4;
 
 /// How IDA* bounds the distance to the goal. Every bound is admissible, so
 /// every algorithm returns a shortest solution.
@@ -263,6 +267,12 @@ impl Solver {
         groups: &[&[Letter]],
         options: &SolveOptions,
     ) -> Result<Solver, SolveError> {
+        if groups.len() > MAX_GROUPS || groups.iter().any(|g| g.is_empty()) {
+            return Err(SolveError::Unsupported(format!(
+                "{} groups: give one to four groups of letters, none empty",
+                groups.len()
+            )));
+        }
         let mut group_of = [None; 4];
         for (g, group) in groups.iter().enumerate() {
             for &l in *group {
@@ -343,13 +353,15 @@ impl Solver {
                 stats: Stats::default(),
             });
         }
-        let values: Vec<u32> = self.pdbs.iter().map(|p| p.value(start)).collect();
+        let mut values = [0u8; MAX_GROUPS];
+        for (v, db) in values.iter_mut().zip(&self.pdbs) {
+            *v = db.value_of(&start.letter_masks());
+        }
         let mut node = IdaNode {
             board: *start,
             solver: self,
             hiroi: self.nearest.bound(start),
-            sum: values.iter().sum(),
-            values,
+            tables: Additive::new(values),
             history: Vec::new(),
         };
         let w = start.width();
@@ -423,12 +435,10 @@ struct IdaNode<'a> {
     board: Board,
     solver: &'a Solver,
     hiroi: u32,
-    /// Each pattern database's value, and their sum (kept, not summed at
-    /// every node).
-    values: Vec<u32>,
-    sum: u32,
+    /// Each pattern database's value, and their sum.
+    tables: Additive<MAX_GROUPS>,
     /// The pattern database value each move replaced, to restore on undo.
-    history: Vec<u32>,
+    history: Vec<u8>,
 }
 
 impl IdaNode<'_> {
@@ -452,7 +462,7 @@ impl Node for IdaNode<'_> {
 
     #[inline]
     fn lower_bound(&self) -> u32 {
-        self.sum.max(self.hiroi)
+        self.tables.sum().max(self.hiroi)
     }
 
     #[inline]
@@ -481,9 +491,7 @@ impl Node for IdaNode<'_> {
         if let Some(g) = self.solver.group_of[letter] {
             let g = usize::from(g);
             let new = self.solver.pdbs[g].value_of(&self.board.letter_masks());
-            let old = std::mem::replace(&mut self.values[g], new);
-            self.sum = self.sum + new - old;
-            self.history.push(old);
+            self.history.push(self.tables.replace(g, new));
         }
         1
     }
@@ -498,8 +506,7 @@ impl Node for IdaNode<'_> {
         if let Some(g) = self.solver.group_of[letter] {
             let g = usize::from(g);
             let old = self.history.pop().expect("apply recorded it");
-            self.sum = self.sum + old - self.values[g];
-            self.values[g] = old;
+            self.tables.replace(g, old);
         }
     }
 }

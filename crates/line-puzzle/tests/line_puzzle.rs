@@ -455,3 +455,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn solvers_refuse_groups_that_do_not_split_the_letters() {
+    let goal = Board::from_rows(&["AB.", "CDA"]).unwrap();
+    let options = SolveOptions::default();
+    let refused = |groups: &[&[Letter]]| {
+        matches!(
+            Solver::with_groups(&goal, groups, &options),
+            Err(SolveError::Unsupported(_))
+        )
+    };
+    assert!(refused(&[&[Letter::A], &[Letter::A, Letter::B]]));
+    assert!(refused(&[&[Letter::A], &[]]));
+    assert!(refused(&[
+        &[Letter::A],
+        &[Letter::B],
+        &[Letter::C],
+        &[Letter::D],
+        &[]
+    ]));
+    assert!(!refused(&[
+        &[Letter::A],
+        &[Letter::B],
+        &[Letter::C],
+        &[Letter::D]
+    ]));
+    assert!(!refused(&[]));
+}
