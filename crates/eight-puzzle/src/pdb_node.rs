@@ -1,6 +1,7 @@
 //! IDA* nodes with the pattern-database bound and with Manhattan distance
 //! plus linear conflicts, both updated move by move.
 
+use search_core::bound::Additive;
 use search_core::ida::{Node, OperatorNode};
 
 use crate::Board;
@@ -16,22 +17,25 @@ const NONE: u8 = u8::MAX;
 #[derive(Clone)]
 struct View {
     position: [u8; MAX_CELLS],
-    value: [u8; MAX_CELLS],
-    sum: u32,
+    values: Additive<MAX_CELLS>,
 }
 
 impl View {
     fn new(db: &PatternDb, position: [u8; MAX_CELLS]) -> View {
-        let mut value = [0u8; MAX_CELLS];
-        for (g, v) in value.iter_mut().enumerate().take(db.group_count()) {
+        let mut values = [0u8; MAX_CELLS];
+        for (g, v) in values.iter_mut().enumerate().take(db.group_count()) {
             *v = db.value(g, &position);
         }
-        let sum = value.iter().map(|&v| u32::from(v)).sum();
         View {
             position,
-            value,
-            sum,
+            values: Additive::new(values),
         }
+    }
+
+    /// The sum of the groups' values: the bound.
+    #[inline]
+    fn sum(&self) -> u32 {
+        self.values.sum()
     }
 
     /// Moves `tile` (of group `g`) to `cell`; returns the group's old value.
@@ -42,20 +46,14 @@ impl View {
             return 0;
         }
         let g = usize::from(g);
-        let old = self.value[g];
-        let new = db.value(g, &self.position);
-        self.value[g] = new;
-        self.sum = self.sum + u32::from(new) - u32::from(old);
-        old
+        self.values.replace(g, db.value(g, &self.position))
     }
 
     #[inline]
     fn restore(&mut self, tile: u8, g: u8, cell: u8, old: u8) {
         self.position[usize::from(tile)] = cell;
         if g != NONE {
-            let g = usize::from(g);
-            self.sum = self.sum + u32::from(old) - u32::from(self.value[g]);
-            self.value[g] = old;
+            self.values.replace(usize::from(g), old);
         }
     }
 }
@@ -135,14 +133,14 @@ impl Node for PdbNode<'_> {
     #[inline]
     fn lower_bound(&self) -> u32 {
         match &self.reflected {
-            None => self.view.sum,
-            Some((r, _, _)) => self.view.sum.max(r.sum),
+            None => self.view.sum(),
+            Some((r, _, _)) => self.view.sum().max(r.sum()),
         }
     }
 
     #[inline]
     fn is_goal(&self) -> bool {
-        self.view.sum == 0 && self.tiles == self.goal
+        self.view.sum() == 0 && self.tiles == self.goal
     }
 
     fn moves(&self, previous: Option<Slide>, out: &mut Vec<Slide>) {
