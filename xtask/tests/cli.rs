@@ -1,33 +1,12 @@
-//! The command line, run as a user runs it: a bad fixture among good ones,
-//! single files, and sweeps.
+//! The command line, run as a user runs it: `solve` on single files,
+//! `solve-all` and its `--check` over a bad fixture among good ones, bad
+//! input, help, and a closed stdout.
 
 use std::fs;
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn xtask(args: &[&str]) -> Output {
-    xtask_with(args, &[])
-}
-
-fn xtask_with(args: &[&str], env: &[(&str, &str)]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .envs(env.iter().copied())
-        .output()
-        .expect("xtask runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A fresh folder under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::{same_with_any_thread_count, scratch, text, xtask};
 
 #[test]
 fn a_bad_fixture_is_reported_and_the_run_goes_on() {
@@ -253,104 +232,6 @@ fn bad_input_gets_one_line_and_no_panic() {
 }
 
 #[test]
-fn analyze_sweeps_the_eight_puzzle() {
-    let out = xtask(&["analyze", "eight-puzzle", "--json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(result["states"], 181_440);
-    assert_eq!(result["max_distance"], 31);
-    assert_eq!(result["histogram"][31], 2);
-    assert_eq!(
-        result["farthest"],
-        serde_json::json!([["6 4 7", "8 5 0", "3 2 1"], ["8 6 7", "2 5 4", "3 0 1"]])
-    );
-    // The table is stated before it is allocated.
-    assert!(
-        text(&out.stderr).contains("table: 362,880 ranks, 0.3 MiB"),
-        "{}",
-        text(&out.stderr)
-    );
-}
-
-#[test]
-fn analyze_refuses_tables_over_the_memory_limit() {
-    let out = xtask(&[
-        "analyze",
-        "eight-puzzle",
-        "--size",
-        "4x3",
-        "--max-memory",
-        "10",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).ends_with(
-            "error: the distance table needs 114.2 MiB, more than the limit of 10.0 MiB\n"
-        ),
-        "{}",
-        text(&out.stderr)
-    );
-}
-
-/// Runs `args` with 1, 2 and 4 rayon threads and checks that the outputs
-/// agree, after `normalise`.
-fn same_with_any_thread_count(args: &[&str], normalise: impl Fn(Vec<u8>) -> Vec<u8>) {
-    let outputs: Vec<Vec<u8>> = ["1", "2", "4"]
-        .iter()
-        .map(|threads| {
-            let out = xtask_with(args, &[("RAYON_NUM_THREADS", threads)]);
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{args:?}: {}",
-                text(&out.stderr)
-            );
-            normalise(out.stdout)
-        })
-        .collect();
-    assert!(outputs.windows(2).all(|w| w[0] == w[1]), "{args:?}");
-}
-
-#[test]
-fn sweeps_print_the_same_json_whatever_the_thread_count() {
-    // Every puzzle's sweep, on a space small enough for a test, with both tables.
-    for args in [
-        &["analyze", "eight-puzzle", "--json"][..],
-        &[
-            "analyze",
-            "eight-puzzle",
-            "--size",
-            "4x2",
-            "--table",
-            "two-bits",
-            "--json",
-        ],
-        &[
-            "analyze",
-            "flip-it",
-            "--size",
-            "4",
-            "--variant",
-            "diagonal",
-            "--json",
-        ],
-        &[
-            "analyze", "flip-it", "--size", "3", "--table", "two-bits", "--json",
-        ],
-        &["analyze", "knight-swap", "--json"],
-        &[
-            "analyze",
-            "line-puzzle",
-            "--goal",
-            "../fixtures/line-puzzle/small-2x3.json",
-            "--json",
-        ],
-    ] {
-        same_with_any_thread_count(args, |out| out);
-    }
-}
-
-#[test]
 fn counts_are_the_same_whatever_the_thread_count() {
     // The JSON of solve-all, but for the times it measures.
     let without_times = |out: Vec<u8>| {
@@ -392,24 +273,6 @@ fn counts_are_the_same_whatever_the_thread_count() {
         ],
         without_times,
     );
-}
-
-#[test]
-fn analyze_draws_the_histogram() {
-    let dir = scratch("svg");
-    let file = dir.join("chart.svg");
-    let out = xtask(&[
-        "analyze",
-        "eight-puzzle",
-        "--size",
-        "3x2",
-        "--svg",
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let svg = fs::read_to_string(file).unwrap();
-    // The 3x2 board's 360 reachable arrangements lie at distances 0..=21.
-    assert_eq!(svg.matches("<title>distance").count(), 22);
 }
 
 #[test]
@@ -461,91 +324,6 @@ fn peg_solitaire_reports_its_count_and_refuses_to_exceed_memory() {
     assert_ne!(out.status.code(), Some(0));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("over the limit of 1.0 MiB"), "{stderr}");
-}
-
-#[test]
-fn pattern_databases_are_cached_and_a_corrupt_or_stale_file_is_rebuilt() {
-    use eight_puzzle::{Board, Partition};
-    use xtask::puzzles::eight_puzzle::cache::{CacheEvent, cache_file, load_or_build};
-    let dir = scratch("pdb-cache");
-    let goal = Board::solved(3, 3).unwrap();
-    let partition = Partition::default_for(&goal);
-    let check = |expected: &str| {
-        let (db, event) = load_or_build(&dir, &goal, &partition, 1 << 30).unwrap();
-        let event = match event {
-            CacheEvent::Loaded => "loaded".to_string(),
-            CacheEvent::Built => "built".to_string(),
-            CacheEvent::Rebuilt(why) => format!("rebuilt: {why}"),
-        };
-        assert_eq!(event, expected);
-        assert_eq!(
-            db.bound(&Board::from_rows(&["1 2 3", "4 5 6", "7 0 8"]).unwrap()),
-            1
-        );
-    };
-    check("built");
-    check("loaded");
-    let file = cache_file(&dir, &goal, &partition);
-    let mut bytes = fs::read(&file).unwrap();
-    bytes[40] ^= 0x10;
-    fs::write(&file, &bytes).unwrap();
-    check("rebuilt: corrupt pattern database: the checksum does not match");
-    check("loaded");
-    fs::write(&file, &bytes[..100]).unwrap();
-    check("rebuilt: corrupt pattern database: the file is truncated");
-    fs::write(&file, "not a table").unwrap();
-    check("rebuilt: corrupt pattern database: not a pattern database file (bad header)");
-    // A valid file for another goal under this name is stale.
-    let other = Board::from_rows(&["0 1 2", "3 4 5", "6 7 8"]).unwrap();
-    let (_, _) = load_or_build(&dir, &other, &Partition::default_for(&other), 1 << 30).unwrap();
-    fs::copy(
-        cache_file(&dir, &other, &Partition::default_for(&other)),
-        &file,
-    )
-    .unwrap();
-    check("rebuilt: the pattern database was built for another goal or partition");
-    check("loaded");
-}
-
-#[test]
-fn pattern_databases_larger_than_max_memory_are_refused() {
-    use eight_puzzle::{Board, Partition};
-    use xtask::puzzles::eight_puzzle::cache::load_or_build;
-    let dir = scratch("pdb-memory");
-    let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]).unwrap();
-    let error = load_or_build(
-        &dir,
-        &goal,
-        &Partition::seven_eight(&goal).unwrap(),
-        256 << 20,
-    )
-    .unwrap_err();
-    assert_eq!(
-        error,
-        "the 7-8 pattern databases need 550 MiB (576576000 bytes), more than --max-memory 256 MiB"
-    );
-    let error = load_or_build(
-        &dir,
-        &goal,
-        &Partition::seven_eight(&goal).unwrap(),
-        900 << 20,
-    )
-    .unwrap_err();
-    assert!(
-        error.starts_with("building the 7-8 pattern databases needs 990 MiB"),
-        "{error}"
-    );
-    assert!(
-        fs::read_dir(&dir).unwrap().next().is_none(),
-        "nothing written"
-    );
-    let output = xtask(&["korf", "--bound", "7-8", "--max-memory", "100"]);
-    assert!(!output.status.success());
-    assert!(
-        text(&output.stderr).contains("more than --max-memory 100 MiB"),
-        "{}",
-        text(&output.stderr)
-    );
 }
 
 #[test]

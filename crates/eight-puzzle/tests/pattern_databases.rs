@@ -1,0 +1,388 @@
+//! Pattern databases: their partitions, their build (against two
+//! independent builds, and the same whatever the thread count), their bytes
+//! and memory, and IDA* with them on Korf's 15-puzzle instances.
+
+use std::sync::{Arc, OnceLock};
+
+use eight_puzzle::{
+    Board, Budget, Partition, PatternDb, PdbError, SlidingSpace, SolveError, SolveOptions, replay,
+    solve,
+};
+use search_core::layers::RankedSpace;
+
+mod common;
+use common::{board, eight_puzzle_layers, moves};
+
+/// IDA* with the tables of `db`, reflected or not.
+fn with_db(db: &Arc<PatternDb>, reflect: bool) -> SolveOptions {
+    SolveOptions {
+        pattern_db: Some(Arc::clone(db)),
+        reflect,
+        ..SolveOptions::default()
+    }
+}
+
+/// Korf's goal: the blank at cell 0, tile t at cell t.
+fn korf_goal() -> Board {
+    board(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"])
+}
+
+/// The 6-6-3 tables for Korf's goal, built once.
+fn six_six_three() -> &'static Arc<PatternDb> {
+    static DB: OnceLock<Arc<PatternDb>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let goal = korf_goal();
+        let db = PatternDb::build(
+            &goal,
+            &Partition::six_six_three(&goal).unwrap(),
+            u64::MAX,
+            |_, _| {},
+        );
+        Arc::new(db.unwrap())
+    })
+}
+
+#[test]
+fn one_group_of_every_tile_is_the_exact_distance() {
+    // With all tiles in one group no cell is free but the blank's, so the
+    // abstraction is the puzzle itself: the table is the sweep.
+    let goal = Board::solved(3, 3).unwrap();
+    let all = Partition::new(&goal, vec![(1..9).collect()]).unwrap();
+    let db = PatternDb::build(&goal, &all, u64::MAX, |_, _| {}).unwrap();
+    let space = SlidingSpace::new(3, 3).unwrap();
+    let table = eight_puzzle_layers().distances.as_ref().unwrap();
+    for rank in 0..space.size() {
+        if let Some(d) = table.get(rank) {
+            assert_eq!(db.bound(&space.unrank(rank)), d, "rank {rank}");
+        }
+    }
+}
+
+#[test]
+fn pattern_databases_are_admissible_on_the_whole_eight_puzzle() {
+    let goal = Board::solved(3, 3).unwrap();
+    let space = SlidingSpace::new(3, 3).unwrap();
+    let table = eight_puzzle_layers().distances.as_ref().unwrap();
+    for groups in [
+        vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
+        vec![vec![1, 2, 4, 5, 7], vec![3, 6, 8]],
+    ] {
+        let db = PatternDb::build(
+            &goal,
+            &Partition::new(&goal, groups).unwrap(),
+            u64::MAX,
+            |_, _| {},
+        )
+        .unwrap();
+        let mut sum = 0u64;
+        for rank in 0..space.size() {
+            if let Some(d) = table.get(rank) {
+                let bound = db.bound(&space.unrank(rank));
+                assert!(bound <= d, "rank {rank}: {bound} > {d}");
+                assert_eq!(bound % 2, d % 2, "rank {rank}: the parity of a move count");
+                sum += u64::from(bound);
+            }
+        }
+        assert!(sum > 0);
+    }
+}
+
+#[test]
+fn korf_instances_are_solved_optimally_with_and_without_reflection() {
+    // Korf (1985), instances 1, 2 and 79 with their published optimal lengths.
+    let cases = [
+        ([14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3], 57),
+        ([13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6], 55),
+        ([0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15], 42),
+    ];
+    let db = six_six_three();
+    let goal = korf_goal();
+    for (tiles, length) in cases {
+        let start = Board::new(4, 4, &tiles).unwrap();
+        let mut nodes = Vec::new();
+        for reflect in [false, true] {
+            let outcome = solve(&start, &goal, &with_db(db, reflect)).unwrap();
+            let s = outcome.found.unwrap();
+            assert_eq!(s.len(), length, "{tiles:?}");
+            assert_eq!(replay(&start, &goal, &s.moves).unwrap(), s.boards());
+            nodes.push(outcome.stats.expanded);
+        }
+        assert!(
+            nodes[1] <= nodes[0],
+            "reflection only raises the bound: {nodes:?}"
+        );
+    }
+    // The budget's progress names IDA*'s own iterations as they begin.
+    let start = Board::new(4, 4, &cases[2].0).unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let record = std::sync::Arc::clone(&seen);
+    let budget = Budget::default().with_progress(move |p| {
+        if let search_core::Progress::Iteration { bound, expanded } = p {
+            record.lock().unwrap().push((bound, expanded));
+        }
+    });
+    let options = SolveOptions {
+        budget,
+        ..with_db(db, true)
+    };
+    let s = solve(&start, &goal, &options).unwrap();
+    let seen = seen.lock().unwrap();
+    let bounds: Vec<u32> = s.stats.iterations.iter().map(|i| i.bound).collect();
+    assert_eq!(seen.iter().map(|p| p.0).collect::<Vec<_>>(), bounds);
+    assert!(seen.windows(2).all(|w| w[0].1 < w[1].1));
+    let swapped = board(&["0 2 1 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]);
+    let outcome = solve(&swapped, &goal, &with_db(db, true)).unwrap();
+    assert_eq!(outcome.found, None);
+}
+
+/// A group's table computed the plainest way, independently of the crate's
+/// build: a 0-1 breadth-first search over (placement of the group's tiles,
+/// cell of the blank), where moving the blank onto a cell of no group tile
+/// costs nothing and onto a group tile costs one move; a placement's value
+/// is the least over the blank's cells (255 where none was reached).
+fn reference_table(goal: &Board, tiles: &[u8]) -> Vec<u8> {
+    use perm_rank::{Placements, Ranking};
+    use std::collections::VecDeque;
+    let (w, h, cells) = (goal.width(), goal.height(), goal.cells());
+    let placements = Placements::new(cells, tiles.len()).unwrap();
+    let size = placements.count() as usize;
+    let mut dist = vec![u8::MAX; size * cells];
+    let start: Vec<u8> = tiles
+        .iter()
+        .map(|&t| goal.position(t).unwrap() as u8)
+        .collect();
+    let first = placements.rank(&start).unwrap() as usize * cells + goal.blank();
+    dist[first] = 0;
+    let mut queue = VecDeque::from([first]);
+    let mut at = vec![0u8; tiles.len()];
+    while let Some(state) = queue.pop_front() {
+        let (rank, blank) = (state / cells, state % cells);
+        let d = dist[state];
+        placements.unrank(rank as u64, &mut at).unwrap();
+        let (row, col) = (blank / w, blank % w);
+        let next_cells = [
+            (row > 0).then(|| blank - w),
+            (row + 1 < h).then(|| blank + w),
+            (col > 0).then(|| blank - 1),
+            (col + 1 < w).then(|| blank + 1),
+        ];
+        for cell in next_cells.into_iter().flatten() {
+            let mut moved = at.clone();
+            let (cost, next) = match moved.iter().position(|&c| usize::from(c) == cell) {
+                Some(i) => {
+                    moved[i] = blank as u8;
+                    (1, placements.rank(&moved).unwrap() as usize * cells + cell)
+                }
+                None => (0, rank * cells + cell),
+            };
+            if d + cost < dist[next] {
+                dist[next] = d + cost;
+                if cost == 0 {
+                    queue.push_front(next);
+                } else {
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    dist.chunks(cells)
+        .map(|blanks| *blanks.iter().min().unwrap())
+        .collect()
+}
+
+#[test]
+fn pattern_databases_equal_the_plain_reference_build() {
+    let cases: [(&[&str], Vec<Vec<u8>>); 5] = [
+        (
+            &["1 2 3", "4 5 6", "7 8 0"],
+            vec![vec![1, 2, 3, 4, 5, 6, 7, 8]],
+        ),
+        (
+            &["1 2 3", "4 5 6", "7 8 0"],
+            vec![vec![1, 2, 4, 5, 7], vec![3, 6, 8]],
+        ),
+        (
+            &["0 1 2 3", "4 5 6 7", "8 9 10 11"],
+            vec![vec![1, 2, 3, 5], vec![6, 9, 10, 11, 7]],
+        ),
+        (
+            &["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"],
+            vec![vec![1, 2, 3], vec![5, 10, 15, 12]],
+        ),
+        (
+            &["1 2 3 4", "5 6 7 8", "9 10 11 12", "13 14 15 0"],
+            vec![vec![6, 7, 10, 11]],
+        ),
+    ];
+    for (rows, groups) in cases {
+        let goal = board(rows);
+        let partition = Partition::new(&goal, groups.clone()).unwrap();
+        let bytes = PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
+            .unwrap()
+            .to_bytes();
+        let reference: Vec<u8> = groups
+            .iter()
+            .flat_map(|tiles| reference_table(&goal, tiles))
+            .collect();
+        // The tables come last, before the 8-byte checksum.
+        let tables = &bytes[bytes.len() - 8 - reference.len()..bytes.len() - 8];
+        assert!(tables == reference.as_slice(), "{rows:?} {groups:?}");
+    }
+}
+
+#[test]
+fn pattern_databases_are_identical_with_one_two_and_four_threads() {
+    let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11"]).unwrap();
+    let partition =
+        Partition::new(&goal, vec![vec![1, 2, 3, 4, 5], vec![6, 7, 8, 9, 10, 11]]).unwrap();
+    let built: Vec<Vec<u8>> = [1, 2, 4]
+        .into_iter()
+        .map(|threads| {
+            search_core::par::with_threads(threads, || {
+                PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
+                    .unwrap()
+                    .to_bytes()
+            })
+            .unwrap()
+        })
+        .collect();
+    assert_eq!(built[0], built[1]);
+    assert_eq!(built[0], built[2]);
+}
+
+#[test]
+fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
+    let db = six_six_three();
+    let goal = korf_goal();
+    let partition = Partition::six_six_three(&goal).unwrap();
+    let bytes = db.to_bytes();
+    assert_eq!(
+        &PatternDb::from_bytes_for(&bytes, &goal, &partition).unwrap(),
+        &**db
+    );
+    let mut flipped = bytes.clone();
+    flipped[1000] ^= 1;
+    assert_eq!(
+        PatternDb::from_bytes(&flipped),
+        Err(PdbError::Corrupt("the checksum does not match".to_string()))
+    );
+    assert!(matches!(
+        PatternDb::from_bytes(&bytes[..bytes.len() / 2]),
+        Err(PdbError::Corrupt(_))
+    ));
+    assert!(matches!(
+        PatternDb::from_bytes(b"not a table"),
+        Err(PdbError::Corrupt(_))
+    ));
+    // A header announcing a table of 16!/1! bytes is refused, not allocated.
+    let mut huge = b"EPUZPDB2".to_vec();
+    huge.extend([4, 4]);
+    huge.extend(0..16u8);
+    huge.extend([1, 15]);
+    huge.extend(1..16u8);
+    assert_eq!(
+        PatternDb::from_bytes(&huge),
+        Err(PdbError::Corrupt("the file is truncated".to_string()))
+    );
+    let other = Board::solved(4, 4).unwrap();
+    assert_eq!(
+        PatternDb::from_bytes_for(&bytes, &other, &Partition::six_six_three(&other).unwrap()),
+        Err(PdbError::Mismatch)
+    );
+}
+
+#[test]
+fn pattern_databases_state_and_refuse_their_memory() {
+    let goal = korf_goal();
+    let seven_eight = Partition::seven_eight(&goal).unwrap();
+    assert_eq!(seven_eight.name(), "7-8");
+    assert_eq!(seven_eight.memory_needed(16), 57_657_600 + 518_918_400);
+    let error =
+        PatternDb::build(&goal, &seven_eight, 256 << 20, |_, _| unreachable!()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the pattern database needs 989.8 MiB (1037836800 bytes), more than the 256.0 MiB allowed"
+    );
+    let cases: [(Vec<Vec<u8>>, &str); 3] = [
+        (vec![vec![]], "bad tile groups: a group is empty"),
+        (
+            vec![vec![1, 2], vec![2]],
+            "bad tile groups: tile 2 is in two groups",
+        ),
+        (
+            vec![vec![0]],
+            "bad tile groups: tile 0 is not a tile of a 16-cell board",
+        ),
+    ];
+    for (groups, message) in cases {
+        assert_eq!(
+            Partition::new(&goal, groups).unwrap_err().to_string(),
+            message
+        );
+    }
+    assert!(Partition::six_six_three(&Board::solved(3, 3).unwrap()).is_err());
+    let eight = Board::solved(3, 3).unwrap();
+    let db =
+        PatternDb::build(&eight, &Partition::default_for(&eight), u64::MAX, |_, _| {}).unwrap();
+    let db = Arc::new(db);
+    let start = board(&["1 2 3", "4 5 6", "7 0 8"]);
+    let solution = solve(&start, &eight, &with_db(&db, false)).unwrap().found;
+    assert_eq!(solution.unwrap().moves, moves(&[8]));
+    assert_eq!(
+        solve(&korf_goal(), &korf_goal(), &with_db(&db, false)),
+        Err(SolveError::Mismatch(
+            "the pattern databases were built for another goal".to_string()
+        ))
+    );
+    assert!(matches!(
+        solve(&korf_goal(), &eight, &with_db(&db, false)),
+        Err(SolveError::Mismatch(_))
+    ));
+}
+
+/// The crate's build is the abstraction of `search_core::pdb::regions`
+/// (every tile a kind of its own, the blank's region of cells free of the
+/// group), searched its own way: both give the same tables.
+#[test]
+fn pattern_databases_equal_the_generic_region_build() {
+    use perm_rank::{Placements, Ranking};
+    use search_core::grid::Rect;
+    use search_core::pdb::regions::{PlacementRanking, Regions};
+
+    struct Cells(Placements);
+    impl<const K: usize> PlacementRanking<K> for Cells {
+        fn count(&self) -> u64 {
+            self.0.count()
+        }
+        fn rank(&self, pieces: &[u64; K]) -> u64 {
+            self.0
+                .rank(&pieces.map(|m| m.trailing_zeros() as u8))
+                .unwrap()
+        }
+        fn unrank(&self, rank: u64) -> [u64; K] {
+            let mut cells = [0u8; K];
+            self.0.unrank(rank, &mut cells).unwrap();
+            cells.map(|c| 1 << c)
+        }
+    }
+    fn table<const K: usize>(goal: &Board, tiles: &[u8]) -> Vec<u8> {
+        let ranking = Cells(Placements::new(goal.cells(), K).unwrap());
+        let pieces = std::array::from_fn(|i| 1 << goal.position(tiles[i]).unwrap());
+        let rect = Rect::new(goal.width(), goal.height());
+        Regions::<_, K, u16>::new(ranking, rect, pieces, goal.blank())
+            .build(None, |_| {})
+            .unwrap()
+            .into_values()
+    }
+    let goal = board(&["0 1 2 3", "4 5 6 7", "8 9 10 11"]);
+    let groups = vec![vec![1, 2, 3, 4, 5], vec![6, 7, 8, 9, 10, 11]];
+    let partition = Partition::new(&goal, groups.clone()).unwrap();
+    let bytes = PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
+        .unwrap()
+        .to_bytes();
+    let generic = [table::<5>(&goal, &groups[0]), table::<6>(&goal, &groups[1])].concat();
+    assert!(generic.iter().any(|&v| v > 10));
+    // The tables come last, before the 8-byte checksum.
+    let tables = &bytes[bytes.len() - 8 - generic.len()..bytes.len() - 8];
+    assert!(tables == generic.as_slice());
+}

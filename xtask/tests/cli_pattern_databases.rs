@@ -1,0 +1,93 @@
+//! The sliding-tile pattern databases as the command line keeps them: the
+//! cache on disk, rebuilt when corrupt or stale, and tables refused over
+//! `--max-memory`.
+
+use std::fs;
+
+mod common;
+use common::{scratch, text, xtask};
+
+#[test]
+fn pattern_databases_are_cached_and_a_corrupt_or_stale_file_is_rebuilt() {
+    use eight_puzzle::{Board, Partition};
+    use xtask::puzzles::eight_puzzle::cache::{CacheEvent, cache_file, load_or_build};
+    let dir = scratch("pdb-cache");
+    let goal = Board::solved(3, 3).unwrap();
+    let partition = Partition::default_for(&goal);
+    let check = |expected: &str| {
+        let (db, event) = load_or_build(&dir, &goal, &partition, 1 << 30).unwrap();
+        let event = match event {
+            CacheEvent::Loaded => "loaded".to_string(),
+            CacheEvent::Built => "built".to_string(),
+            CacheEvent::Rebuilt(why) => format!("rebuilt: {why}"),
+        };
+        assert_eq!(event, expected);
+        assert_eq!(
+            db.bound(&Board::from_rows(&["1 2 3", "4 5 6", "7 0 8"]).unwrap()),
+            1
+        );
+    };
+    check("built");
+    check("loaded");
+    let file = cache_file(&dir, &goal, &partition);
+    let mut bytes = fs::read(&file).unwrap();
+    bytes[40] ^= 0x10;
+    fs::write(&file, &bytes).unwrap();
+    check("rebuilt: corrupt pattern database: the checksum does not match");
+    check("loaded");
+    fs::write(&file, &bytes[..100]).unwrap();
+    check("rebuilt: corrupt pattern database: the file is truncated");
+    fs::write(&file, "not a table").unwrap();
+    check("rebuilt: corrupt pattern database: not a pattern database file (bad header)");
+    // A valid file for another goal under this name is stale.
+    let other = Board::from_rows(&["0 1 2", "3 4 5", "6 7 8"]).unwrap();
+    let (_, _) = load_or_build(&dir, &other, &Partition::default_for(&other), 1 << 30).unwrap();
+    fs::copy(
+        cache_file(&dir, &other, &Partition::default_for(&other)),
+        &file,
+    )
+    .unwrap();
+    check("rebuilt: the pattern database was built for another goal or partition");
+    check("loaded");
+}
+
+#[test]
+fn pattern_databases_larger_than_max_memory_are_refused() {
+    use eight_puzzle::{Board, Partition};
+    use xtask::puzzles::eight_puzzle::cache::load_or_build;
+    let dir = scratch("pdb-memory");
+    let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]).unwrap();
+    let error = load_or_build(
+        &dir,
+        &goal,
+        &Partition::seven_eight(&goal).unwrap(),
+        256 << 20,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        "the 7-8 pattern databases need 550 MiB (576576000 bytes), more than --max-memory 256 MiB"
+    );
+    let error = load_or_build(
+        &dir,
+        &goal,
+        &Partition::seven_eight(&goal).unwrap(),
+        900 << 20,
+    )
+    .unwrap_err();
+    assert!(
+        error.starts_with("building the 7-8 pattern databases needs 990 MiB"),
+        "{error}"
+    );
+    assert!(
+        fs::read_dir(&dir).unwrap().next().is_none(),
+        "nothing written"
+    );
+    let output = xtask(&["korf", "--bound", "7-8", "--max-memory", "100"]);
+    assert!(!output.status.success());
+    assert!(
+        text(&output.stderr).contains("more than --max-memory 100 MiB"),
+        "{}",
+        text(&output.stderr)
+    );
+}
