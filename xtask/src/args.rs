@@ -49,7 +49,7 @@ pub(crate) enum Command {
         /// cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8.
         #[arg(long, default_value = "strongest")]
         bound: String,
-        /// eight-puzzle: the most memory the tables may take, build included.
+        /// The most memory the solvers' tables may take, build included.
         #[arg(long, value_name = "MiB", default_value_t = 1024)]
         max_memory: u64,
         /// eight-puzzle: give up a search after this long (0: never).

@@ -38,15 +38,16 @@ pub fn display_path(path: &Path) -> String {
 
 /// Reads and solves one fixture; the error names the file and the problem.
 pub fn solve_file(file: &FixtureFile) -> Result<Report, String> {
-    solve_path(file.puzzle, &file.path)
+    solve_path(file.puzzle, &file.path, puzzles::SOLVE_MAX_MEMORY)
 }
 
-/// Reads and solves the fixture at `path` as a `puzzle`.
-pub fn solve_path(puzzle: &PuzzleDef, path: &Path) -> Result<Report, String> {
+/// Reads and solves the fixture at `path` as a `puzzle`, with tables of at
+/// most `max_memory` bytes.
+pub fn solve_path(puzzle: &PuzzleDef, path: &Path, max_memory: u64) -> Result<Report, String> {
     let shown = display_path(path);
     let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
     let case = fixtures::case_name(path);
-    (puzzle.solve)(&case, &json).map_err(|e| format!("{shown}: {e}"))
+    (puzzle.solve)(&case, &json, max_memory).map_err(|e| format!("{shown}: {e}"))
 }
 
 /// An invalid fixture and what became of it.
@@ -66,7 +67,7 @@ pub fn refusals(puzzle: &PuzzleDef, fixtures_dir: &Path) -> Result<Vec<Refusal>,
     for path in fixtures::json_files(&dir)? {
         out.push(Refusal {
             file: display_path(&path),
-            message: solve_path(puzzle, &path).err(),
+            message: solve_path(puzzle, &path, puzzles::SOLVE_MAX_MEMORY).err(),
         });
     }
     Ok(out)

@@ -1,6 +1,6 @@
-//! The sliding-tile pattern databases as the command line keeps them: the
-//! cache on disk, rebuilt when corrupt or stale, and tables refused over
-//! `--max-memory`.
+//! Tables as the command line keeps and limits them: the sliding-tile
+//! pattern databases cached on disk, rebuilt when corrupt or stale, and every
+//! puzzle's tables refused over `--max-memory`.
 
 use std::fs;
 
@@ -90,4 +90,40 @@ fn pattern_databases_larger_than_max_memory_are_refused() {
         "{}",
         text(&output.stderr)
     );
+}
+
+#[test]
+fn every_puzzle_s_solve_refuses_tables_over_max_memory() {
+    let refused = [
+        (
+            "flip-it",
+            "../fixtures/flip-it/farthest-5x5-orthogonal.json",
+            "10",
+            "the tables need 100.0 MiB, over the limit of 10.0 MiB",
+        ),
+        (
+            "line-puzzle",
+            "../fixtures/line-puzzle/pair-start1-goal3.json",
+            "1",
+            "the tables need 3.0 MiB, over the limit of 1.0 MiB",
+        ),
+    ];
+    for (puzzle, file, limit, message) in refused {
+        let output = xtask(&["solve", puzzle, file, "--max-memory", limit]);
+        assert_eq!(output.status.code(), Some(1), "{puzzle}");
+        assert!(
+            text(&output.stderr).contains(message),
+            "{}",
+            text(&output.stderr)
+        );
+    }
+    // Within the limit, the same command solves.
+    let output = xtask(&[
+        "solve",
+        "line-puzzle",
+        "../fixtures/line-puzzle/pair-start1-goal3.json",
+        "--max-memory",
+        "4",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
 }

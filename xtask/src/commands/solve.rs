@@ -231,7 +231,7 @@ pub(crate) fn solve_one(
         };
         eight_puzzle::solve_path_with(file, &options)?
     } else {
-        xtask::solve_path(puzzle, file)?
+        xtask::solve_path(puzzle, file, max_memory.saturating_mul(1 << 20))?
     };
     if json {
         out!(

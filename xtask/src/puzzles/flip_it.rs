@@ -68,14 +68,14 @@ fn algorithms(size: usize) -> Vec<Algorithm> {
     }
 }
 
-fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
+fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
     let (fixture, variant, start) = parse(json)?;
     let goal = Goal::EveryPieceWhite;
     let mut runs = Runs::<FlipIt>::default();
     for algorithm in algorithms(start.size()) {
         let options = SolveOptions {
             algorithm,
-            max_memory: super::SOLVE_MAX_MEMORY,
+            max_memory,
             ..SolveOptions::default()
         };
         runs.solve(algorithm, &start, &goal, &options)

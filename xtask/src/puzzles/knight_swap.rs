@@ -59,14 +59,14 @@ fn validate(json: &str) -> Result<(), String> {
     boards(&fixtures::parse_fields(json, &FIELDS)?).map(|_| ())
 }
 
-fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
+fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
     let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let (start, goal) = boards(&fixture)?;
     let mut runs = Runs::<KnightSwap>::default();
     // The proof: every arrangement reachable from the start, swept, which
     // also counts the shortest solutions; its solution is the one drawn.
     let clock = Instant::now();
-    let explored = explore(&start, super::SOLVE_MAX_MEMORY).map_err(|e| e.to_string())?;
+    let explored = explore(&start, max_memory).map_err(|e| e.to_string())?;
     let found = explored.solution_to(&goal).map_err(|e| e.to_string())?;
     let count = explored.count_solutions(&goal).map_err(|e| e.to_string())?;
     let sweep_ms = clock.elapsed().as_secs_f64() * 1e3;
@@ -84,7 +84,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     // A second method: bidirectional BFS over boards in a hash map.
     let options = SolveOptions {
         algorithm: Algorithm::Bidirectional,
-        max_memory: super::SOLVE_MAX_MEMORY,
+        max_memory,
         ..SolveOptions::default()
     };
     runs.solve(Algorithm::Bidirectional, &start, &goal, &options)

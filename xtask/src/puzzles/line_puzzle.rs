@@ -63,7 +63,7 @@ fn validate(json: &str) -> Result<(), String> {
     boards(&fixtures::parse_fields(json, &FIELDS)?).map(|_| ())
 }
 
-fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
+fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
     let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let (start, goal) = boards(&fixture)?;
     let mut runs = Runs::<LinePuzzle>::default();
@@ -79,6 +79,7 @@ fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
     ] {
         let options = SolveOptions {
             budget,
+            max_memory,
             ..SolveOptions::with_algorithm(algorithm)
         };
         let clock = Instant::now();

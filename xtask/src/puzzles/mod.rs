@@ -17,10 +17,10 @@ pub mod runs;
 pub struct PuzzleDef {
     /// The puzzle's name: its crate's and its fixture folder's.
     pub name: &'static str,
-    /// Solves one fixture (`case` is its file name, `json` its text), checks
-    /// every solution, and renders its snapshot. The error says what is
-    /// wrong with the fixture.
-    pub solve: fn(case: &str, json: &str) -> Result<Report, String>,
+    /// Solves one fixture (`case` is its file name, `json` its text) with
+    /// tables of at most `max_memory` bytes, checks every solution, and
+    /// renders its snapshot. The error says what is wrong with the fixture.
+    pub solve: fn(case: &str, json: &str, max_memory: u64) -> Result<Report, String>,
     /// Parses and validates one fixture without solving it (what the fuzz
     /// targets exercise: it must never panic or hang, whatever the input).
     pub validate: fn(json: &str) -> Result<(), String>,
@@ -31,9 +31,10 @@ pub struct PuzzleDef {
 /// Sweeps a puzzle's whole state space.
 pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
 
-/// The most memory one fixture's solvers may allocate for their tables (1 GiB):
-/// a fixture that needs more is refused with an error naming the size,
-/// instead of aborting the run. `analyze` takes `--max-memory` instead.
+/// The most memory one fixture's solvers may allocate for their tables in
+/// `solve-all` (1 GiB): a fixture that needs more is refused with an error
+/// naming the size, instead of aborting the run. `solve` and `analyze` take
+/// `--max-memory` instead.
 pub const SOLVE_MAX_MEMORY: u64 = 1 << 30;
 
 /// Every puzzle, in the order `solve-all` runs them.

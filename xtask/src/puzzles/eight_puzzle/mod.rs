@@ -198,8 +198,12 @@ fn validate(json: &str) -> Result<(), String> {
     boards(&fixture).map(|_| ())
 }
 
-fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
-    solve_fixture_with(case, json, &SolveOptions::snapshots())
+fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
+    let options = SolveOptions {
+        max_memory,
+        ..SolveOptions::snapshots()
+    };
+    solve_fixture_with(case, json, &options)
 }
 
 /// Reads and solves the fixture at `path` with `options` (what `cargo xtask

@@ -16,7 +16,6 @@ use super::{
     replay_verdict_of,
 };
 use crate::fixtures;
-use crate::puzzles::SOLVE_MAX_MEMORY;
 use crate::report::{
     Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side, thousands,
 };
@@ -71,7 +70,7 @@ fn ms(clock: Instant) -> f64 {
     clock.elapsed().as_secs_f64() * 1e3
 }
 
-pub(super) fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
+pub(super) fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
     let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
     let inst = instance(&fixture)?;
     let (start, goal) = (&inst.start, &inst.goal);
@@ -91,7 +90,7 @@ pub(super) fn solve_fixture(case: &str, json: &str) -> Result<Report, String> {
             start,
             goal,
             &MeetOptions {
-                max_memory: Some(SOLVE_MAX_MEMORY),
+                max_memory: Some(max_memory),
             },
             |_| {},
         );
