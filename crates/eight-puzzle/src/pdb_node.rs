@@ -134,7 +134,7 @@ impl Node for PdbNode<'_> {
     fn lower_bound(&self) -> u32 {
         match &self.reflected {
             None => self.view.sum(),
-            Some((r, _, _)) => self.view.sum().max(r.sum()),
+            Some((r, _, _)) => Additive::max_sum(&self.view.values, &r.values),
         }
     }
 

@@ -378,24 +378,29 @@ impl Board {
     pub fn moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         for jump in self.jumps() {
-            self.chains(vec![jump.from, jump.to], &mut out);
+            let after = self.play_jump(jump).expect("a legal jump");
+            Board::chains(&after, vec![jump.from, jump.to], &mut out);
         }
         out
     }
 
-    /// Pushes the move of `holes` (a chain whose jumps are legal in turn)
-    /// and every longer chain of the same peg.
-    fn chains(&self, holes: Vec<u8>, out: &mut Vec<Move>) {
-        let m = Move { holes };
-        let after = self.play(&m).expect("each jump of the chain is legal");
-        let at = *m.holes.last().expect("a move has two holes at least");
-        let next: Vec<Jump> = after.jumps().into_iter().filter(|j| j.from == at).collect();
-        let holes = m.holes.clone();
-        out.push(m);
+    /// Pushes the move of `holes` (a chain that leads to `after`) and every
+    /// longer chain of the same peg, each extension played once.
+    fn chains(after: &Board, holes: Vec<u8>, out: &mut Vec<Move>) {
+        let at = usize::from(*holes.last().expect("a move has two holes at least"));
+        let next: Vec<Jump> = after
+            .geometry
+            .jumps_from(at)
+            .filter(|&j| legal(after.pegs, j))
+            .collect();
+        out.push(Move {
+            holes: holes.clone(),
+        });
         for j in next {
+            let board = after.play_jump(j).expect("a legal jump");
             let mut longer = holes.clone();
             longer.push(j.to);
-            self.chains(longer, out);
+            Board::chains(&board, longer, out);
         }
     }
 
