@@ -1,57 +1,14 @@
-//! Finding and reading fixture files.
+//! Reading fixture files: the `.json` files of a folder, and a fixture's
+//! text checked against its puzzle's fields, then parsed.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::puzzles::{PUZZLES, PuzzleDef};
+pub use search_core::fixture::{COMMON_FIELDS, Fields};
 
 /// The folder of fixtures that must be refused (with their error messages
 /// snapshotted); `solve-all` skips it.
 pub const INVALID_DIR: &str = "invalid";
-
-/// One fixture file of a known puzzle.
-#[derive(Debug, Clone)]
-pub struct FixtureFile {
-    /// The puzzle, from the folder the file is in.
-    pub puzzle: &'static PuzzleDef,
-    /// The file.
-    pub path: PathBuf,
-    /// The file name without `.json`.
-    pub case: String,
-}
-
-/// Every `<dir>/<puzzle>/*.json` of a known puzzle, by puzzle then file
-/// name; and a warning for each other folder (but `invalid`).
-pub fn discover(dir: &Path) -> Result<(Vec<FixtureFile>, Vec<String>), String> {
-    let mut found = Vec::new();
-    for puzzle in PUZZLES {
-        found.extend(
-            json_files(&dir.join(puzzle.name))?
-                .into_iter()
-                .map(|path| FixtureFile {
-                    puzzle,
-                    case: case_name(&path),
-                    path,
-                }),
-        );
-    }
-    let mut warnings = Vec::new();
-    let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut others: Vec<String> = entries
-        .filter_map(Result::ok)
-        .filter(|e| e.path().is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name != INVALID_DIR && !PUZZLES.iter().any(|p| p.name == name))
-        .collect();
-    others.sort();
-    for name in others {
-        warnings.push(format!(
-            "{}: not a known puzzle, skipped",
-            dir.join(name).display()
-        ));
-    }
-    Ok((found, warnings))
-}
 
 /// The `.json` files directly in `dir`, sorted; none if `dir` does not exist.
 pub fn json_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
@@ -74,21 +31,6 @@ pub fn case_name(path: &Path) -> String {
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
 }
 
-/// The fields of one puzzle's fixtures, beside the ones every fixture may
-/// have ([`COMMON_FIELDS`]).
-#[derive(Debug, Clone, Copy)]
-pub struct Fields {
-    /// Fields a fixture must have.
-    pub required: &'static [&'static str],
-    /// Fields it may have.
-    pub optional: &'static [&'static str],
-}
-
-/// Fields every fixture may have: `name` (default: the file's stem),
-/// `source` (where the instance comes from) and `expect` (facts checked
-/// against the solvers).
-pub const COMMON_FIELDS: [&str; 3] = ["name", "source", "expect"];
-
 /// Reads a fixture and parses it as `T` after checking its fields against
 /// `fields`: every missing and every unknown field is named in one message
 /// (the file's name is added by the caller).
@@ -106,14 +48,9 @@ pub fn parse_fields<T: serde::de::DeserializeOwned>(
         .filter(|f| !object.contains_key(**f))
         .map(|f| format!("`{f}`"))
         .collect();
-    let known = |key: &str| {
-        fields.required.contains(&key)
-            || fields.optional.contains(&key)
-            || COMMON_FIELDS.contains(&key)
-    };
     let unknown: Vec<String> = object
         .keys()
-        .filter(|k| !known(k))
+        .filter(|k| !fields.knows(k))
         .map(|k| format!("`{k}`"))
         .collect();
     if !missing.is_empty() || !unknown.is_empty() {
@@ -133,17 +70,10 @@ pub fn parse_fields<T: serde::de::DeserializeOwned>(
                 unknown.join(", ")
             ));
         }
-        let all: Vec<&str> = fields
-            .required
-            .iter()
-            .chain(fields.optional)
-            .chain(&COMMON_FIELDS)
-            .copied()
-            .collect();
         return Err(format!(
             "{} (the fields: {}; required: {})",
             problems.join("; "),
-            all.join(", "),
+            fields.all().join(", "),
             fields.required.join(", ")
         ));
     }

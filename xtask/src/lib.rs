@@ -16,8 +16,7 @@ pub mod puzzles;
 pub mod report;
 pub mod snapshot;
 
-use fixtures::FixtureFile;
-use puzzles::PuzzleDef;
+use puzzles::{FixtureFile, PuzzleDef};
 use report::Report;
 
 /// The workspace's root folder.

@@ -3,31 +3,10 @@
 
 use std::fmt::Write;
 
-use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
 use search_core::Stats;
-
-/// Facts a fixture states about itself, checked against what the solvers find.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Expect {
-    /// The optimal number of moves; `null` for an unreachable goal.
-    #[serde(default, deserialize_with = "present")]
-    pub moves: Option<Option<u32>>,
-    /// The number of distinct optimal solutions, where the puzzle counts them.
-    #[serde(default)]
-    pub count: Option<u128>,
-}
-
-/// Distinguishes a field given as `null` (`Some(None)`) from an absent one (`None`).
-fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
-}
+pub use search_core::fixture::Expect;
 
 /// One algorithm's search on one fixture.
 #[derive(Debug, Clone)]

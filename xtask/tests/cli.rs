@@ -6,7 +6,9 @@ use std::fs;
 use std::process::Command;
 
 mod common;
-use common::{same_with_any_thread_count, scratch, text, xtask};
+use common::{
+    assert_stderr_has, same_with_any_thread_count, scratch, solve_all, solve_json, text, xtask,
+};
 
 #[test]
 fn a_bad_fixture_is_reported_and_the_run_goes_on() {
@@ -30,14 +32,7 @@ fn a_bad_fixture_is_reported_and_the_run_goes_on() {
     .unwrap();
     let fixtures = dir.join("fixtures");
     let snapshots = dir.join("snapshots");
-    let out = xtask(&[
-        "solve-all",
-        "--json",
-        "--fixtures",
-        fixtures.to_str().unwrap(),
-        "--snapshots",
-        snapshots.to_str().unwrap(),
-    ]);
+    let out = solve_all(&fixtures, &snapshots, &["--json"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
@@ -60,14 +55,7 @@ fn a_bad_fixture_is_reported_and_the_run_goes_on() {
 
     // --check now passes for what was written and changes nothing.
     fs::remove_file(puzzle.join("b-bad.json")).unwrap();
-    let check = xtask(&[
-        "solve-all",
-        "--check",
-        "--fixtures",
-        fixtures.to_str().unwrap(),
-        "--snapshots",
-        snapshots.to_str().unwrap(),
-    ]);
+    let check = solve_all(&fixtures, &snapshots, &["--check"]);
     assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
 
     // A changed fixture makes --check fail, naming the snapshot.
@@ -76,46 +64,21 @@ fn a_bad_fixture_is_reported_and_the_run_goes_on() {
         r#"{"name": "changed", "source": "test", "start": ["1 2 3", "4 5 6", "0 7 8"]}"#,
     )
     .unwrap();
-    let check = xtask(&[
-        "solve-all",
-        "--check",
-        "--fixtures",
-        fixtures.to_str().unwrap(),
-        "--snapshots",
-        snapshots.to_str().unwrap(),
-    ]);
+    let check = solve_all(&fixtures, &snapshots, &["--check"]);
     assert_eq!(check.status.code(), Some(1));
-    assert!(
-        text(&check.stderr).contains("c-good.snap: differs"),
-        "{}",
-        text(&check.stderr)
-    );
+    assert_stderr_has(&check, "c-good.snap: differs");
 }
 
 #[test]
 fn solve_prints_one_json_object() {
-    let out = xtask(&[
-        "solve",
-        "eight-puzzle",
-        "../fixtures/eight-puzzle/seed-31.json",
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let result = solve_json("eight-puzzle", "seed-31");
     assert_eq!(result["moves"], 31);
     assert_eq!(result["verified"], true);
     assert_eq!(result["solution"].as_array().unwrap().len(), 31);
     assert!(result["nodes"].as_u64().unwrap() > 0);
     assert!(result["ms"].as_f64().is_some());
 
-    let unreachable = xtask(&[
-        "solve",
-        "eight-puzzle",
-        "../fixtures/eight-puzzle/unreachable.json",
-        "--json",
-    ]);
-    assert_eq!(unreachable.status.code(), Some(0));
-    let result: serde_json::Value = serde_json::from_slice(&unreachable.stdout).unwrap();
+    let result = solve_json("eight-puzzle", "unreachable");
     assert!(result["moves"].is_null());
 }
 
@@ -136,10 +99,8 @@ fn every_json_answer_is_honest_about_optimality() {
         ("peg-solitaire", "english-central"),
         ("peg-solitaire", "triangle-15-unreachable"),
     ] {
-        let path = format!("../fixtures/{puzzle}/{file}.json");
-        let out = xtask(&["solve", puzzle, &path, "--json"]);
-        assert_eq!(out.status.code(), Some(0), "{path}: {}", text(&out.stderr));
-        let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let path = format!("{puzzle}/{file}");
+        let answer = solve_json(puzzle, file);
         let optimal = answer["optimal"].as_bool().expect("optimal is a boolean");
         let needs_reason = answer["moves"].is_null() || !optimal;
         assert_eq!(
@@ -277,14 +238,7 @@ fn counts_are_the_same_whatever_the_thread_count() {
 
 #[test]
 fn knight_swap_reports_its_count_in_json() {
-    let out = xtask(&[
-        "solve",
-        "knight-swap",
-        "../fixtures/knight-swap/seed-3x4.json",
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let result = solve_json("knight-swap", "seed-3x4");
     assert_eq!(result["moves"], 16);
     // The count, recomputed here by a plain breadth-first path count.
     let start = knight_swap::Board::from_rows(&["bbb", "...", "...", "www"]).unwrap();
@@ -302,14 +256,7 @@ fn knight_swap_reports_its_count_in_json() {
 
 #[test]
 fn peg_solitaire_reports_its_count_and_refuses_to_exceed_memory() {
-    let out = xtask(&[
-        "solve",
-        "peg-solitaire",
-        "../fixtures/peg-solitaire/seed-21.json",
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let result = solve_json("peg-solitaire", "seed-21");
     assert_eq!(result["moves"], 12);
     assert_eq!(result["count"], 96);
     assert_eq!(result["solution"][0], "[14, 6]");
@@ -360,17 +307,11 @@ fn check_shows_every_changed_snapshot_as_a_diff_and_names_what_changed() {
     let fixtures = dir.join("fixtures");
     let snapshots = dir.join("snapshots");
     let run = |check: bool| {
-        let mut args = vec![
-            "solve-all",
-            "--fixtures",
-            fixtures.to_str().unwrap(),
-            "--snapshots",
-            snapshots.to_str().unwrap(),
-        ];
-        if check {
-            args.push("--check");
-        }
-        xtask(&args)
+        solve_all(
+            &fixtures,
+            &snapshots,
+            if check { &["--check"] } else { &[] },
+        )
     };
     assert_eq!(run(false).status.code(), Some(0));
 
@@ -381,11 +322,7 @@ fn check_shows_every_changed_snapshot_as_a_diff_and_names_what_changed() {
         "{}",
         text(&unchanged.stderr)
     );
-    assert!(
-        text(&unchanged.stderr).contains("snapshots: 2 unchanged, 0 written, 0 differ\n"),
-        "{}",
-        text(&unchanged.stderr)
-    );
+    assert_stderr_has(&unchanged, "snapshots: 2 unchanged, 0 written, 0 differ\n");
 
     // Both snapshots edited: one answer, one node count.
     let edit = |case: &str, from: &str, to: &str| {
@@ -483,9 +420,5 @@ fn solve_names_its_bound_and_answers_a_budget_with_a_reason() {
     );
     let out = xtask(&["solve", "eight-puzzle", path, "--bound", "9-6"]);
     assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("unknown bound \"9-6\" (known: strongest, 6-6-3, 7-8)"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_stderr_has(&out, "unknown bound \"9-6\" (known: strongest, 6-6-3, 7-8)");
 }

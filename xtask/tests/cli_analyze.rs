@@ -5,13 +5,12 @@
 use std::fs;
 
 mod common;
-use common::{same_with_any_thread_count, scratch, text, xtask};
+use common::{assert_stderr_has, json_of, same_with_any_thread_count, scratch, text, xtask};
 
 #[test]
 fn analyze_sweeps_the_eight_puzzle() {
     let out = xtask(&["analyze", "eight-puzzle", "--json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let result = json_of(&out);
     assert_eq!(result["states"], 181_440);
     assert_eq!(result["max_distance"], 31);
     assert_eq!(result["histogram"][31], 2);
@@ -20,11 +19,7 @@ fn analyze_sweeps_the_eight_puzzle() {
         serde_json::json!([["6 4 7", "8 5 0", "3 2 1"], ["8 6 7", "2 5 4", "3 0 1"]])
     );
     // The table is stated before it is allocated.
-    assert!(
-        text(&out.stderr).contains("table: 362,880 ranks, 0.3 MiB"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_stderr_has(&out, "table: 362,880 ranks, 0.3 MiB");
 }
 
 #[test]

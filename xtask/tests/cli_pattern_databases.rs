@@ -5,7 +5,7 @@
 use std::fs;
 
 mod common;
-use common::{scratch, text, xtask};
+use common::{assert_stderr_has, scratch, text, xtask};
 
 #[test]
 fn pattern_databases_are_cached_and_a_corrupt_or_stale_file_is_rebuilt() {
@@ -57,24 +57,20 @@ fn pattern_databases_larger_than_max_memory_are_refused() {
     use xtask::puzzles::eight_puzzle::cache::load_or_build;
     let dir = scratch("pdb-memory");
     let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]).unwrap();
-    let error = load_or_build(
-        &dir,
-        &goal,
-        &Partition::seven_eight(&goal).unwrap(),
-        256 << 20,
-    )
-    .unwrap_err();
+    let refusal = |max_memory: u64| {
+        load_or_build(
+            &dir,
+            &goal,
+            &Partition::seven_eight(&goal).unwrap(),
+            max_memory,
+        )
+        .unwrap_err()
+    };
     assert_eq!(
-        error,
+        refusal(256 << 20),
         "the 7-8 pattern databases need 550 MiB (576576000 bytes), more than --max-memory 256 MiB"
     );
-    let error = load_or_build(
-        &dir,
-        &goal,
-        &Partition::seven_eight(&goal).unwrap(),
-        900 << 20,
-    )
-    .unwrap_err();
+    let error = refusal(900 << 20);
     assert!(
         error.starts_with("building the 7-8 pattern databases needs 990 MiB"),
         "{error}"
@@ -85,11 +81,7 @@ fn pattern_databases_larger_than_max_memory_are_refused() {
     );
     let output = xtask(&["korf", "--bound", "7-8", "--max-memory", "100"]);
     assert!(!output.status.success());
-    assert!(
-        text(&output.stderr).contains("more than --max-memory 100 MiB"),
-        "{}",
-        text(&output.stderr)
-    );
+    assert_stderr_has(&output, "more than --max-memory 100 MiB");
 }
 
 #[test]
@@ -111,11 +103,7 @@ fn every_puzzle_s_solve_refuses_tables_over_max_memory() {
     for (puzzle, file, limit, message) in refused {
         let output = xtask(&["solve", puzzle, file, "--max-memory", limit]);
         assert_eq!(output.status.code(), Some(1), "{puzzle}");
-        assert!(
-            text(&output.stderr).contains(message),
-            "{}",
-            text(&output.stderr)
-        );
+        assert_stderr_has(&output, message);
     }
     // Within the limit, the same command solves.
     let output = xtask(&[

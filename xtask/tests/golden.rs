@@ -9,7 +9,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use xtask::fixtures::{self, INVALID_DIR};
+use xtask::fixtures::INVALID_DIR;
 use xtask::{display_path, puzzles, refusals, render_refusals, repo_root};
 
 /// Runs `assert` for every case, then fails once, naming every case that failed.
@@ -40,7 +40,7 @@ fn assert_snapshot(folder: &Path, name: &str, input_file: &Path, body: &str) {
 fn every_fixture_is_solved_verified_and_matches_its_snapshot() {
     let root = repo_root();
     let snapshots = root.join("xtask/tests/snapshots");
-    let (files, warnings) = fixtures::discover(&root.join("fixtures")).unwrap();
+    let (files, warnings) = xtask::puzzles::discover(&root.join("fixtures")).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     assert!(!files.is_empty());
     let cases = files

@@ -58,6 +58,8 @@ pub use space::SlidingSpace;
 pub type Solution = search_core::puzzle::Solution<Move, Board>;
 
 mod board;
+#[cfg(feature = "serde")]
+pub mod fixture;
 mod manhattan;
 mod pdb;
 mod pdb_node;

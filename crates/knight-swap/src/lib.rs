@@ -60,6 +60,8 @@ pub type Solution = search_core::puzzle::Solution<Move, Board>;
 pub type ReplayError = search_core::replay::ReplayError<MoveError, Board>;
 
 mod board;
+#[cfg(feature = "serde")]
+pub mod fixture;
 mod puzzle;
 mod solve;
 mod space;

@@ -57,6 +57,8 @@ pub use space::LineSpace;
 pub type Solution = search_core::puzzle::Solution<Move, Board>;
 
 mod board;
+#[cfg(feature = "serde")]
+pub mod fixture;
 mod hiroi;
 mod pdb;
 mod puzzle;

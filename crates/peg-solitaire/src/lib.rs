@@ -134,6 +134,8 @@ pub use solve::{
 };
 
 mod board;
+#[cfg(feature = "serde")]
+pub mod fixture;
 mod geometry;
 mod jumps;
 mod levels;

@@ -21,6 +21,7 @@
 //! | [`par`] | parallel loops over chunks of a slice, for specialised table builds | closures |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
 //! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
+//! | `fixture` | the fixture format (feature `serde`) | |
 //! | [`puzzle`] | the contract every puzzle crate follows: one API shape | [`puzzle::Puzzle`] |
 //!
 //! Every search reports deterministic [`Stats`] (nodes expanded and
@@ -54,6 +55,8 @@ pub mod bfs;
 pub mod bidirectional;
 pub mod bound;
 pub mod count;
+#[cfg(feature = "serde")]
+pub mod fixture;
 pub mod grid;
 pub mod ida;
 pub mod layers;

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use xtask::fixtures::{self, FixtureFile};
-use xtask::puzzles;
+use xtask::fixtures;
+use xtask::puzzles::{self, FixtureFile};
 use xtask::report::{Report, thousands};
 use xtask::{display_path, refusals, render_refusals, snapshot};
 
@@ -21,7 +21,7 @@ pub(crate) struct SolveAll {
 }
 
 pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
-    let (mut files, warnings) = fixtures::discover(&options.fixtures)?;
+    let (mut files, warnings) = puzzles::discover(&options.fixtures)?;
     if let Some(name) = &options.puzzle {
         let puzzle = puzzles::find(name)?;
         files.retain(|f| std::ptr::eq(f.puzzle, puzzle));

@@ -2,55 +2,21 @@
 
 use std::fmt::Write;
 
-use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, Solution, SolveOptions, Variant};
+use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
+use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
 use search_core::layers::Table;
-use serde::Deserialize;
 
+use super::driver::{self, BoardList, Drawing, Driver, MoveList, Sections};
 use super::runs::Runs;
 use super::{Analysis, AnalyzeOptions, CensusOf, Progress, PuzzleDef, SweepPlan, sweep_space};
-use crate::fixtures;
-use crate::report::{Expect, Report, Run, heading, indent, length, render_runs, side_by_side};
+use crate::report::{indent, length};
 
-pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: "flip-it",
-    solve: solve_fixture,
-    validate,
-    analyze: Some(analyze),
-};
+pub const PUZZLE: PuzzleDef = driver::entry::<FlipIt>(Some(analyze));
 
-/// A fixture: rows of `B`, `W` and `S` (or `.`), and the variant (default:
-/// orthogonal, the original rules); the goal is every piece white.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    source: Option<String>,
-    #[serde(default)]
-    variant: Option<String>,
-    start: Vec<String>,
-    #[serde(default)]
-    expect: Expect,
-}
-
-const FIELDS: fixtures::Fields = fixtures::Fields {
-    required: &["start"],
-    optional: &["variant"],
-};
-
-fn parse(json: &str) -> Result<(Fixture, Variant, Board), String> {
-    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
-    let variant: Variant = match &fixture.variant {
-        Some(name) => name.parse()?,
-        None => Variant::Orthogonal,
-    };
-    let start = Board::from_rows_in(variant, &fixture.start).map_err(|e| format!("start: {e}"))?;
-    Ok((fixture, variant, start))
-}
-
-fn validate(json: &str) -> Result<(), String> {
-    parse(json).map(|_| ())
+/// A Flip It fixture: its variant and its start; the goal is every piece white.
+pub struct Instance {
+    variant: Variant,
+    start: Board,
 }
 
 /// The algorithms run on a board: all three up to 4x4, BFS first (its
@@ -68,107 +34,78 @@ fn algorithms(size: usize) -> Vec<Algorithm> {
     }
 }
 
-fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
-    let (fixture, variant, start) = parse(json)?;
-    let goal = Goal::EveryPieceWhite;
-    let mut runs = Runs::<FlipIt>::default();
-    for algorithm in algorithms(start.size()) {
-        let options = SolveOptions {
-            algorithm,
-            max_memory,
-            ..SolveOptions::default()
-        };
-        runs.solve(algorithm, &start, &goal, &options)
-            .map_err(|e| e.to_string())?;
-    }
-    let notation = runs.notation();
-    let Runs {
-        runs,
-        verdicts: replays,
-        first,
-    } = runs;
-    let snapshot = render(case, &fixture, variant, &start, &runs, first.as_ref());
-    let report = Report::new(
-        PUZZLE.name,
-        case,
-        runs,
-        replays,
-        notation,
-        None,
-        &fixture.expect,
-        snapshot,
-    );
-    // The goal is any placement with every piece white: the one reached.
-    let goal = first
-        .as_ref()
-        .map_or_else(String::new, |s| s.end().to_string());
-    Ok(report.with_boards(&start, &goal).unreachable_because(
-        "unreachable: no placement reachable from the start has every piece white (all were searched)",
-    ))
-}
+impl Driver for FlipIt {
+    type Extra = Extra;
+    type Instance = Instance;
+    type Settings = u64;
+    type Found = ();
 
-fn render(
-    case: &str,
-    fixture: &Fixture,
-    variant: Variant,
-    start: &Board,
-    runs: &[Run],
-    solution: Option<&Solution>,
-) -> String {
-    let mut out = String::new();
-    out.push_str(&heading(
-        PUZZLE.name,
-        case,
-        fixture.name.as_deref(),
-        fixture.source.as_deref(),
-    ));
-    let _ = writeln!(
-        out,
-        "board: {0}x{0}, {variant} jumps{1}; goal: {2}\n",
-        start.size(),
-        if fixture.variant.is_none() {
-            " (the default variant)"
-        } else {
-            ""
-        },
-        Goal::EveryPieceWhite
-    );
-    let _ = writeln!(out, "start:\n{}\n", indent(&start.to_string()));
-    match solution {
-        None => {
-            let _ = writeln!(
-                out,
-                "answer: unreachable (every placement reachable from the start was searched)"
-            );
-        }
-        Some(s) => {
-            let _ = writeln!(
-                out,
-                "answer: {} (optimal; every algorithm's solution replayed)",
-                length(Some(s.len() as u32))
-            );
-        }
+    const FIELDS: Fields = FIELDS;
+
+    fn instance(fixture: &Fixture) -> Result<Instance, String> {
+        let variant: Variant = match &fixture.extra.variant {
+            Some(name) => name.parse()?,
+            None => Variant::Orthogonal,
+        };
+        let start = driver::board::<FlipIt>("start", variant, &fixture.start)?;
+        Ok(Instance { variant, start })
     }
-    let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
-    if let Some(s) = solution {
-        let jumps: Vec<String> = s.moves.iter().map(ToString::to_string).collect();
-        let _ = writeln!(
-            out,
-            "\njumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):"
+
+    fn run(instance: &Instance, &max_memory: &u64, runs: &mut Runs<FlipIt>) -> Result<(), String> {
+        for algorithm in algorithms(instance.start.size()) {
+            let options = SolveOptions {
+                algorithm,
+                max_memory,
+                ..SolveOptions::default()
+            };
+            runs.solve(algorithm, &instance.start, &Goal::EveryPieceWhite, &options)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    fn draw(fixture: &Fixture, instance: &Instance, _: &(), runs: &Runs<FlipIt>) -> Drawing {
+        let Instance { variant, start } = instance;
+        let mut about = format!(
+            "board: {0}x{0}, {variant} jumps{1}; goal: {2}\n\n",
+            start.size(),
+            if fixture.extra.variant.is_none() {
+                " (the default variant)"
+            } else {
+                ""
+            },
+            Goal::EveryPieceWhite
         );
-        for chunk in jumps.chunks(10) {
-            let _ = writeln!(out, "  {}", chunk.join(" "));
-        }
-        let drawn: Vec<(String, Vec<String>)> = s
-            .boards()
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (i.to_string(), b.rows()))
-            .collect();
+        let _ = writeln!(about, "start:\n{}\n", indent(&start.to_string()));
+        let solution = runs.first.as_ref();
+        let answer = match solution {
+            None => "answer: unreachable (every placement reachable from the start was searched)\n"
+                .to_string(),
+            Some(s) => format!(
+                "answer: {} (optimal; every algorithm's solution replayed)\n",
+                length(Some(s.len() as u32))
+            ),
+        };
         let per_row = if start.size() > 4 { 5 } else { 6 };
-        let _ = writeln!(out, "\nboards:\n{}", indent(&side_by_side(&drawn, per_row)));
+        Drawing {
+            sections: Sections {
+                about,
+                answer,
+                moves: solution.map(|s| MoveList::of::<FlipIt>(
+                    "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):",
+                    s,
+                    10,
+                )),
+                boards: solution.map(|s| BoardList::of::<FlipIt>("boards:", s, per_row)),
+                ..Sections::default()
+            },
+            start: start.to_string(),
+            // The goal is any placement with every piece white: the one reached.
+            goal: solution.map_or_else(String::new, |s| s.end().to_string()),
+            unreachable: "unreachable: no placement reachable from the start has every piece white (all were searched)".to_string(),
+            ..Drawing::default()
+        }
     }
-    out
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {

@@ -3,121 +3,198 @@
 use std::fmt::Write;
 use std::time::Instant;
 
+use knight_swap::fixture::{FIELDS, Fields, Fixture, NoExtra};
 use knight_swap::{
-    Algorithm, Board, KnightSpace, KnightSwap, Outcome, Route, Solution, SolveOptions, check_goal,
-    explore, named_boards, routes,
+    Algorithm, Board, Exploration, KnightSpace, KnightSwap, Outcome, Puzzle, Route, SolveOptions,
+    Standard, check_goal, explore, named_boards, routes,
 };
 use search_core::layers::{RankedSpace, Table};
-use serde::Deserialize;
 
+use super::driver::{self, BoardList, Drawing, Driver, MoveList, Sections};
 use super::runs::Runs;
-use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, SweepPlan, sweep_space};
-use crate::fixtures;
-use crate::report::{
-    Expect, Report, Run, heading, indent, length, render_runs, side_by_side, thousands,
+use super::{
+    Analysis, AnalyzeOptions, Progress, PuzzleDef, SweepPlan, goal_option, sweep_description,
+    sweep_space,
 };
+use crate::report::{indent, length, side_by_side, thousands};
 
-pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: "knight-swap",
-    solve: solve_fixture,
-    validate,
-    analyze: Some(analyze),
-};
+pub const PUZZLE: PuzzleDef = driver::entry::<KnightSwap>(Some(analyze));
 
-/// A fixture: rows of `b`, `w`, `.` and `#`; the goal defaults to the start
-/// with every knight's colour changed.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    source: Option<String>,
-    start: Vec<String>,
-    #[serde(default)]
-    goal: Option<Vec<String>>,
-    #[serde(default)]
-    expect: Expect,
+/// What the sweep from the start found beside its solution.
+pub struct Found {
+    /// The number of shortest solutions.
+    count: u128,
+    /// Every arrangement reachable from the start.
+    explored: Exploration,
 }
 
-const FIELDS: fixtures::Fields = fixtures::Fields {
-    required: &["start"],
-    optional: &["goal"],
-};
+impl Driver for KnightSwap {
+    type Extra = NoExtra;
+    type Instance = (Board, Board);
+    type Settings = u64;
+    type Found = Found;
 
-fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
-    let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
-    let goal = match &fixture.goal {
-        Some(rows) => Board::from_rows(rows).map_err(|e| format!("goal: {e}"))?,
-        None => start.exchanged(),
-    };
-    check_goal(&start, &goal).map_err(|e| e.to_string())?;
-    Ok((start, goal))
+    const FIELDS: Fields = FIELDS;
+
+    fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
+        let (start, goal) = driver::start_and_goal::<KnightSwap, _>(fixture, Standard)?;
+        check_goal(&start, &goal).map_err(|e| e.to_string())?;
+        Ok((start, goal))
+    }
+
+    fn run(
+        (start, goal): &(Board, Board),
+        &max_memory: &u64,
+        runs: &mut Runs<KnightSwap>,
+    ) -> Result<Found, String> {
+        // The proof: every arrangement reachable from the start, swept, which
+        // also counts the shortest solutions; its solution is the one drawn.
+        let clock = Instant::now();
+        let explored = explore(start, max_memory).map_err(|e| e.to_string())?;
+        let found = explored.solution_to(goal).map_err(|e| e.to_string())?;
+        let count = explored.count_solutions(goal).map_err(|e| e.to_string())?;
+        let sweep_ms = clock.elapsed().as_secs_f64() * 1e3;
+        let stats = explored.stats();
+        runs.record(
+            Algorithm::Sweep,
+            start,
+            goal,
+            Outcome { found, stats },
+            sweep_ms,
+            0.0,
+        );
+        // A second method: bidirectional BFS over boards in a hash map.
+        let options = SolveOptions {
+            algorithm: Algorithm::Bidirectional,
+            max_memory,
+            ..SolveOptions::default()
+        };
+        runs.solve(Algorithm::Bidirectional, start, goal, &options)
+            .map_err(|e| e.to_string())?;
+        Ok(Found { count, explored })
+    }
+
+    fn draw(
+        fixture: &Fixture,
+        (start, goal): &(Board, Board),
+        Found { count, explored }: &Found,
+        runs: &Runs<KnightSwap>,
+    ) -> Drawing {
+        let solution = runs.first.as_ref();
+        let space = KnightSpace::new(start).expect("the sweep built it");
+        let mut about = format!(
+            "board: {}x{}, {} squares, {} black and {} white knights, {} arrangements\n\n",
+            start.width(),
+            start.height(),
+            start.square_cells().len(),
+            start.black_cells().len(),
+            start.white_cells().len(),
+            thousands(space.size())
+        );
+        let _ = writeln!(about, "{}\n", driver::ends::<KnightSwap>(start, goal));
+        if fixture.goal.is_none() {
+            let _ = writeln!(about, "goal: the default, every knight's colour changed\n");
+        }
+        let reached = thousands(explored.reachable());
+        let answer = match solution {
+            None => format!(
+                "answer: unreachable (none of the {reached} arrangements reachable from the start is the goal)\n"
+            ),
+            Some(s) => format!(
+                "answer: {} (proven: every arrangement reachable from the start was swept; solutions replayed)\nshortest solutions: {} distinct move sequences\n",
+                length(Some(s.len() as u32)),
+                thousands(*count)
+            ),
+        };
+        let mut sections = Sections {
+            about,
+            answer,
+            after_runs: distances(explored),
+            ..Sections::default()
+        };
+        if let Some(s) = solution {
+            if let (Some(routes), Some(drawn)) =
+                (routes(start, &s.moves), named_boards(start, &s.moves))
+            {
+                let _ = writeln!(
+                    sections.after_runs,
+                    "\nroutes (cells numbered row by row from 0):"
+                );
+                for route in &routes {
+                    let _ = writeln!(sections.after_runs, "  {}", describe_route(route));
+                }
+                let named = s
+                    .moves
+                    .iter()
+                    .map(|m| {
+                        let name = routes
+                            .iter()
+                            .find(|r| r.cells.windows(2).any(|w| w == [m.from, m.to]))
+                            .map_or('?', |r| r.name);
+                        format!("{name} {m}")
+                    })
+                    .collect();
+                sections.moves = Some(MoveList {
+                    title: "moves:".to_string(),
+                    moves: named,
+                    per_line: 8,
+                    separator: ", ",
+                });
+                sections.boards = Some(BoardList {
+                    title: "boards:".to_string(),
+                    boards: drawn,
+                    per_row: 9,
+                });
+            }
+        }
+        Drawing {
+            sections,
+            start: start.to_string(),
+            goal: goal.to_string(),
+            count: solution.map(|_| *count),
+            unreachable: format!(
+                "unreachable: none of the {} arrangements reachable from the start is the goal",
+                explored.reachable()
+            ),
+            ..Drawing::default()
+        }
+    }
 }
 
-fn validate(json: &str) -> Result<(), String> {
-    boards(&fixtures::parse_fields(json, &FIELDS)?).map(|_| ())
-}
-
-fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
-    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
-    let (start, goal) = boards(&fixture)?;
-    let mut runs = Runs::<KnightSwap>::default();
-    // The proof: every arrangement reachable from the start, swept, which
-    // also counts the shortest solutions; its solution is the one drawn.
-    let clock = Instant::now();
-    let explored = explore(&start, max_memory).map_err(|e| e.to_string())?;
-    let found = explored.solution_to(&goal).map_err(|e| e.to_string())?;
-    let count = explored.count_solutions(&goal).map_err(|e| e.to_string())?;
-    let sweep_ms = clock.elapsed().as_secs_f64() * 1e3;
-    let reached = explored.reachable();
-    let stats = explored.stats();
-    runs.record(
-        Algorithm::Sweep,
-        &start,
-        &goal,
-        Outcome { found, stats },
-        sweep_ms,
-        0.0,
+/// The distances from the start and the farthest arrangements.
+fn distances(explored: &Exploration) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\ndistances from the start: {} arrangements reachable, at most {} moves away",
+        thousands(explored.reachable()),
+        explored.max_distance()
     );
-
-    // A second method: bidirectional BFS over boards in a hash map.
-    let options = SolveOptions {
-        algorithm: Algorithm::Bidirectional,
-        max_memory,
-        ..SolveOptions::default()
-    };
-    runs.solve(Algorithm::Bidirectional, &start, &goal, &options)
-        .map_err(|e| e.to_string())?;
-    let notation = runs.notation();
-    let Runs {
-        runs,
-        verdicts: replays,
-        first: solution,
-    } = runs;
-    let snapshot = render(
-        case,
-        &fixture,
-        &start,
-        &goal,
-        &runs,
-        solution.as_ref().map(|s| (s, count)),
-        &explored,
+    let histogram: Vec<String> = explored
+        .histogram()
+        .iter()
+        .enumerate()
+        .map(|(d, n)| format!("{d}: {}", thousands(*n)))
+        .collect();
+    for chunk in histogram.chunks(8) {
+        let _ = writeln!(out, "  {}", chunk.join(", "));
+    }
+    let shown: Vec<(String, Vec<String>)> = explored
+        .farthest()
+        .iter()
+        .take(8)
+        .enumerate()
+        .map(|(i, b)| (format!("#{}", i + 1), b.rows()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "farthest ({} at distance {}, the first {} by rank):\n{}",
+        thousands(*explored.histogram().last().unwrap_or(&0)),
+        explored.max_distance(),
+        shown.len(),
+        indent(&side_by_side(&shown, 8))
     );
-    Ok(Report::new(
-        PUZZLE.name,
-        case,
-        runs,
-        replays,
-        notation,
-        solution.as_ref().map(|_| count),
-        &fixture.expect,
-        snapshot,
-    )
-    .with_boards(&start, &goal)
-    .unreachable_because(format!(
-        "unreachable: none of the {reached} arrangements reachable from the start is the goal"
-    )))
+    out
 }
 
 fn describe_route(route: &Route) -> String {
@@ -134,153 +211,11 @@ fn describe_route(route: &Route) -> String {
     text
 }
 
-fn render(
-    case: &str,
-    fixture: &Fixture,
-    start: &Board,
-    goal: &Board,
-    runs: &[Run],
-    solution: Option<(&Solution, u128)>,
-    explored: &knight_swap::Exploration,
-) -> String {
-    let mut out = String::new();
-    let space = KnightSpace::new(start).expect("the sweep built it");
-    out.push_str(&heading(
-        PUZZLE.name,
-        case,
-        fixture.name.as_deref(),
-        fixture.source.as_deref(),
-    ));
-    let _ = writeln!(
-        out,
-        "board: {}x{}, {} squares, {} black and {} white knights, {} arrangements\n",
-        start.width(),
-        start.height(),
-        start.square_cells().len(),
-        start.black_cells().len(),
-        start.white_cells().len(),
-        thousands(space.size())
-    );
-    let ends = [
-        ("start".to_string(), start.rows()),
-        ("goal".to_string(), goal.rows()),
-    ];
-    let _ = writeln!(out, "{}\n", indent(&side_by_side(&ends, 2)));
-    if fixture.goal.is_none() {
-        let _ = writeln!(out, "goal: the default, every knight's colour changed\n");
-    }
-    match solution {
-        None => {
-            let _ = writeln!(
-                out,
-                "answer: unreachable (none of the {} arrangements reachable from the start is the goal)",
-                thousands(explored.reachable())
-            );
-        }
-        Some((s, count)) => {
-            let _ = writeln!(
-                out,
-                "answer: {} (proven: every arrangement reachable from the start was swept; solutions replayed)",
-                length(Some(s.len() as u32))
-            );
-            let _ = writeln!(
-                out,
-                "shortest solutions: {} distinct move sequences",
-                thousands(count)
-            );
-        }
-    }
-    let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
-    let _ = writeln!(
-        out,
-        "\ndistances from the start: {} arrangements reachable, at most {} moves away",
-        thousands(explored.reachable()),
-        explored.max_distance()
-    );
-    let histogram: Vec<String> = explored
-        .histogram()
-        .iter()
-        .enumerate()
-        .map(|(d, n)| format!("{d}: {}", thousands(*n)))
-        .collect();
-    for chunk in histogram.chunks(8) {
-        let _ = writeln!(out, "  {}", chunk.join(", "));
-    }
-    let farthest = explored.farthest();
-    let shown: Vec<(String, Vec<String>)> = farthest
-        .iter()
-        .take(8)
-        .enumerate()
-        .map(|(i, b)| (format!("#{}", i + 1), b.rows()))
-        .collect();
-    let _ = writeln!(
-        out,
-        "farthest ({} at distance {}, the first {} by rank):\n{}",
-        thousands(*explored.histogram().last().unwrap_or(&0)),
-        explored.max_distance(),
-        shown.len(),
-        indent(&side_by_side(&shown, 8))
-    );
-    if let Some((s, _)) = solution {
-        if let (Some(routes), Some(drawn)) =
-            (routes(start, &s.moves), named_boards(start, &s.moves))
-        {
-            let _ = writeln!(out, "\nroutes (cells numbered row by row from 0):");
-            for route in &routes {
-                let _ = writeln!(out, "  {}", describe_route(route));
-            }
-            let named: Vec<String> = s
-                .moves
-                .iter()
-                .map(|m| {
-                    let name = routes
-                        .iter()
-                        .find(|r| r.cells.windows(2).any(|w| w == [m.from, m.to]))
-                        .map_or('?', |r| r.name);
-                    format!("{name} {m}")
-                })
-                .collect();
-            let _ = writeln!(out, "\nmoves:");
-            for chunk in named.chunks(8) {
-                let _ = writeln!(out, "  {}", chunk.join(", "));
-            }
-            let boards: Vec<(String, Vec<String>)> = drawn
-                .into_iter()
-                .enumerate()
-                .map(|(i, rows)| (i.to_string(), rows))
-                .collect();
-            let _ = writeln!(out, "\nboards:\n{}", indent(&side_by_side(&boards, 9)));
-        }
-    }
-    out
-}
-
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
-    if let Some(v) = &options.variant {
-        return Err(format!("knight-swap has no variant {v:?}"));
-    }
-    if let Some(s) = &options.size {
-        return Err(format!(
-            "knight-swap takes its board from --goal, not --size {s:?}"
-        ));
-    }
-    let goal = match &options.goal {
-        Some((file, json)) => {
-            let fixture: Fixture =
-                fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
-            boards(&fixture).map_err(|e| format!("{file}: {e}"))?.1
-        }
-        None => Board::from_rows(&["www", "...", "...", "bbb"]).map_err(|e| e.to_string())?,
-    };
+    let goal = goal_option::<KnightSwap>("knight-swap", options, &["www", "...", "...", "bbb"])?;
     let space = KnightSpace::new(&goal).map_err(|e| e.to_string())?;
-    let description = format!(
-        "knight-swap {}x{}: the distance of every arrangement from the goal\n{}",
-        goal.width(),
-        goal.height(),
-        indent(&goal.to_string())
-    );
     let plan = SweepPlan {
-        description,
+        description: sweep_description(KnightSwap::NAME, (goal.width(), goal.height()), &goal),
         table: Table::Bytes,
         census: None,
         draw: &|s| space.board(s).rows(),

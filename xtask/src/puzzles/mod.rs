@@ -1,10 +1,17 @@
-//! The registry of puzzles: how to solve a fixture of each, and how to sweep
-//! its whole state space.
+//! The registry of puzzles: which fixtures are whose, how to solve a fixture
+//! of each (through the one generic [`driver`]), and how to sweep its whole
+//! state space.
+
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use search_core::layers::{LayerReport, RankedSpace, Sweep, Table};
+use search_core::puzzle::Puzzle;
 
+use crate::fixtures;
 use crate::report::Report;
 
+pub mod driver;
 pub mod eight_puzzle;
 mod flip_it;
 mod knight_swap;
@@ -52,6 +59,50 @@ pub fn find(name: &str) -> Result<&'static PuzzleDef, String> {
         let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
         format!("unknown puzzle {name:?} (known: {})", names.join(", "))
     })
+}
+
+/// One fixture file of a known puzzle.
+#[derive(Debug, Clone)]
+pub struct FixtureFile {
+    /// The puzzle, from the folder the file is in.
+    pub puzzle: &'static PuzzleDef,
+    /// The file.
+    pub path: PathBuf,
+    /// The file name without `.json`.
+    pub case: String,
+}
+
+/// Every `<dir>/<puzzle>/*.json` of a known puzzle, by puzzle then file
+/// name; and a warning for each other folder (but `invalid`).
+pub fn discover(dir: &Path) -> Result<(Vec<FixtureFile>, Vec<String>), String> {
+    let mut found = Vec::new();
+    for puzzle in PUZZLES {
+        found.extend(
+            fixtures::json_files(&dir.join(puzzle.name))?
+                .into_iter()
+                .map(|path| FixtureFile {
+                    puzzle,
+                    case: fixtures::case_name(&path),
+                    path,
+                }),
+        );
+    }
+    let mut warnings = Vec::new();
+    let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut others: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != fixtures::INVALID_DIR && !PUZZLES.iter().any(|p| p.name == name))
+        .collect();
+    others.sort();
+    for name in others {
+        warnings.push(format!(
+            "{}: not a known puzzle, skipped",
+            dir.join(name).display()
+        ));
+    }
+    Ok((found, warnings))
 }
 
 /// The options of `analyze`; each puzzle reads those it understands and
@@ -117,6 +168,48 @@ pub trait Progress {
     fn start_growing(&mut self, what: &str, limit: u64);
     /// A layer is complete.
     fn layer(&mut self, report: &LayerReport);
+}
+
+/// The goal `analyze` sweeps from, for a puzzle whose board comes from
+/// `--goal` alone (`who` names it in errors): the goal of the fixture that
+/// `--goal` names, or the board of `default` rows; `--variant` and `--size`
+/// refused.
+pub fn goal_option<P>(
+    who: &str,
+    options: &AnalyzeOptions,
+    default: &[&str],
+) -> Result<P::Board, String>
+where
+    P: driver::Driver<Instance = (<P as Puzzle>::Board, <P as Puzzle>::Board)>,
+{
+    if let Some(v) = &options.variant {
+        return Err(format!("{who} has no variant {v:?}"));
+    }
+    if let Some(s) = &options.size {
+        return Err(format!(
+            "{who} takes its board from --goal, not --size {s:?}"
+        ));
+    }
+    match &options.goal {
+        Some((file, json)) => {
+            let (_, (_, goal)) = driver::read::<P>(json).map_err(|e| format!("{file}: {e}"))?;
+            Ok(goal)
+        }
+        None => P::from_rows(P::Variant::default(), default).map_err(|e| e.to_string()),
+    }
+}
+
+/// The first lines of a sweep's report: the puzzle, its board's size and
+/// the goal, drawn.
+pub fn sweep_description(
+    puzzle: &str,
+    (width, height): (usize, usize),
+    goal: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{puzzle} {width}x{height}: the distance of every arrangement from the goal\n{}",
+        crate::report::indent(&goal.to_string())
+    )
 }
 
 /// Parses `--table`.

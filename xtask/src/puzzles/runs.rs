@@ -64,11 +64,12 @@ impl<P: Puzzle> Runs<P> {
         }
     }
 
-    /// Solves with `options` (whose algorithm is `algorithm`), timed, and
-    /// records the run.
+    /// Solves with `options`, timed, and records the run under `name` (the
+    /// options' algorithm, or a longer name where one algorithm runs with
+    /// several settings).
     pub fn solve(
         &mut self,
-        algorithm: P::Algorithm,
+        name: impl fmt::Display,
         start: &P::Board,
         goal: &P::Goal,
         options: &P::Options,
@@ -76,7 +77,7 @@ impl<P: Puzzle> Runs<P> {
         let clock = Instant::now();
         let outcome = P::solve(start, goal, options)?;
         let ms = clock.elapsed().as_secs_f64() * 1e3;
-        self.record(algorithm, start, goal, outcome, ms, 0.0);
+        self.record(name, start, goal, outcome, ms, 0.0);
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 //! counts.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 pub fn xtask(args: &[&str]) -> Output {
@@ -48,4 +48,38 @@ pub fn same_with_any_thread_count(args: &[&str], normalise: impl Fn(Vec<u8>) -> 
         })
         .collect();
     assert!(outputs.windows(2).all(|w| w[0] == w[1]), "{args:?}");
+}
+
+/// Runs `solve-all` over `fixtures` into `snapshots`, with `more` arguments.
+#[allow(dead_code, reason = "not every test file runs solve-all")]
+pub fn solve_all(fixtures: &Path, snapshots: &Path, more: &[&str]) -> Output {
+    let mut args = vec![
+        "solve-all",
+        "--fixtures",
+        fixtures.to_str().unwrap(),
+        "--snapshots",
+        snapshots.to_str().unwrap(),
+    ];
+    args.extend_from_slice(more);
+    xtask(&args)
+}
+
+/// The JSON object a successful run printed.
+#[allow(dead_code, reason = "not every test file reads JSON")]
+pub fn json_of(out: &Output) -> serde_json::Value {
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The JSON answer of `solve` on the fixture `fixtures/<puzzle>/<case>.json`.
+#[allow(dead_code, reason = "not every test file solves fixtures")]
+pub fn solve_json(puzzle: &str, case: &str) -> serde_json::Value {
+    let path = format!("../fixtures/{puzzle}/{case}.json");
+    json_of(&xtask(&["solve", puzzle, &path, "--json"]))
+}
+
+/// Checks that a run's standard error says `message`.
+#[allow(dead_code, reason = "not every test file reads standard error")]
+pub fn assert_stderr_has(out: &Output, message: &str) {
+    assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
 }

@@ -7,11 +7,10 @@ use std::fs;
 use std::sync::Arc;
 use std::time::Instant;
 
-use eight_puzzle::{Algorithm, Board, Partition, replay, solve};
+use eight_puzzle::{Algorithm, Board, EightPuzzle, Partition, replay, solve};
 
 use super::cache::{cache_dir, load_or_build};
-use super::{FIELDS, Fixture, boards};
-use crate::fixtures;
+use crate::puzzles::driver::read;
 
 /// A bound for [`korf`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,9 +103,8 @@ pub fn korf(
         let case = format!("korf-{id:03}");
         let path = dir.join(format!("{case}.json"));
         let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let fixture: Fixture =
-            fixtures::parse_fields(&json, &FIELDS).map_err(|e| format!("{case}: {e}"))?;
-        let (start, fixture_goal) = boards(&fixture).map_err(|e| format!("{case}: {e}"))?;
+        let (fixture, (start, fixture_goal)) =
+            read::<EightPuzzle>(&json).map_err(|e| format!("{case}: {e}"))?;
         if fixture_goal != goal {
             return Err(format!("{case}: not Korf's goal"));
         }
@@ -165,8 +163,7 @@ pub fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String
     for id in first..=last {
         let path = root.join(format!("fixtures/eight-puzzle/korf-{id:03}.json"));
         let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let fixture: Fixture = fixtures::parse_fields(&json, &FIELDS)?;
-        let (start, _) = boards(&fixture)?;
+        let (_, (start, _)) = read::<EightPuzzle>(&json)?;
         let tiles: Vec<String> = start.tiles().iter().map(u8::to_string).collect();
         let _ = writeln!(input, "{}", tiles.join(" "));
     }

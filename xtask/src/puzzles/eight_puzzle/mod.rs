@@ -7,70 +7,24 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use eight_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
 use eight_puzzle::{
-    Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, SlidingSpace, Solution, SolveError, solve,
+    Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace, SolveError, Standard, solve,
 };
 use search_core::layers::{RankedSpace, Sweep, Table};
 use search_core::{Budget, Reason};
-use serde::Deserialize;
 
 use self::cache::choose_db;
+use super::driver::{self, BoardList, Drawing, Driver, MoveList, Sections};
 use super::runs::Runs;
-use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, table_option};
-use crate::fixtures;
-use crate::report::{
-    Expect, Report, Run, heading, indent, length, render_runs, side_by_side, thousands,
-};
+use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, sweep_description, table_option};
+use crate::report::{Report, length, thousands};
 
 pub mod cache;
 pub mod korf;
 
 /// The 8-puzzle family in the registry.
-pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: "eight-puzzle",
-    solve: solve_fixture,
-    validate,
-    analyze: Some(analyze),
-};
-
-/// A fixture: rows of space-separated numbers, 0 for the blank.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    source: Option<String>,
-    start: Vec<String>,
-    /// Default: the tiles in order, the blank last.
-    #[serde(default)]
-    goal: Option<Vec<String>>,
-    #[serde(default)]
-    expect: Expect,
-}
-
-const FIELDS: fixtures::Fields = fixtures::Fields {
-    required: &["start"],
-    optional: &["goal"],
-};
-
-fn boards(fixture: &Fixture) -> Result<(Board, Board), String> {
-    let start = Board::from_rows(&fixture.start).map_err(|e| format!("start: {e}"))?;
-    let goal = match &fixture.goal {
-        Some(rows) => Board::from_rows(rows).map_err(|e| format!("goal: {e}"))?,
-        None => Board::solved(start.width(), start.height()).map_err(|e| e.to_string())?,
-    };
-    if (start.width(), start.height()) != (goal.width(), goal.height()) {
-        return Err(format!(
-            "start is {}x{} but goal is {}x{}",
-            start.width(),
-            start.height(),
-            goal.width(),
-            goal.height()
-        ));
-    }
-    Ok((start, goal))
-}
+pub const PUZZLE: PuzzleDef = driver::entry::<EightPuzzle>(Some(analyze));
 
 /// The algorithms run on a board: the breadth-first searches while their
 /// tables are small, IDA* with every bound up to 12 cells. On larger boards
@@ -168,6 +122,16 @@ impl SolveOptions {
     }
 }
 
+impl From<u64> for SolveOptions {
+    /// The options of `solve-all` with tables of at most `max_memory` bytes.
+    fn from(max_memory: u64) -> SolveOptions {
+        SolveOptions {
+            max_memory,
+            ..SolveOptions::snapshots()
+        }
+    }
+}
+
 /// The error of a search that stopped, in words: why, and what it proved.
 fn stopped(error: &SolveError, options: &SolveOptions) -> String {
     match error {
@@ -193,204 +157,168 @@ fn stopped(error: &SolveError, options: &SolveOptions) -> String {
     }
 }
 
-fn validate(json: &str) -> Result<(), String> {
-    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
-    boards(&fixture).map(|_| ())
-}
-
-fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
-    let options = SolveOptions {
-        max_memory,
-        ..SolveOptions::snapshots()
-    };
-    solve_fixture_with(case, json, &options)
-}
-
 /// Reads and solves the fixture at `path` with `options` (what `cargo xtask
 /// solve eight-puzzle` runs); the error names the file and the problem.
 pub fn solve_path_with(path: &Path, options: &SolveOptions) -> Result<Report, String> {
     let shown = crate::display_path(path);
     let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
     let case = crate::fixtures::case_name(path);
-    solve_fixture_with(&case, &json, options).map_err(|e| format!("{shown}: {e}"))
+    driver::solve_with::<EightPuzzle>(&case, &json, options).map_err(|e| format!("{shown}: {e}"))
 }
 
-#[allow(clippy::print_stderr)]
-fn solve_fixture_with(case: &str, json: &str, options: &SolveOptions) -> Result<Report, String> {
-    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
-    let (start, goal) = boards(&fixture)?;
-    let mut runs = Runs::<EightPuzzle>::default();
-    let big = start.cells() > MAX_BFS_CELLS;
-    let clock = Instant::now();
-    let chosen = if big {
-        Some(choose_db(&goal, options)?)
-    } else {
-        None
-    };
-    // Loading or building the tables, before the first search.
-    let mut tables_ms = clock.elapsed().as_secs_f64() * 1e3;
-    let limit = options
-        .max_seconds
-        .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok());
-    let budget = match limit {
-        Some(limit) => {
-            let flag = Arc::new(AtomicBool::new(false));
-            let raise = Arc::clone(&flag);
-            std::thread::spawn(move || {
-                std::thread::sleep(limit);
-                raise.store(true, Ordering::Relaxed);
-            });
-            Budget::default().with_cancel_flag(flag)
+impl Driver for EightPuzzle {
+    type Extra = NoExtra;
+    type Instance = (Board, Board);
+    type Settings = SolveOptions;
+    /// Why the pattern databases of a board above 12 cells were chosen.
+    type Found = Option<String>;
+
+    const FIELDS: Fields = FIELDS;
+
+    fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
+        let (start, goal) = driver::start_and_goal::<EightPuzzle, _>(fixture, Standard)?;
+        if (start.width(), start.height()) != (goal.width(), goal.height()) {
+            return Err(format!(
+                "start is {}x{} but goal is {}x{}",
+                start.width(),
+                start.height(),
+                goal.width(),
+                goal.height()
+            ));
         }
-        None => Budget::default(),
-    };
-    // Each IDA* iteration as it begins, on a terminal: what a long search
-    // has ruled out so far.
-    let budget = if options.progress {
+        Ok((start, goal))
+    }
+
+    #[allow(clippy::print_stderr)]
+    fn run(
+        (start, goal): &(Board, Board),
+        options: &SolveOptions,
+        runs: &mut Runs<EightPuzzle>,
+    ) -> Result<Option<String>, String> {
+        let big = start.cells() > MAX_BFS_CELLS;
         let clock = Instant::now();
-        budget.with_progress(move |p| {
-            if let search_core::Progress::Iteration { bound, expanded } = p {
-                eprintln!(
-                    "IDA*: bound {bound}, {} nodes expanded before it, {:.1} s",
-                    thousands(expanded),
-                    clock.elapsed().as_secs_f64()
-                );
-            }
-        })
-    } else {
-        budget
-    };
-    for algorithm in algorithms(start.cells()) {
-        if big
-            && algorithm != Algorithm::IdaPdb
-            && runs
-                .first
-                .as_ref()
-                .is_some_and(|s| s.len() > WEAK_BOUNDS_UP_TO)
-        {
-            continue;
-        }
-        // On large boards IDA* with pattern databases uses the chosen
-        // tables, reflected; elsewhere each algorithm runs as it comes.
-        let (pattern_db, reflect) = match (&chosen, algorithm) {
-            (Some((db, _)), Algorithm::IdaPdb) => (Some(Arc::clone(db)), REFLECT),
-            _ => (None, false),
-        };
-        let solve_options = eight_puzzle::SolveOptions {
-            algorithm,
-            budget: budget.clone(),
-            max_memory: options.max_memory,
-            reflect,
-            pruning: true,
-            pattern_db,
-        };
-        let clock = Instant::now();
-        let outcome = solve(&start, &goal, &solve_options).map_err(|e| stopped(&e, options))?;
-        let ms = clock.elapsed().as_secs_f64() * 1e3;
-        let name = match (&chosen, algorithm) {
-            (Some((db, _)), Algorithm::IdaPdb) => {
-                let reflected = if REFLECT { ", reflected" } else { "" };
-                format!("{algorithm} {}{reflected}", db.partition().name())
-            }
-            _ => algorithm.name().to_string(),
-        };
-        let build_ms = if algorithm == Algorithm::IdaPdb {
-            std::mem::take(&mut tables_ms)
+        let chosen = if big {
+            Some(choose_db(goal, options)?)
         } else {
-            0.0
+            None
         };
-        runs.record(name, &start, &goal, outcome, ms, build_ms);
-    }
-    let solution = runs.notation();
-    let Runs {
-        runs,
-        verdicts: replays,
-        first,
-    } = runs;
-    let bound = chosen.as_ref().map(|(_, why)| why.as_str());
-    let snapshot = render(case, &fixture, &start, &goal, bound, &runs, first.as_ref());
-    Ok(Report::new(
-        PUZZLE.name,
-        case,
-        runs,
-        replays,
-        solution,
-        None,
-        &fixture.expect,
-        snapshot,
-    )
-    .with_boards(&start, &goal)
-    .unreachable_because(
-        "unreachable: start and goal are in different parity classes (decided without search)",
-    ))
-}
-
-fn lines(board: &Board) -> Vec<String> {
-    board.to_string().lines().map(str::to_string).collect()
-}
-
-fn render(
-    case: &str,
-    fixture: &Fixture,
-    start: &Board,
-    goal: &Board,
-    bound: Option<&str>,
-    runs: &[Run],
-    solution: Option<&Solution>,
-) -> String {
-    let mut out = String::new();
-    out.push_str(&heading(
-        PUZZLE.name,
-        case,
-        fixture.name.as_deref(),
-        fixture.source.as_deref(),
-    ));
-    let _ = writeln!(out, "board: {}x{}", start.width(), start.height());
-    if let Some(bound) = bound {
-        let _ = writeln!(out, "pattern databases: {bound}");
-    }
-    let _ = writeln!(out);
-    let ends = [
-        ("start".to_string(), lines(start)),
-        ("goal".to_string(), lines(goal)),
-    ];
-    let _ = writeln!(out, "{}\n", indent(&side_by_side(&ends, 2)));
-    match solution {
-        None => {
-            let _ = writeln!(
-                out,
-                "answer: unreachable (start and goal are in different parity classes; decided without search)"
-            );
+        // Loading or building the tables, before the first search.
+        let mut tables_ms = clock.elapsed().as_secs_f64() * 1e3;
+        let limit = options
+            .max_seconds
+            .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok());
+        let budget = match limit {
+            Some(limit) => {
+                let flag = Arc::new(AtomicBool::new(false));
+                let raise = Arc::clone(&flag);
+                std::thread::spawn(move || {
+                    std::thread::sleep(limit);
+                    raise.store(true, Ordering::Relaxed);
+                });
+                Budget::default().with_cancel_flag(flag)
+            }
+            None => Budget::default(),
+        };
+        // Each IDA* iteration as it begins, on a terminal: what a long search
+        // has ruled out so far.
+        let budget = if options.progress {
+            let clock = Instant::now();
+            budget.with_progress(move |p| {
+                if let search_core::Progress::Iteration { bound, expanded } = p {
+                    eprintln!(
+                        "IDA*: bound {bound}, {} nodes expanded before it, {:.1} s",
+                        thousands(expanded),
+                        clock.elapsed().as_secs_f64()
+                    );
+                }
+            })
+        } else {
+            budget
+        };
+        for algorithm in algorithms(start.cells()) {
+            if big
+                && algorithm != Algorithm::IdaPdb
+                && runs
+                    .first
+                    .as_ref()
+                    .is_some_and(|s| s.len() > WEAK_BOUNDS_UP_TO)
+            {
+                continue;
+            }
+            // On large boards IDA* with pattern databases uses the chosen
+            // tables, reflected; elsewhere each algorithm runs as it comes.
+            let (pattern_db, reflect) = match (&chosen, algorithm) {
+                (Some((db, _)), Algorithm::IdaPdb) => (Some(Arc::clone(db)), REFLECT),
+                _ => (None, false),
+            };
+            let solve_options = eight_puzzle::SolveOptions {
+                algorithm,
+                budget: budget.clone(),
+                max_memory: options.max_memory,
+                reflect,
+                pruning: true,
+                pattern_db,
+            };
+            let clock = Instant::now();
+            let outcome = solve(start, goal, &solve_options).map_err(|e| stopped(&e, options))?;
+            let ms = clock.elapsed().as_secs_f64() * 1e3;
+            let name = match (&chosen, algorithm) {
+                (Some((db, _)), Algorithm::IdaPdb) => {
+                    let reflected = if REFLECT { ", reflected" } else { "" };
+                    format!("{algorithm} {}{reflected}", db.partition().name())
+                }
+                _ => algorithm.name().to_string(),
+            };
+            let build_ms = if algorithm == Algorithm::IdaPdb {
+                std::mem::take(&mut tables_ms)
+            } else {
+                0.0
+            };
+            runs.record(name, start, goal, outcome, ms, build_ms);
         }
-        Some(s) => {
-            let _ = writeln!(
-                out,
-                "answer: {} (optimal; every algorithm's solution replayed)",
+        Ok(chosen.map(|(_, why)| why))
+    }
+
+    fn draw(
+        _: &Fixture,
+        (start, goal): &(Board, Board),
+        bound: &Option<String>,
+        runs: &Runs<EightPuzzle>,
+    ) -> Drawing {
+        let solution = runs.first.as_ref();
+        let mut about = format!("board: {}x{}\n", start.width(), start.height());
+        if let Some(bound) = bound {
+            let _ = writeln!(about, "pattern databases: {bound}");
+        }
+        let _ = writeln!(about, "\n{}\n", driver::ends::<EightPuzzle>(start, goal));
+        let answer = match solution {
+            None => "answer: unreachable (start and goal are in different parity classes; decided without search)\n".to_string(),
+            Some(s) => format!(
+                "answer: {} (optimal; every algorithm's solution replayed)\n",
                 length(Some(s.len() as u32))
-            );
-        }
-    }
-    let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
-    if let Some(s) = solution {
-        let moves: Vec<String> = s.moves.iter().map(ToString::to_string).collect();
-        let _ = writeln!(out, "\nsolution (tile moved at each step):");
-        for chunk in moves.chunks(16) {
-            let _ = writeln!(out, "  {}", chunk.join(" "));
-        }
-        if start.cells() > MAX_BFS_CELLS {
-            // Fifteen-puzzle solutions are long: the moves alone replay them.
-            return out;
-        }
-        let drawn: Vec<(String, Vec<String>)> = s
-            .boards()
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (i.to_string(), lines(b)))
-            .collect();
+            ),
+        };
+        // Fifteen-puzzle solutions are long: the moves alone replay them.
         let per_row = if start.width() > 3 { 6 } else { 8 };
-        let _ = writeln!(out, "\nboards:\n{}", indent(&side_by_side(&drawn, per_row)));
+        let boards = solution
+            .filter(|_| start.cells() <= MAX_BFS_CELLS)
+            .map(|s| BoardList::of::<EightPuzzle>("boards:", s, per_row));
+        Drawing {
+            sections: Sections {
+                about,
+                answer,
+                moves: solution.map(|s| {
+                    MoveList::of::<EightPuzzle>("solution (tile moved at each step):", s, 16)
+                }),
+                boards,
+                ..Sections::default()
+            },
+            start: start.to_string(),
+            goal: goal.to_string(),
+            unreachable: "unreachable: start and goal are in different parity classes (decided without search)".to_string(),
+            ..Drawing::default()
+        }
     }
-    out
 }
 
 /// `3x3` or `4x4` (width x height).
@@ -406,9 +334,9 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     }
     let goal = match &options.goal {
         Some((file, json)) => {
-            let fixture: Fixture =
-                fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
-            boards(&fixture).map_err(|e| format!("{file}: {e}"))?.1
+            let (_, (_, goal)) =
+                driver::read::<EightPuzzle>(json).map_err(|e| format!("{file}: {e}"))?;
+            goal
         }
         None => {
             let (w, h) = parse_size(options.size.as_deref().unwrap_or("3x3"))?;
@@ -430,12 +358,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     let sweep = Sweep::new(table)
         .with_max_memory(options.max_memory)
         .with_farthest(options.farthest);
-    let description = format!(
-        "eight-puzzle {}x{}: the distance of every arrangement from the goal\n{}",
-        goal.width(),
-        goal.height(),
-        indent(&goal.to_string())
-    );
+    let description = sweep_description(EightPuzzle::NAME, (goal.width(), goal.height()), &goal);
     progress.start(
         &description,
         space.size(),
@@ -451,7 +374,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         farthest: layers
             .farthest
             .iter()
-            .map(|&r| lines(&space.unrank(r)))
+            .map(|&r| space.unrank(r).rows())
             .collect(),
         census: None,
         extra: Default::default(),

@@ -4,12 +4,12 @@
 use std::fmt::Write;
 
 use peg_solitaire::{
-    Board, JumpOptions, Lattice, LevelOptions, MeetOptions, count_by_jumps, explore_moves,
-    move_count, problems, problems_by_starts, replay_jumps,
+    Board, JumpOptions, LevelOptions, MeetOptions, count_by_jumps, explore_moves, move_count,
+    problems, problems_by_starts, replay_jumps,
 };
 use search_core::layers::LayerReport;
 
-use super::{FIELDS, Fixture, TABLE_HOLES, instance, problem_table};
+use super::{FIELDS, Fixture, TABLE_HOLES, instance, problem_table, start_of};
 use crate::fixtures;
 use crate::puzzles::{Analysis, AnalyzeOptions, Census, Progress};
 use crate::report::{indent, length, side_by_side, thousands};
@@ -38,12 +38,7 @@ pub(super) fn analyze(
         if options.by.as_deref().is_some_and(|b| b != "moves") {
             return Err("peg-solitaire's problems are counted by moves only".to_string());
         }
-        let lattice: Lattice = fixture
-            .lattice
-            .parse()
-            .map_err(|e| format!("{file}: lattice: {e}"))?;
-        let board = Board::from_rows_in(lattice, &fixture.start)
-            .map_err(|e| format!("{file}: start: {e}"))?;
+        let board = start_of(&fixture).map_err(|e| format!("{file}: {e}"))?;
         return analyze_problems(options, &fixture, &board, progress);
     }
     if fixture.goal.is_none() && matches!(options.by.as_deref(), None | Some("moves")) {
@@ -262,11 +257,7 @@ fn analyze_levels(
     fixture: &Fixture,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let lattice: Lattice = fixture
-        .lattice
-        .parse()
-        .map_err(|e| format!("lattice: {e}"))?;
-    let start = Board::from_rows_in(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
+    let start = start_of(fixture)?;
     let mut description = format!(
         "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
         fixture.title(),

@@ -5,23 +5,19 @@
 //! a board.
 
 use std::fmt::Write;
+use std::ops::Deref;
 
-use peg_solitaire::{Board, Jump, Lattice, Problem, check_goal, replay_jumps};
+use peg_solitaire::fixture::FIELDS;
+use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, Problem, check_goal};
 use serde::Deserialize;
 
 use super::PuzzleDef;
-use crate::fixtures;
-use crate::report::Expect;
+use super::driver;
 
 mod analyze;
 mod solve;
 
-pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: "peg-solitaire",
-    solve: solve::solve_fixture,
-    validate,
-    analyze: Some(analyze::analyze),
-};
+pub const PUZZLE: PuzzleDef = driver::entry::<PegSolitaire>(Some(analyze::analyze));
 
 /// Limits that keep a user's fixture from running for hours: the searches
 /// stop with an error naming the limit instead.
@@ -31,23 +27,18 @@ const MAX_EXPANDED: u64 = 200_000_000;
 /// every one-hole start to every one-peg finish.
 const TABLE_HOLES: usize = 21;
 
-/// A fixture: rows of `o`, `.` and spaces on a lattice.
+/// A fixture as the crate reads it, with the title that the descriptions
+/// of an analysis give it.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    source: Option<String>,
-    lattice: String,
-    start: Vec<String>,
-    /// Absent only in a board for `analyze --problems`.
-    #[serde(default)]
-    goal: Option<Vec<String>>,
-    #[serde(default)]
-    first_jump: Option<[u8; 2]>,
-    #[serde(default)]
-    expect: Expect,
+#[serde(transparent)]
+struct Fixture(peg_solitaire::fixture::Fixture);
+
+impl Deref for Fixture {
+    type Target = peg_solitaire::fixture::Fixture;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 
 impl Fixture {
@@ -57,29 +48,32 @@ impl Fixture {
     }
 }
 
-const FIELDS: fixtures::Fields = fixtures::Fields {
-    required: &["lattice", "start"],
-    optional: &["goal", "first_jump"],
-};
-
-struct Instance {
+/// A fixture's boards, and the jump every solution must begin with.
+pub struct Instance {
     start: Board,
     goal: Board,
     first_jump: Option<Jump>,
 }
 
-fn instance(fixture: &Fixture) -> Result<Instance, String> {
+/// A fixture's start on its lattice.
+fn start_of(fixture: &peg_solitaire::fixture::Fixture) -> Result<Board, String> {
     let lattice: Lattice = fixture
+        .extra
         .lattice
         .parse()
         .map_err(|e| format!("lattice: {e}"))?;
-    let start = Board::from_rows_in(lattice, &fixture.start).map_err(|e| format!("start: {e}"))?;
+    driver::board::<PegSolitaire>("start", lattice, &fixture.start)
+}
+
+fn instance(fixture: &peg_solitaire::fixture::Fixture) -> Result<Instance, String> {
+    let start = start_of(fixture)?;
+    let lattice = start.geometry().lattice();
     let goal_rows = fixture.goal.as_ref().ok_or(
         "goal: missing (only `cargo xtask analyze peg-solitaire --problems` takes a board without a goal)",
     )?;
-    let goal = Board::from_rows_in(lattice, goal_rows).map_err(|e| format!("goal: {e}"))?;
+    let goal = driver::board::<PegSolitaire>("goal", lattice, goal_rows)?;
     check_goal(&start, &goal).map_err(|e| e.to_string())?;
-    let first_jump = match fixture.first_jump {
+    let first_jump = match fixture.extra.first_jump {
         None => None,
         Some([from, to]) => Some(
             start
@@ -104,10 +98,6 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
     })
 }
 
-fn validate(json: &str) -> Result<(), String> {
-    instance(&fixtures::parse_fields(json, &FIELDS)?).map(|_| ())
-}
-
 fn holes(mask: u64) -> String {
     let h: Vec<String> = search_core::grid::bits(mask)
         .map(|h| h.to_string())
@@ -130,14 +120,4 @@ fn problem_table(board: &Board, all: &[Problem]) -> String {
         let _ = writeln!(out, "  {v:>5} |{}", row.join(""));
     }
     out.trim_end().to_string()
-}
-
-/// The verdict on a solution (`None`: none was claimed) replayed with the
-/// rules alone.
-fn replay_verdict_of(start: &Board, goal: &Board, jumps: Option<&[Jump]>) -> Result<(), String> {
-    jumps.map_or(Ok(()), |j| {
-        replay_jumps(start, goal, j)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    })
 }

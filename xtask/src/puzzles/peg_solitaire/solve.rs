@@ -1,24 +1,22 @@
 //! `solve` of a fixture: the fewest moves by every method that fits the
-//! board, the counts of optimal solutions, and the snapshot.
+//! board, each run through the generic [`Runs`], the counts of optimal
+//! solutions, and the parts of the snapshot that are peg solitaire's own.
 
 use std::fmt::Write;
 use std::time::Instant;
 
+use peg_solitaire::fixture::{Extra, Fields, Fixture};
 use peg_solitaire::{
-    Algorithm, Board, Jump, LevelOptions, MeetOptions, Meeting, MoveLevels, SolveOptions,
-    count_jump_sequences, count_position_sequences, explore_moves, find_solution, meet_moves,
-    move_count, move_groups, peg_class_pruning, problems, replay, solution_jumps, solve,
+    Algorithm, Board, Jump, MeetOptions, Meeting, Move, MoveLevels, Outcome, PegSolitaire,
+    Solution, SolveOptions, Stats, count_jump_sequences, count_position_sequences, explore_moves,
+    find_solution, meet_moves, move_notations, peg_class_pruning, problems, solution_jumps,
 };
-use search_core::{Budget, Stats};
+use peg_solitaire::{Budget, LevelOptions};
 
-use super::{
-    FIELDS, Fixture, Instance, MAX_EXPANDED, PUZZLE, TABLE_HOLES, holes, instance, problem_table,
-    replay_verdict_of,
-};
-use crate::fixtures;
-use crate::report::{
-    Report, Run, heading, indent, length, render_runs, replay_verdict, side_by_side, thousands,
-};
+use super::{FIELDS, Instance, MAX_EXPANDED, TABLE_HOLES, holes, instance, problem_table};
+use crate::puzzles::driver::{BoardList, Drawing, Driver, Sections};
+use crate::puzzles::runs::Runs;
+use crate::report::{indent, length, side_by_side, thousands};
 
 /// Boards with at most this many holes are solved by every method (IDA*,
 /// the breadth-first search by moves, the levels met from both ends, the
@@ -30,19 +28,15 @@ const PROOF_HOLES: usize = 24;
 /// The name of the search from both ends in the runs' table.
 const MEET: &str = "levels by moves met from both ends";
 
-/// The replay verdict and the row of the table of a search from both ends
-/// that took `ms` milliseconds.
-fn meet_run(start: &Board, goal: &Board, meeting: &Meeting, ms: f64) -> (Result<(), String>, Run) {
-    let solution = meeting.solution.as_ref();
-    let verdict = replay_verdict_of(start, goal, solution.map(|(_, j)| j.as_slice()));
-    let run = Run {
-        algorithm: MEET.to_string(),
-        moves: solution.map(|s| s.0),
-        stats: meeting.stats.clone(),
-        ms,
-        build_ms: 0.0,
-    };
-    (verdict, run)
+/// What the runs found beside their solutions.
+#[derive(Default)]
+pub struct Found {
+    /// The answer and the notes before the table of runs.
+    text: String,
+    /// The number of optimal jump sequences, where counted.
+    count: Option<u128>,
+    /// Why the answer is not proven minimal, where it is not.
+    unproven: Option<String>,
 }
 
 /// The levels of a search from both ends, in words.
@@ -66,245 +60,244 @@ fn meeting_summary(meeting: &Meeting) -> String {
     )
 }
 
+/// The solution of `jumps` from `start`, its boards played by the rules.
+fn solution(start: &Board, jumps: &[Jump], optimal: bool) -> Result<Solution, String> {
+    Solution::from_moves(start.clone(), Move::from_jumps(jumps), optimal, |b, m| {
+        b.play(m)
+    })
+    .map_err(|e| e.to_string())
+}
+
 fn ms(clock: Instant) -> f64 {
     clock.elapsed().as_secs_f64() * 1e3
 }
 
-pub(super) fn solve_fixture(case: &str, json: &str, max_memory: u64) -> Result<Report, String> {
-    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS)?;
-    let inst = instance(&fixture)?;
-    let (start, goal) = (&inst.start, &inst.goal);
-    let mut runs = Vec::new();
-    let mut replays = Vec::new();
-    let mut text = String::new();
-    let mut primary: Option<Vec<Jump>> = None;
-    let mut count = None;
-    // Why the answer is not proven minimal, where it is not.
-    let mut unproven: Option<String> = None;
+impl Driver for PegSolitaire {
+    type Extra = Extra;
+    type Instance = Instance;
+    type Settings = u64;
+    type Found = Found;
 
-    if start.geometry().holes() > PROOF_HOLES {
-        // The minimum by meeting levels by moves from both ends; past the
-        // memory limit, one solution however many moves.
-        let clock = Instant::now();
-        let meeting = meet_moves(
-            start,
-            goal,
-            &MeetOptions {
-                max_memory: Some(max_memory),
-            },
-            |_| {},
-        );
-        let elapsed = ms(clock);
-        match meeting {
-            Ok(meeting) => {
-                let path = meeting.solution.as_ref().map(|(_, j)| j.clone());
-                let (verdict, run) = meet_run(start, goal, &meeting, elapsed);
-                replays.push(verdict);
-                runs.push(run);
-                match &meeting.solution {
-                    Some((moves, _)) => {
-                        let _ = writeln!(
-                            text,
-                            "answer: {}, proven minimal: {}; solution replayed",
-                            length(Some(*moves)),
-                            meeting_summary(&meeting)
-                        );
-                    }
-                    None => {
-                        let _ = writeln!(
-                            text,
-                            "answer: unreachable (proven: {})",
-                            meeting_summary(&meeting)
-                        );
-                    }
-                }
-                primary = path;
-            }
-            Err(why) => {
-                let clock = Instant::now();
-                let found =
-                    find_solution(start, goal, Some(MAX_EXPANDED)).map_err(|e| e.to_string())?;
-                let elapsed = ms(clock);
-                let (moves, stats) = match &found {
-                    Some((jumps, stats)) => (Some(move_count(jumps)), stats.clone()),
-                    None => (None, Stats::default()),
-                };
-                replays.push(replay_verdict_of(
-                    start,
-                    goal,
-                    found.as_ref().map(|(j, _)| j.as_slice()),
-                ));
-                runs.push(Run {
-                    algorithm: "dfs, one solution".to_string(),
-                    moves,
-                    stats,
-                    ms: elapsed,
-                    build_ms: 0.0,
-                });
-                let _ = writeln!(
-                    text,
-                    "answer: {} in {} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; this is the first solution of a depth-first search over jumps)",
-                    length(moves),
-                    found.as_ref().map_or(0, |(j, _)| j.len())
-                );
-                unproven = Some(format!(
-                    "the search from both ends stopped ({why}); this is the first solution of a depth-first search over jumps"
-                ));
-                primary = found.map(|(j, _)| j);
-            }
-        }
-    } else {
-        let mut options = SolveOptions {
-            algorithm: Algorithm::IdaCorners,
-            first_jump: inst.first_jump,
-            pruning: false,
-            budget: Budget::default().with_max_expanded(MAX_EXPANDED),
-            ..SolveOptions::default()
-        };
-        let pruning = peg_class_pruning(start, goal);
-        let mut minimum = None;
-        for prune in [false, true] {
-            if prune && pruning.is_none() {
-                continue;
-            }
-            options.pruning = prune;
-            let clock = Instant::now();
-            let outcome = solve(start, goal, &options).map_err(|e| e.to_string())?;
-            let elapsed = ms(clock);
-            let stats = outcome.stats;
-            let name = if prune {
-                "ida*, corners + peg-class pruning"
-            } else {
-                "ida*, corners"
-            };
-            match outcome.found {
-                Some(solution) => {
-                    replays.push(replay_verdict(
-                        solution.boards(),
-                        replay(start, goal, &solution.moves),
-                    ));
-                    let moves = solution.len() as u32;
-                    runs.push(Run {
-                        algorithm: name.to_string(),
-                        moves: Some(moves),
-                        stats,
-                        ms: elapsed,
-                        build_ms: 0.0,
-                    });
-                    minimum = Some(moves);
-                    if primary.is_none() {
-                        primary = Some(solution_jumps(&solution));
-                    }
-                }
-                None => {
-                    replays.push(Ok(()));
-                    runs.push(Run {
-                        algorithm: name.to_string(),
-                        moves: None,
-                        stats,
-                        ms: elapsed,
-                        build_ms: 0.0,
-                    });
-                }
-            }
-        }
-        if inst.first_jump.is_none() {
-            let clock = Instant::now();
-            let levels = explore_moves(
-                start,
-                &LevelOptions {
-                    goal: Some(goal.clone()),
-                    max_memory: None,
-                },
-                |_| {},
-            )
-            .map_err(|e| e.to_string())?;
-            let elapsed = ms(clock);
-            let path = levels.solution_to(goal);
-            replays.push(replay_verdict_of(start, goal, path.as_deref()));
-            runs.push(Run {
-                algorithm: "bfs by moves".to_string(),
-                moves: path.as_ref().map(|j| move_count(j)),
-                stats: levels.stats().clone(),
-                ms: elapsed,
-                build_ms: 0.0,
-            });
-            let clock = Instant::now();
-            let meeting = meet_moves(start, goal, &MeetOptions::default(), |_| {})
-                .map_err(|e| e.to_string())?;
-            let elapsed = ms(clock);
-            let (verdict, run) = meet_run(start, goal, &meeting, elapsed);
-            replays.push(verdict);
-            runs.push(run);
-        }
-        match minimum {
-            None => {
-                let _ = writeln!(
-                    text,
-                    "answer: unreachable (proven: the searches ran to exhaustion)"
-                );
-            }
-            Some(m) => {
-                let _ = writeln!(
-                    text,
-                    "answer: {}, proven minimal (IDA* with an admissible bound{}; solutions replayed)",
-                    length(Some(m)),
-                    if inst.first_jump.is_none() {
-                        ", the breadth-first search by moves, and the levels by moves met from both ends"
-                    } else {
-                        ""
-                    }
-                );
-                count = Some(counts(&mut text, start, goal, &inst, m, pruning.is_some())?);
-            }
-        }
-        if let Some(p) = &pruning {
-            let forbidden: Vec<String> = p
-                .forbidden
-                .iter()
-                .map(|j| format!("{}>{}", j.from, j.to))
-                .collect();
-            let _ = writeln!(
-                text,
-                "peg-class pruning (safe here, see docs/peg-solitaire.md): no jump over holes {} except from holes {}; forbidden: {}",
-                holes(p.guarded),
-                holes(p.corners),
-                forbidden.join(" ")
-            );
+    const FIELDS: Fields = FIELDS;
+
+    fn instance(fixture: &Fixture) -> Result<Instance, String> {
+        instance(fixture)
+    }
+
+    fn run(
+        inst: &Instance,
+        &max_memory: &u64,
+        runs: &mut Runs<PegSolitaire>,
+    ) -> Result<Found, String> {
+        if inst.start.geometry().holes() > PROOF_HOLES {
+            run_large(&inst.start, &inst.goal, max_memory, runs)
+        } else {
+            run_small(inst, max_memory, runs)
         }
     }
-    let notation = primary
-        .as_deref()
-        .map_or_else(Vec::new, peg_solitaire::move_notations);
-    let snapshot = render(case, &fixture, &inst, &runs, primary.as_deref(), &text);
-    let report = Report::new(
-        PUZZLE.name,
-        case,
-        runs,
-        replays,
-        notation,
-        count,
-        &fixture.expect,
-        snapshot,
-    )
-    .with_boards(start, goal)
-    .unreachable_because("unreachable: proven by searches run to exhaustion");
-    Ok(match unproven {
-        Some(reason) => report.not_optimal(reason),
-        None => report,
-    })
+
+    fn draw(_: &Fixture, inst: &Instance, found: &Found, runs: &Runs<PegSolitaire>) -> Drawing {
+        let (start, goal) = (&inst.start, &inst.goal);
+        let solution = runs.first.as_ref();
+        let jumps = solution.map(solution_jumps);
+        let g = start.geometry();
+        let mut sections = Sections {
+            about: describe(inst),
+            answer: found.text.clone(),
+            ..Sections::default()
+        };
+        if let (Some(s), Some(jumps)) = (solution, &jumps) {
+            let _ = writeln!(
+                sections.after_runs,
+                "\nsolution ({} moves, {} jumps): {}",
+                s.len(),
+                jumps.len(),
+                peg_solitaire::notation(jumps)
+            );
+            let per_row = (72 / (g.holes().min(64) / 3 + 8).max(8)).max(2);
+            sections.boards = Some(BoardList::of::<PegSolitaire>(
+                "boards after each move:",
+                s,
+                per_row,
+            ));
+        }
+        if g.holes() <= TABLE_HOLES {
+            if let Some(table) = finish_table(start) {
+                let _ = writeln!(sections.trailer, "\n{table}");
+            }
+        }
+        Drawing {
+            sections,
+            start: start.to_string(),
+            goal: goal.to_string(),
+            notation: Some(jumps.as_deref().map_or_else(Vec::new, move_notations)),
+            count: found.count,
+            unreachable: "unreachable: proven by searches run to exhaustion".to_string(),
+            unproven: found.unproven.clone(),
+        }
+    }
+}
+
+/// A board of more than [`PROOF_HOLES`] holes: the minimum by meeting levels
+/// by moves from both ends; past the memory limit, one solution however
+/// many moves.
+fn run_large(
+    start: &Board,
+    goal: &Board,
+    max_memory: u64,
+    runs: &mut Runs<PegSolitaire>,
+) -> Result<Found, String> {
+    let mut found = Found::default();
+    let clock = Instant::now();
+    let options = MeetOptions {
+        max_memory: Some(max_memory),
+    };
+    match meet_moves(start, goal, &options, |_| {}) {
+        Ok(meeting) => {
+            let elapsed = ms(clock);
+            let summary = meeting_summary(&meeting);
+            let moves = meeting.solution.as_ref().map(|(moves, _)| *moves);
+            let solved = match &meeting.solution {
+                Some((_, jumps)) => Some(solution(start, jumps, true)?),
+                None => None,
+            };
+            let outcome = Outcome {
+                found: solved,
+                stats: meeting.stats,
+            };
+            runs.record(MEET, start, goal, outcome, elapsed, 0.0);
+            found.text = match moves {
+                Some(moves) => format!(
+                    "answer: {}, proven minimal: {summary}; solution replayed\n",
+                    length(Some(moves))
+                ),
+                None => format!("answer: unreachable (proven: {summary})\n"),
+            };
+        }
+        Err(why) => {
+            let clock = Instant::now();
+            let dfs = find_solution(start, goal, Some(MAX_EXPANDED)).map_err(|e| e.to_string())?;
+            let elapsed = ms(clock);
+            let (solved, stats, jumps) = match dfs {
+                Some((jumps, stats)) => (Some(solution(start, &jumps, false)?), stats, jumps.len()),
+                None => (None, Stats::default(), 0),
+            };
+            let moves = solved.as_ref().map(|s| s.len() as u32);
+            let outcome = Outcome {
+                found: solved,
+                stats,
+            };
+            runs.record("dfs, one solution", start, goal, outcome, elapsed, 0.0);
+            let reason = format!(
+                "the search from both ends stopped ({why}); this is the first solution of a depth-first search over jumps"
+            );
+            found.text = format!(
+                "answer: {} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; this is the first solution of a depth-first search over jumps)\n",
+                length(moves)
+            );
+            found.unproven = Some(reason);
+        }
+    }
+    Ok(found)
+}
+
+/// A board of at most [`PROOF_HOLES`] holes: IDA* with and without the
+/// peg-class pruning, the breadth-first search by moves and the levels met
+/// from both ends (the last two unless the first jump is fixed), and the
+/// counts of optimal solutions.
+fn run_small(
+    inst: &Instance,
+    max_memory: u64,
+    runs: &mut Runs<PegSolitaire>,
+) -> Result<Found, String> {
+    let (start, goal) = (&inst.start, &inst.goal);
+    let mut found = Found::default();
+    let pruning = peg_class_pruning(start, goal);
+    let mut minimum = None;
+    for prune in [false, true] {
+        if prune && pruning.is_none() {
+            continue;
+        }
+        let options = SolveOptions {
+            algorithm: Algorithm::IdaCorners,
+            first_jump: inst.first_jump,
+            pruning: prune,
+            budget: Budget::default().with_max_expanded(MAX_EXPANDED),
+            max_memory,
+        };
+        let name = if prune {
+            "ida*, corners + peg-class pruning"
+        } else {
+            "ida*, corners"
+        };
+        runs.solve(name, start, goal, &options)
+            .map_err(|e| e.to_string())?;
+        if let Some(moves) = runs.runs.last().and_then(|r| r.moves) {
+            minimum = Some(moves);
+        }
+    }
+    if inst.first_jump.is_none() {
+        for (name, algorithm) in [
+            ("bfs by moves", Algorithm::Bfs),
+            (MEET, Algorithm::Bidirectional),
+        ] {
+            let options = SolveOptions {
+                algorithm,
+                max_memory,
+                ..SolveOptions::default()
+            };
+            runs.solve(name, start, goal, &options)
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    let text = &mut found.text;
+    match minimum {
+        None => {
+            let _ = writeln!(
+                text,
+                "answer: unreachable (proven: the searches ran to exhaustion)"
+            );
+        }
+        Some(m) => {
+            let _ = writeln!(
+                text,
+                "answer: {}, proven minimal (IDA* with an admissible bound{}; solutions replayed)",
+                length(Some(m)),
+                if inst.first_jump.is_none() {
+                    ", the breadth-first search by moves, and the levels by moves met from both ends"
+                } else {
+                    ""
+                }
+            );
+            found.count = Some(counts(text, inst, m, pruning.is_some())?);
+        }
+    }
+    if let Some(p) = &pruning {
+        let forbidden: Vec<String> = p
+            .forbidden
+            .iter()
+            .map(|j| format!("{}>{}", j.from, j.to))
+            .collect();
+        let _ = writeln!(
+            found.text,
+            "peg-class pruning (safe here, see docs/peg-solitaire.md): no jump over holes {} except from holes {}; forbidden: {}",
+            holes(p.guarded),
+            holes(p.corners),
+            forbidden.join(" ")
+        );
+    }
+    Ok(found)
 }
 
 /// Writes the counts, with and without the pruning, and checks that they
 /// agree; returns the fixture's `count`.
 fn counts(
     text: &mut String,
-    start: &Board,
-    goal: &Board,
     inst: &Instance,
     moves: u32,
     with_pruning: bool,
 ) -> Result<u128, String> {
+    let (start, goal) = (&inst.start, &inst.goal);
     let settings: &[bool] = if with_pruning {
         &[false, true]
     } else {
@@ -375,23 +368,11 @@ fn counts(
     Ok(rows[0].1[0])
 }
 
-fn render(
-    case: &str,
-    fixture: &Fixture,
-    inst: &Instance,
-    runs: &[Run],
-    jumps: Option<&[Jump]>,
-    text: &str,
-) -> String {
+/// The board, its peg classes and the pictures of the start and goal.
+fn describe(inst: &Instance) -> String {
     let (start, goal) = (&inst.start, &inst.goal);
     let g = start.geometry();
     let mut out = String::new();
-    out.push_str(&heading(
-        PUZZLE.name,
-        case,
-        fixture.name.as_deref(),
-        fixture.source.as_deref(),
-    ));
     let kept = g
         .symmetries()
         .iter()
@@ -431,40 +412,6 @@ fn render(
         ("goal".to_string(), goal.rows()),
     ];
     let _ = writeln!(out, "\n{}\n", indent(&side_by_side(&pictures, 3)));
-    out.push_str(text);
-    let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
-    if let Some(jumps) = jumps {
-        let _ = writeln!(
-            out,
-            "\nsolution ({} moves, {} jumps): {}",
-            move_count(jumps),
-            jumps.len(),
-            peg_solitaire::notation(jumps)
-        );
-        // The board after each move.
-        let mut boards = vec![("0".to_string(), start.rows())];
-        let mut board = start.clone();
-        let mut jumps_left = jumps;
-        for (k, group) in move_groups(jumps).iter().enumerate() {
-            let n = group.len() - 1;
-            for &j in &jumps_left[..n] {
-                board = board.play_jump(j).expect("replayed above");
-            }
-            jumps_left = &jumps_left[n..];
-            boards.push(((k + 1).to_string(), board.rows()));
-        }
-        let per_row = (72 / (g.holes().min(64) / 3 + 8).max(8)).max(2);
-        let _ = writeln!(
-            out,
-            "\nboards after each move:\n{}",
-            indent(&side_by_side(&boards, per_row))
-        );
-    }
-    if g.holes() <= TABLE_HOLES {
-        if let Some(table) = finish_table(start) {
-            let _ = writeln!(out, "\n{table}");
-        }
-    }
     out
 }
 

@@ -1,0 +1,24 @@
+//! The fixture format of Flip It (feature `serde`): `start` as rows of `B`,
+//! `W`, and `S` or `.` for the empty cell, and the `variant`; the goal is
+//! always every piece white, so a fixture has none.
+
+use serde::Deserialize;
+
+pub use search_core::fixture::{Expect, Fields};
+
+/// A fixture of Flip It: the shared fields and the variant.
+pub type Fixture = search_core::fixture::Fixture<Extra>;
+
+/// The fields of Flip It beside the shared ones.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct Extra {
+    /// `orthogonal` (the original rules, the default) or `diagonal`.
+    #[serde(default)]
+    pub variant: Option<String>,
+}
+
+/// Its fields: `start`, and `variant` where it is not the original rules.
+pub const FIELDS: Fields = Fields {
+    required: &["start"],
+    optional: &["variant"],
+};

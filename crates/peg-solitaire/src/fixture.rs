@@ -1,0 +1,28 @@
+//! The fixture format of peg solitaire (feature `serde`): the `lattice`,
+//! `start` and `goal` as rows of `o` (a peg), `.` (an empty hole) and spaces
+//! (no hole), and a `first_jump` that every solution must begin with.
+
+use serde::Deserialize;
+
+pub use search_core::fixture::{Expect, Fields};
+
+/// A fixture of peg solitaire: the shared fields, the lattice and the first
+/// jump.
+pub type Fixture = search_core::fixture::Fixture<Extra>;
+
+/// The fields of peg solitaire beside the shared ones.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct Extra {
+    /// `square` or `triangular`.
+    pub lattice: String,
+    /// The first jump, `[from, to]`, holes numbered row by row from 0.
+    #[serde(default)]
+    pub first_jump: Option<[u8; 2]>,
+}
+
+/// Its fields: the `lattice` and `start`; `goal` (required to solve: only a
+/// board for the table of every problem goes without) and `first_jump`.
+pub const FIELDS: Fields = Fields {
+    required: &["lattice", "start"],
+    optional: &["goal", "first_jump"],
+};
