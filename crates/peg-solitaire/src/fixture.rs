@@ -2,7 +2,8 @@
 //! `start` and `goal` as rows of `o` (a peg), `.` (an empty hole) and spaces
 //! (no hole), and a `first_jump` that every solution must begin with.
 
-use serde::Deserialize;
+use search_core::fixture::ExtraFields;
+use serde::de::MapAccess;
 
 pub use search_core::fixture::{Expect, Fields};
 
@@ -11,13 +12,29 @@ pub use search_core::fixture::{Expect, Fields};
 pub type Fixture = search_core::fixture::Fixture<Extra>;
 
 /// The fields of peg solitaire beside the shared ones.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Extra {
     /// `square` or `triangular`.
     pub lattice: String,
     /// The first jump, `[from, to]`, holes numbered row by row from 0.
-    #[serde(default)]
     pub first_jump: Option<[u8; 2]>,
+}
+
+impl ExtraFields for Extra {
+    const REQUIRED: &'static [&'static str] = &["lattice"];
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error> {
+        match key {
+            "lattice" => self.lattice = map.next_value()?,
+            "first_jump" => self.first_jump = map.next_value()?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
 }
 
 /// Its fields: the `lattice` and `start`; `goal` (required to solve: only a

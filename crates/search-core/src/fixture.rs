@@ -2,7 +2,8 @@
 //! object per instance, its boards drawn as rows of text.
 //!
 //! A puzzle crate's `Fixture` is [`Fixture`] with the puzzle's own fields
-//! beside the shared ones (`Fixture<NoExtra>` where it has none), and its
+//! beside the shared ones ([`ExtraFields`]; `Fixture<NoExtra>` where it has
+//! none), and its
 //! `FIELDS` lists which fields it takes, so that a reader can name every
 //! missing or unknown field at once before parsing.
 //!
@@ -14,34 +15,35 @@
 //! assert!(fields.knows("source") && !fields.knows("strat"));
 //! ```
 
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 /// One instance of a puzzle: the fields every puzzle shares, and the
-/// puzzle's own (`fields`, flattened: they stand beside the others in the
-/// object).
+/// puzzle's own (`extra`, which stand beside the others in the object).
 ///
-/// It accepts unknown fields: check the object against the puzzle's
-/// [`Fields`] first, which names every missing and unknown one at once.
-#[derive(Debug, Clone, Deserialize)]
+/// Its fields are read one by one as the object is read, so that an error
+/// in any of them says where it is; a field given twice or a required one
+/// missing is refused. It passes over unknown fields: check the object
+/// against the puzzle's [`Fields`] first, which names every missing and
+/// unknown one at once.
+#[derive(Debug, Clone)]
 pub struct Fixture<E> {
     /// What the instance is; the file's name when absent.
-    #[serde(default)]
     pub name: Option<String>,
     /// Where it comes from.
-    #[serde(default)]
     pub source: Option<String>,
     /// The start, as rows.
     pub start: Vec<String>,
     /// The goal, as rows: the puzzle's default where absent (`None` too in a
     /// puzzle that takes none, such as Flip It, whose goal is every piece
     /// white).
-    #[serde(default)]
     pub goal: Option<Vec<String>>,
     /// Facts checked against the solvers.
-    #[serde(default)]
     pub expect: Expect,
     /// The puzzle's own fields.
-    #[serde(flatten)]
     pub extra: E,
 }
 
@@ -53,8 +55,87 @@ impl<E> Fixture<E> {
 }
 
 /// The puzzle's own fields of a puzzle that has none beside the shared ones.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct NoExtra {}
+
+/// The fields of a puzzle beside the shared ones ([`Fixture::extra`]),
+/// each read from the fixture's object as it comes, so that an error says
+/// where it is.
+pub trait ExtraFields: Default {
+    /// The puzzle's own fields that a fixture must have.
+    const REQUIRED: &'static [&'static str] = &[];
+
+    /// Reads the value of the field `key` from `map` if the field is one of
+    /// the puzzle's; `Ok(false)` if it is not.
+    ///
+    /// # Errors
+    ///
+    /// A value of the wrong type.
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error>;
+}
+
+impl ExtraFields for NoExtra {
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, _: &str, _: &mut A) -> Result<bool, A::Error> {
+        Ok(false)
+    }
+}
+
+impl<'de, E: ExtraFields> Deserialize<'de> for Fixture<E> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(FixtureVisitor(PhantomData))
+    }
+}
+
+/// Reads a fixture's object field by field.
+struct FixtureVisitor<E>(PhantomData<E>);
+
+impl<'de, E: ExtraFields> Visitor<'de> for FixtureVisitor<E> {
+    type Value = Fixture<E>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a fixture: an object, one field per property of the instance")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fixture<E>, A::Error> {
+        let mut seen: Vec<String> = Vec::new();
+        let mut fixture = Fixture {
+            name: None,
+            source: None,
+            start: Vec::new(),
+            goal: None,
+            expect: Expect::default(),
+            extra: E::default(),
+        };
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
+            match key.as_str() {
+                "name" => fixture.name = map.next_value()?,
+                "source" => fixture.source = map.next_value()?,
+                "start" => fixture.start = map.next_value()?,
+                "goal" => fixture.goal = map.next_value()?,
+                "expect" => fixture.expect = map.next_value()?,
+                other => {
+                    if !fixture.extra.read_field(other, &mut map)? {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            seen.push(key);
+        }
+        for &field in ["start"].iter().chain(E::REQUIRED) {
+            if !seen.iter().any(|k| k == field) {
+                return Err(de::Error::missing_field(field));
+            }
+        }
+        Ok(fixture)
+    }
+}
 
 /// Facts a fixture states about itself, checked against what the solvers
 /// find.

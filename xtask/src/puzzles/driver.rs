@@ -7,9 +7,8 @@
 
 use std::fmt::Write;
 
-use search_core::fixture::{Fields, Fixture};
+use search_core::fixture::{ExtraFields, Fields, Fixture};
 use search_core::puzzle::{Puzzle, SolutionOf};
-use serde::de::DeserializeOwned;
 
 use super::runs::Runs;
 use super::{AnalyzeFn, PuzzleDef};
@@ -20,7 +19,7 @@ use crate::report::{Report, Run, heading, indent, render_runs, side_by_side};
 pub trait Driver: Puzzle + Sized {
     /// The puzzle's own fixture fields (its crate's `fixture::Extra`, or
     /// `NoExtra`).
-    type Extra: DeserializeOwned;
+    type Extra: ExtraFields;
     /// A fixture's boards, checked, with whatever else it fixes.
     type Instance;
     /// How a fixture is solved: the memory its tables may take (bytes),
@@ -274,4 +273,44 @@ fn render(out: &mut String, sections: &Sections, runs: &[Run], solved: bool) {
         }
     }
     out.push_str(&sections.trailer);
+}
+
+#[cfg(test)]
+mod tests {
+    use flip_it::FlipIt;
+    use peg_solitaire::PegSolitaire;
+
+    use super::validate;
+
+    /// A wrong value in any field, the shared ones and the puzzle's own, is
+    /// reported where it stands in the file (the positions the derived
+    /// readers of the fixture structs gave before them).
+    #[test]
+    fn an_error_in_any_field_says_where_it_is() {
+        let check = |result: Result<(), String>, expected: &str| {
+            assert_eq!(result.unwrap_err(), expected);
+        };
+        check(
+            validate::<FlipIt>("{\"variant\": 3,\n \"start\": [\"BBB\", \"B.B\", \"BBB\"]}"),
+            "invalid type: integer `3`, expected a string at line 1 column 13",
+        );
+        check(
+            validate::<FlipIt>(r#"{"start": ["BBB", "B.B", "BBB"], "variant": 3}"#),
+            "invalid type: integer `3`, expected a string at line 1 column 45",
+        );
+        check(
+            validate::<PegSolitaire>(
+                "{\"lattice\": \"square\",\n \"first_jump\": [1],\n \"start\": [\"ooo.\"], \"goal\": [\"..o.\"]}",
+            ),
+            "invalid length 1, expected an array of length 2 at line 2 column 18",
+        );
+        check(
+            validate::<FlipIt>(r#"{"start": ["BBB", "B.B", "BBB"], "name": "a", "name": "b"}"#),
+            "duplicate field `name` at line 1 column 52",
+        );
+        check(
+            validate::<FlipIt>(r#"{"start": ["BBB", "B.B", "BBB"], "expect": {"moves": "x"}}"#),
+            "invalid type: string \"x\", expected u32 at line 1 column 56",
+        );
+    }
 }
