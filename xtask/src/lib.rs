@@ -27,6 +27,18 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Where this binary is not the release build (`cargo xtask` runs the dev
+/// profile, optimised but with debug assertions and overflow checks, so that
+/// it shares its build with `cargo test`), a note for commands that time
+/// things: the figures quoted in the docs come from the release binary.
+pub fn timing_note(command: &str) -> Option<String> {
+    cfg!(debug_assertions).then(|| {
+        format!(
+            "note: timed on the dev build (debug assertions on); the docs' figures come from the release build: cargo run --release -p xtask -- {command}"
+        )
+    })
+}
+
 /// `path` relative to the workspace root where it lies below it, with `/`
 /// separators, so that messages and snapshots read the same everywhere.
 pub fn display_path(path: &Path) -> String {

@@ -30,7 +30,7 @@ pub(crate) fn bench(
     let medians = xtask::bench::medians(&root.join("target/criterion"));
     let mut timed = Vec::new();
     if sweeps {
-        let me = std::env::current_exe().map_err(|e| e.to_string())?;
+        let me = release_binary(&cargo)?;
         for (args, what) in xtask::bench::SWEEPS {
             eprintln!("timing: cargo xtask analyze {}", args.join(" "));
             let clock = std::time::Instant::now();
@@ -65,4 +65,33 @@ pub(crate) fn bench(
         eprintln!("wrote {}", display_path(&path));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The sweeps are timed on the release build of this binary, built first when
+/// this one is the dev build that `cargo xtask` runs.
+fn release_binary(cargo: &str) -> Result<std::path::PathBuf, String> {
+    let me = std::env::current_exe().map_err(|e| e.to_string())?;
+    if !cfg!(debug_assertions) {
+        return Ok(me);
+    }
+    eprintln!("building the release binary to time the sweeps: cargo build --release -p xtask");
+    let status = Process::new(cargo)
+        .current_dir(repo_root())
+        .args(["build", "--release", "-p", "xtask"])
+        .status()
+        .map_err(|e| format!("cargo build: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo build --release -p xtask failed: {status}"));
+    }
+    // target/<profile>/xtask: the same target folder, the release profile's.
+    let release = me
+        .parent()
+        .and_then(|profile| profile.parent())
+        .map(|target| {
+            target
+                .join("release")
+                .join(me.file_name().unwrap_or_default())
+        })
+        .ok_or_else(|| format!("{}: no target folder above it", me.display()))?;
+    Ok(release)
 }

@@ -25,6 +25,9 @@ pub(crate) fn korf(
     if first < 1 || last > 100 || first > last {
         return Err(bad());
     }
+    if let Some(note) = xtask::timing_note("korf ...") {
+        eprintln!("{note}");
+    }
     let (setup, runs) = korf(
         kind,
         reflect,

@@ -30,11 +30,12 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `args` with 1, 2 and 4 rayon threads and checks that the outputs
-/// agree, after `normalise`.
+/// Runs `args` with one rayon thread and with three and checks that the
+/// outputs agree, after `normalise`: sequential against parallel, with an odd
+/// number of threads so that no chunk boundary falls where two threads' would.
 #[allow(dead_code, reason = "not every test file compares thread counts")]
 pub fn same_with_any_thread_count(args: &[&str], normalise: impl Fn(Vec<u8>) -> Vec<u8>) {
-    let outputs: Vec<Vec<u8>> = ["1", "2", "4"]
+    let outputs: Vec<Vec<u8>> = ["1", "3"]
         .iter()
         .map(|threads| {
             let out = xtask_with(args, &[("RAYON_NUM_THREADS", threads)]);
