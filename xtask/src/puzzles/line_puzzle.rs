@@ -1,6 +1,7 @@
 //! The line puzzle: sliding quarter-circle pieces.
 
 use std::fmt::Write;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use line_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
@@ -25,6 +26,34 @@ pub const PUZZLE: PuzzleDef = driver::entry::<LinePuzzle>(Some(analyze));
 /// fixture but problem 3 (715 million), which the table then reports as
 /// stopped rather than slowing every run of `solve-all` by half a minute.
 const BASELINE_BUDGET: u64 = 10_000_000;
+
+/// The solver of `options` for `goal`: those with pattern databases are built
+/// once per goal, algorithm and memory limit in a process and then shared,
+/// since the fixtures pair the same few boards (the fifteen pairs of Hiroi's
+/// six boards have five goals); a reused one is reported with no build time.
+/// Hiroi's bound has no table and a budget of its own, so it is never kept.
+fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveError> {
+    type Key = (Board, Algorithm, u64);
+    static BUILT: Mutex<Vec<(Key, Arc<Solver>)>> = Mutex::new(Vec::new());
+    if options.algorithm == Algorithm::IdaHiroi {
+        return Solver::new(goal, options).map(Arc::new);
+    }
+    let key = (*goal, options.algorithm, options.max_memory);
+    let built = |list: &[(Key, Arc<Solver>)]| {
+        list.iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, solver)| Arc::clone(solver))
+    };
+    if let Some(solver) = built(&BUILT.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Ok(solver);
+    }
+    let solver = Arc::new(Solver::new(goal, options)?);
+    let mut list = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    Ok(built(&list).unwrap_or_else(|| {
+        list.push((key, Arc::clone(&solver)));
+        solver
+    }))
+}
 
 /// What the runs found beside their solutions: the bounds at the start, and
 /// notes on the tables and on a search stopped early.
@@ -71,7 +100,7 @@ impl Driver for LinePuzzle {
                 ..SolveOptions::with_algorithm(algorithm)
             };
             let clock = Instant::now();
-            let solver = Solver::new(goal, &options).map_err(|e| e.to_string())?;
+            let solver = solver(goal, &options).map_err(|e| e.to_string())?;
             let build_ms = clock.elapsed().as_secs_f64() * 1e3;
             let clock = Instant::now();
             let outcome = match solver.solve(start) {
