@@ -1,0 +1,379 @@
+//! The whole-space sweep of [`layers`](crate::layers), sharded over the
+//! workers of several processes, on one machine or many: for spaces whose
+//! table does not fit one machine.
+//!
+//! The engine is [timely dataflow](https://docs.rs/timely) (Frank McSherry
+//! et al.): its workers are threads of processes joined over TCP, and it
+//! carries the ranks from worker to worker by key. This module adds the
+//! sweep's own logic on top of it and nothing of a cluster protocol, beyond
+//! checking, as the processes join, that they were all started for the same
+//! sweep.
+//!
+//! The ranks are split by range: worker `g` of `n` (process `p` runs the
+//! workers `p * w .. p * w + w`) owns a run of consecutive 32-rank words, and
+//! keeps two bits per rank of it (unseen, done, or the parity of the layer
+//! being found or expanded, as [`Table::TwoBits`](crate::layers::Table)).
+//! Each layer, a worker scans its shard for the layer's ranks, expands each,
+//! marks the neighbours it owns itself and sends the others' ranks to their
+//! owners, which mark those not seen yet. When every rank of the layer has
+//! been delivered (timely's progress tracking says so), the workers exchange
+//! their counts: states found, the census, bytes sent to other processes and
+//! their smallest ranks of the layer. The sweep ends with an empty layer.
+//!
+//! The result is the single-machine sweep's: the same histogram and census,
+//! and as farthest states the smallest ranks of the last layer, ascending,
+//! whatever the number of processes and workers.
+//!
+//! Every wait is bounded by the cluster's timeout: a process that cannot be
+//! reached, or stops answering, ends the sweep with an error on the others;
+//! one whose connection breaks ends it at once
+//! ([`DistributedError::PeerLost`]).
+//!
+//! # Example
+//!
+//! Two workers of one process sweep a ring of 1,000 states.
+//!
+//! ```
+//! use search_core::distributed::{Cluster, ShardedSweep};
+//! use search_core::layers::RankedSpace;
+//!
+//! struct Ring;
+//! impl RankedSpace for Ring {
+//!     type State = u64;
+//!     fn size(&self) -> u64 { 1000 }
+//!     fn rank(&self, s: &u64) -> u64 { *s }
+//!     fn unrank(&self, rank: u64) -> u64 { rank }
+//!     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
+//!         visit((s + 1) % 1000);
+//!         visit((s + 999) % 1000);
+//!     }
+//! }
+//!
+//! let swept = ShardedSweep::new().run(&Ring, [0], &Cluster::local(2), |_| {})?;
+//! assert_eq!(swept.layers.histogram.len(), 501);
+//! assert_eq!(swept.layers.farthest, [500]);
+//! # Ok::<(), search_core::distributed::DistributedError>(())
+//! ```
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::layers::{LayerReport, Layers, RankedSpace, SweepError};
+
+mod connect;
+mod shard;
+
+/// Where this process stands among the processes of a sweep.
+#[derive(Debug, Clone)]
+pub struct Cluster {
+    addresses: Vec<String>,
+    process: usize,
+    workers: usize,
+    timeout: Duration,
+}
+
+impl Cluster {
+    /// One process with `workers` worker threads (at least one); no network.
+    pub fn local(workers: usize) -> Self {
+        Cluster {
+            addresses: vec![String::new()],
+            process: 0,
+            workers: workers.max(1),
+            timeout: Duration::from_secs(300),
+        }
+    }
+
+    /// Process `process` of as many as `addresses` (`host:port`, one per
+    /// process, the same list in every process), each running `workers`
+    /// worker threads. Waits are bounded by five minutes unless
+    /// [`with_timeout`](Cluster::with_timeout) says otherwise.
+    pub fn new(
+        addresses: Vec<String>,
+        process: usize,
+        workers: usize,
+    ) -> Result<Self, DistributedError> {
+        if addresses.is_empty() {
+            return Err(DistributedError::Config("no process addresses".into()));
+        }
+        if process >= addresses.len() {
+            return Err(DistributedError::Config(format!(
+                "process {process} is not among the {} processes (numbered from 0)",
+                addresses.len()
+            )));
+        }
+        if workers == 0 {
+            return Err(DistributedError::Config(
+                "a process needs at least one worker".into(),
+            ));
+        }
+        Ok(Cluster {
+            addresses,
+            process,
+            workers,
+            timeout: Duration::from_secs(300),
+        })
+    }
+
+    /// The longest this process waits for another: to join, or to finish
+    /// its part of a layer.
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The number of processes.
+    pub fn processes(&self) -> usize {
+        self.addresses.len()
+    }
+
+    /// This process's index, from 0.
+    pub fn process(&self) -> usize {
+        self.process
+    }
+
+    /// Worker threads in each process.
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
+    fn connect_error(&self, process: usize, reason: &str) -> DistributedError {
+        DistributedError::Connect {
+            process,
+            address: self.addresses[process].clone(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+/// The settings of a sharded sweep.
+#[derive(Debug, Clone)]
+pub struct ShardedSweep {
+    farthest: usize,
+    max_memory: Option<u64>,
+    job: u64,
+}
+
+impl Default for ShardedSweep {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The result of a sharded sweep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sharded {
+    /// The histogram, the farthest ranks and the census, as
+    /// [`Sweep::run`](crate::layers::Sweep::run) with
+    /// [`Table::TwoBits`](crate::layers::Table) gives them.
+    pub layers: Layers,
+    /// `exchanged[d]`: the bytes of ranks sent from process to process (8 a
+    /// rank, all processes together) while expanding layer `d`; what the
+    /// engine adds to frame them is not counted.
+    pub exchanged: Vec<u64>,
+    /// The bytes of this process's shards.
+    pub shard_bytes: u64,
+}
+
+/// Why a sharded sweep did not run or did not finish.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum DistributedError {
+    /// The sweep itself refused: memory over the limit, a goal out of range.
+    Sweep(SweepError),
+    /// A cluster that cannot be: no address, a process out of range.
+    Config(String),
+    /// A process could not listen, or could not be reached.
+    Connect {
+        /// The process.
+        process: usize,
+        /// Its address.
+        address: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A process answered, but not as one of this sweep.
+    Handshake {
+        /// The process.
+        process: usize,
+        /// What it said.
+        reason: String,
+    },
+    /// A wait went past the cluster's timeout.
+    Timeout {
+        /// What was awaited.
+        waiting_for: String,
+        /// The timeout.
+        seconds: f64,
+    },
+    /// The connection to another process broke (it died, or its machine or
+    /// network did): the engine's own message.
+    PeerLost(String),
+}
+
+impl fmt::Display for DistributedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DistributedError::Sweep(e) => e.fmt(f),
+            DistributedError::Config(reason) => f.write_str(reason),
+            DistributedError::Connect {
+                process,
+                address,
+                reason,
+            } => write!(f, "process {process} at {address}: {reason}"),
+            DistributedError::Handshake { process, reason } => {
+                write!(f, "process {process} refused: {reason}")
+            }
+            DistributedError::Timeout {
+                waiting_for,
+                seconds,
+            } => write!(
+                f,
+                "gave up waiting for {waiting_for} after {seconds:.0} s (a process died, hangs or is unreachable)"
+            ),
+            DistributedError::PeerLost(cause) => {
+                write!(f, "the connection to another process was lost ({cause})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DistributedError {}
+
+impl From<SweepError> for DistributedError {
+    fn from(e: SweepError) -> Self {
+        DistributedError::Sweep(e)
+    }
+}
+
+impl ShardedSweep {
+    /// A sharded sweep reporting up to 32 farthest states, with no memory
+    /// limit.
+    pub fn new() -> Self {
+        ShardedSweep {
+            farthest: 32,
+            max_memory: None,
+            job: 0,
+        }
+    }
+
+    /// Report up to `count` farthest states.
+    pub fn with_farthest(mut self, count: usize) -> Self {
+        self.farthest = count;
+        self
+    }
+
+    /// Refuse to start if this process's shards would need more than
+    /// `bytes`.
+    pub fn with_max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
+        self
+    }
+
+    /// A key naming the sweep (say, a hash of the puzzle and its options),
+    /// the same in every process: processes of different keys refuse to
+    /// join. The space's size and the workers are checked besides it.
+    pub fn with_job(mut self, key: u64) -> Self {
+        self.job = key;
+        self
+    }
+
+    /// The bytes of the shards of one process of `cluster` for a space of
+    /// `size` ranks: two bits a rank, split evenly among all workers.
+    pub fn memory_needed(&self, size: u64, cluster: &Cluster) -> u64 {
+        shard::Layout::new(size, cluster).process_bytes()
+    }
+
+    /// Sweeps `space` from `goals`, this process's part of it; `progress` is
+    /// called after every layer with the whole cluster's counts. Every
+    /// process of `cluster` must call it with the same space, goals and
+    /// settings.
+    pub fn run<S, G, P>(
+        &self,
+        space: &S,
+        goals: G,
+        cluster: &Cluster,
+        progress: P,
+    ) -> Result<Sharded, DistributedError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        P: FnMut(&LayerReport),
+    {
+        self.sweep(
+            space,
+            goals,
+            None::<&fn(&S::State, u64) -> bool>,
+            cluster,
+            progress,
+        )
+    }
+
+    /// Sweeps like [`run`](ShardedSweep::run), and counts at every distance
+    /// the states for which `census(state, rank)` holds, as
+    /// [`Sweep::run_with_census`](crate::layers::Sweep::run_with_census).
+    pub fn run_with_census<S, G, C, P>(
+        &self,
+        space: &S,
+        goals: G,
+        census: C,
+        cluster: &Cluster,
+        progress: P,
+    ) -> Result<Sharded, DistributedError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        C: Fn(&S::State, u64) -> bool + Sync,
+        P: FnMut(&LayerReport),
+    {
+        self.sweep(space, goals, Some(&census), cluster, progress)
+    }
+
+    fn sweep<S, G, C, P>(
+        &self,
+        space: &S,
+        goals: G,
+        census: Option<&C>,
+        cluster: &Cluster,
+        progress: P,
+    ) -> Result<Sharded, DistributedError>
+    where
+        S: RankedSpace,
+        G: IntoIterator<Item = S::State>,
+        C: Fn(&S::State, u64) -> bool + Sync,
+        P: FnMut(&LayerReport),
+    {
+        let size = space.size();
+        let layout = shard::Layout::new(size, cluster);
+        let needed = layout.process_bytes();
+        if let Some(limit) = self.max_memory {
+            if needed > limit {
+                return Err(SweepError::MemoryLimit { needed, limit }.into());
+            }
+        }
+        let mut goal_ranks = Vec::new();
+        for goal in goals {
+            let rank = space.rank(&goal);
+            if rank >= size {
+                return Err(SweepError::RankOutOfRange { rank, size }.into());
+            }
+            goal_ranks.push(rank);
+        }
+        goal_ranks.sort_unstable();
+        goal_ranks.dedup();
+        let job = [size, cluster.workers as u64, self.farthest as u64]
+            .into_iter()
+            .fold(self.job, |key, word| {
+                (key ^ word).wrapping_mul(0x0000_0100_0000_01B3)
+            });
+        shard::run(
+            space,
+            &goal_ranks,
+            census,
+            cluster,
+            &layout,
+            job,
+            self.farthest,
+            progress,
+        )
+    }
+}
