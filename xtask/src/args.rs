@@ -94,6 +94,8 @@ pub(crate) enum Command {
         /// Every problem of the board (peg-solitaire).
         #[arg(long)]
         problems: bool,
+        #[command(flatten)]
+        sharding: Sharding,
     },
     /// Solve Korf's 100 15-puzzle instances with one bound, each solution
     /// replayed and checked, and print nodes and times per instance and in all.
@@ -131,4 +133,28 @@ pub(crate) enum Command {
         #[arg(long)]
         write: bool,
     },
+}
+
+/// The options of a sweep sharded over processes (xtask's `distributed`
+/// feature).
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct Sharding {
+    /// Shard the sweep over this many processes on this machine (127.0.0.1),
+    /// each started as `analyze ... --hostfile --process`.
+    #[arg(long, value_name = "P", conflicts_with = "hostfile")]
+    pub(crate) processes: Option<usize>,
+    /// Worker threads in each process of a sharded sweep.
+    #[arg(long, value_name = "W", default_value_t = 1)]
+    pub(crate) workers: usize,
+    /// Run one process of a sharded sweep on a cluster: FILE lists every
+    /// process's host:port, one a line, process 0 first.
+    #[arg(long, value_name = "FILE", requires = "process")]
+    pub(crate) hostfile: Option<PathBuf>,
+    /// This process's line in --hostfile, from 0; process 0 prints the result.
+    #[arg(long, value_name = "I", requires = "hostfile")]
+    pub(crate) process: Option<usize>,
+    /// How long a process of a sharded sweep waits for another (to join, to
+    /// finish a layer) before giving up.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    pub(crate) timeout: f64,
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 pub mod automata;
 pub mod bench;
+pub mod distributed;
 pub mod fixtures;
 pub mod help;
 pub mod plot;

@@ -73,6 +73,7 @@ fn main() -> ExitCode {
             svg,
             by,
             problems,
+            sharding,
         } => analyze(
             &puzzle,
             AnalyzeOptions {
@@ -84,10 +85,12 @@ fn main() -> ExitCode {
                 farthest,
                 by,
                 problems,
+                cluster: None,
             },
             goal,
             json,
             svg,
+            &sharding,
         ),
         Command::Bench {
             filter,

@@ -9,21 +9,22 @@ use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::LayerReport;
 use serde_json::json;
 
+use xtask::distributed::{ClusterOptions, NOT_BUILT, parse_hostfile};
 use xtask::puzzles::{self, Analysis, AnalyzeOptions, Progress};
 use xtask::report::{indent, side_by_side, thousands};
 
+use crate::args::Sharding;
+use crate::commands::launch::launch;
+
 /// Progress of a sweep on the terminal: what it allocates, then a bar.
+/// Quiet in the processes of a sharded sweep but the first.
 struct SweepBar {
     bar: Option<ProgressBar>,
+    quiet: bool,
 }
 
-impl Progress for SweepBar {
-    fn start(&mut self, _what: &str, ranks: u64, bytes: u64) {
-        eprintln!(
-            "table: {} ranks, {:.1} MiB",
-            thousands(ranks),
-            bytes as f64 / (1 << 20) as f64
-        );
+impl SweepBar {
+    fn show(&mut self, ranks: u64) {
         self.bar = Some(
             ProgressBar::new(ranks).with_style(
                 ProgressStyle::with_template("{bar:30} {pos}/{len} states, {msg} [{elapsed}]")
@@ -31,8 +32,44 @@ impl Progress for SweepBar {
             ),
         );
     }
+}
+
+impl Progress for SweepBar {
+    fn start_sharded(
+        &mut self,
+        _what: &str,
+        ranks: u64,
+        bytes: u64,
+        (process, processes, workers): (usize, usize, usize),
+    ) {
+        if self.quiet {
+            return;
+        }
+        let each = if workers == 1 { "worker" } else { "workers" };
+        eprintln!(
+            "table: {} ranks in shards over {processes} processes of {workers} {each}, {} in process {process}",
+            thousands(ranks),
+            search_core::Bytes(bytes)
+        );
+        self.show(ranks);
+    }
+
+    fn start(&mut self, _what: &str, ranks: u64, bytes: u64) {
+        if self.quiet {
+            return;
+        }
+        eprintln!(
+            "table: {} ranks, {:.1} MiB",
+            thousands(ranks),
+            bytes as f64 / (1 << 20) as f64
+        );
+        self.show(ranks);
+    }
 
     fn start_growing(&mut self, _what: &str, limit: u64) {
+        if self.quiet {
+            return;
+        }
         eprintln!(
             "tables: grown level by level, refused past --max-memory {} MiB",
             limit / (1 << 20)
@@ -60,6 +97,37 @@ pub(crate) fn analyze(
     goal: Option<PathBuf>,
     json: bool,
     svg: Option<PathBuf>,
+    sharding: &Sharding,
+) -> Result<ExitCode, String> {
+    if let Some(processes) = sharding.processes {
+        return launch(processes);
+    }
+    if let Some(path) = &sharding.hostfile {
+        if !cfg!(feature = "distributed") {
+            return Err(NOT_BUILT.to_string());
+        }
+        let name = path.display().to_string();
+        let text = fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        options.cluster = Some(ClusterOptions {
+            addresses: parse_hostfile(&name, &text)?,
+            process: sharding.process.unwrap_or(0),
+            workers: sharding.workers,
+            timeout_seconds: sharding.timeout,
+            ..ClusterOptions::default()
+        });
+    }
+    let process = options.cluster.as_ref().map(|c| c.process);
+    analyze_here(puzzle, options, goal, json, svg)
+        .map_err(|e| process.map_or(e.clone(), |p| format!("process {p}: {e}")))
+}
+
+/// This process's sweep: the whole of it, or its part of a sharded one.
+fn analyze_here(
+    puzzle: &str,
+    mut options: AnalyzeOptions,
+    goal: Option<PathBuf>,
+    json: bool,
+    svg: Option<PathBuf>,
 ) -> Result<ExitCode, String> {
     let def = puzzles::find(puzzle)?;
     let run = def
@@ -69,7 +137,11 @@ pub(crate) fn analyze(
         let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         options.goal = Some((path.display().to_string(), text));
     }
-    let mut bar = SweepBar { bar: None };
+    let lead = options.cluster.as_ref().is_none_or(|c| c.process == 0);
+    let mut bar = SweepBar {
+        bar: None,
+        quiet: !lead,
+    };
     let clock = std::time::Instant::now();
     let analysis = run(&options, &mut bar);
     if let Some(b) = &bar.bar {
@@ -77,6 +149,16 @@ pub(crate) fn analyze(
     }
     let analysis = analysis?;
     let seconds = clock.elapsed().as_secs_f64();
+    if let Some(cluster) = &options.cluster {
+        if !cluster.used.get() {
+            return Err(format!(
+                "{puzzle}'s analysis is not a sweep of a ranked space; --processes and --hostfile do not apply"
+            ));
+        }
+        if !lead {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     if json {
         out!(
             "{}",
@@ -87,6 +169,15 @@ pub(crate) fn analyze(
         print_analysis(&analysis);
     }
     eprintln!("swept in {seconds:.2} s");
+    if let Some(cluster) = options.cluster.as_ref().filter(|c| c.addresses.len() > 1) {
+        let exchanged = cluster.exchanged.borrow();
+        let layers: Vec<String> = exchanged.iter().map(|&b| thousands(b)).collect();
+        eprintln!(
+            "bytes of ranks sent between processes: {} in all; by layer: {}",
+            thousands(exchanged.iter().sum::<u64>()),
+            layers.join(" ")
+        );
+    }
     if let Some(path) = svg {
         let title = analysis.description.lines().next().unwrap_or(puzzle);
         fs::write(

@@ -127,6 +127,9 @@ pub struct AnalyzeOptions {
     /// `--problems`: every problem of the board instead of one (peg
     /// solitaire: every one-hole start to every one-peg finish).
     pub problems: bool,
+    /// `--hostfile` and `--process`: this process's part of a sweep sharded
+    /// over several.
+    pub cluster: Option<crate::distributed::ClusterOptions>,
 }
 
 /// A sweep's result, ready to print or serialise.
@@ -168,6 +171,19 @@ pub trait Progress {
     fn start_growing(&mut self, what: &str, limit: u64);
     /// A layer is complete.
     fn layer(&mut self, report: &LayerReport);
+    /// Process `process` of `processes`, of `workers` workers each, is
+    /// about to allocate `bytes` for its shards of a table over `ranks`
+    /// states.
+    fn start_sharded(
+        &mut self,
+        what: &str,
+        ranks: u64,
+        bytes: u64,
+        (process, processes, workers): (usize, usize, usize),
+    ) {
+        let _ = (process, processes, workers);
+        self.start(what, ranks, bytes);
+    }
 }
 
 /// The goal `analyze` sweeps from, for a puzzle whose board comes from
@@ -262,6 +278,9 @@ pub fn sweep_space<S: RankedSpace>(
     options: &AnalyzeOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
+    if let Some(cluster) = &options.cluster {
+        return crate::distributed::sweep(space, goals, plan, options, cluster, progress);
+    }
     let sweep = Sweep::new(table_option(options, plan.table)?)
         .with_max_memory(options.max_memory)
         .with_farthest(options.farthest);

@@ -239,7 +239,11 @@ where
             .map(String::as_str)
             .or_else(|| panic.downcast_ref::<&str>().copied())
             .unwrap_or("the engine failed");
-        Err(DistributedError::PeerLost(message.to_string()))
+        let cause = match message {
+            "MergeQueue poisoned." => "a network thread of the engine stopped",
+            other => other,
+        };
+        Err(DistributedError::PeerLost(cause.to_string()))
     });
     if result.is_err() {
         shared.failed.store(true, Ordering::Relaxed);

@@ -11,13 +11,15 @@ use eight_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
 use eight_puzzle::{
     Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace, SolveError, Standard, solve,
 };
-use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::layers::Table;
 use search_core::{Budget, Reason};
 
 use self::cache::choose_db;
 use super::driver::{self, BoardList, Drawing, Driver, MoveList, Sections};
 use super::runs::Runs;
-use super::{Analysis, AnalyzeOptions, Progress, PuzzleDef, sweep_description, table_option};
+use super::{
+    Analysis, AnalyzeOptions, Progress, PuzzleDef, SweepPlan, sweep_description, sweep_space,
+};
 use crate::report::{Report, length, thousands};
 
 pub mod cache;
@@ -354,29 +356,11 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     } else {
         Table::TwoBits
     };
-    let table = table_option(options, default)?;
-    let sweep = Sweep::new(table)
-        .with_max_memory(options.max_memory)
-        .with_farthest(options.farthest);
-    let description = sweep_description(EightPuzzle::NAME, (goal.width(), goal.height()), &goal);
-    progress.start(
-        &description,
-        space.size(),
-        sweep.memory_needed(space.size()),
-    );
-    let layers = sweep
-        .run(&space, [goal], |r| progress.layer(r))
-        .map_err(|e| e.to_string())?;
-    Ok(Analysis {
-        description,
-        ranks: space.size(),
-        histogram: layers.histogram,
-        farthest: layers
-            .farthest
-            .iter()
-            .map(|&r| space.unrank(r).rows())
-            .collect(),
+    let plan = SweepPlan {
+        description: sweep_description(EightPuzzle::NAME, (goal.width(), goal.height()), &goal),
+        table: default,
         census: None,
-        extra: Default::default(),
-    })
+        draw: &Board::rows,
+    };
+    sweep_space(&space, [goal], plan, options, progress)
 }

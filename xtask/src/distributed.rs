@@ -1,0 +1,202 @@
+//! `analyze --processes` and `analyze --hostfile`: the whole-space sweep
+//! sharded over processes, on one machine or several (search-core's
+//! `distributed` feature, on timely dataflow). Built only with xtask's own
+//! `distributed` feature; without it these options answer
+//! [`NOT_BUILT`].
+
+use std::cell::Cell;
+
+use search_core::layers::RankedSpace;
+
+use crate::puzzles::{Analysis, AnalyzeOptions, Progress, SweepPlan};
+
+/// The answer to `--processes` or `--hostfile` from an xtask built without
+/// the sharded sweep.
+pub const NOT_BUILT: &str = "this xtask was built without the sharded sweep; \
+     build it with its `distributed` feature: \
+     cargo run -p xtask --release --features distributed -- analyze ...";
+
+/// Where this process stands in a sharded sweep (`--hostfile`, `--process`,
+/// `--workers`, `--timeout`).
+#[derive(Debug, Clone, Default)]
+pub struct ClusterOptions {
+    /// Every process's `host:port`, in process order.
+    pub addresses: Vec<String>,
+    /// This process's index in `addresses`.
+    pub process: usize,
+    /// Worker threads in each process.
+    pub workers: usize,
+    /// How long a process waits for another before giving up.
+    pub timeout_seconds: f64,
+    /// Set once a sweep ran sharded: a puzzle whose analysis is not a sweep
+    /// of a ranked space leaves it unset, and the command refuses.
+    pub used: Cell<bool>,
+    /// Bytes of ranks sent between processes while expanding each layer,
+    /// once the sweep is done.
+    pub exchanged: std::cell::RefCell<Vec<u64>>,
+}
+
+/// Reads a host file: one `host:port` a line, process 0 first; blank lines
+/// and lines starting with `#` are skipped (timely dataflow's host files
+/// read the same).
+pub fn parse_hostfile(name: &str, text: &str) -> Result<Vec<String>, String> {
+    let mut addresses = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.rsplit_once(':') {
+            Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {
+                addresses.push(line.to_string());
+            }
+            _ => {
+                return Err(format!(
+                    "{name}:{}: expected host:port, found {line:?}",
+                    number + 1
+                ));
+            }
+        }
+    }
+    if addresses.is_empty() {
+        return Err(format!("{name}: no process listed"));
+    }
+    Ok(addresses)
+}
+
+/// FNV-1a of `text`: the key that processes of one sweep share.
+fn job_key(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
+/// `sweep_space`'s sharded run: this process's part of the sweep, with the
+/// whole cluster's counts; the same [`Analysis`] as the single-machine sweep.
+#[cfg(feature = "distributed")]
+pub fn sweep<S: RankedSpace>(
+    space: &S,
+    goals: impl IntoIterator<Item = S::State>,
+    plan: SweepPlan<'_, S>,
+    options: &AnalyzeOptions,
+    cluster: &ClusterOptions,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    use search_core::distributed::{Cluster, ShardedSweep};
+
+    if let Some(table) = options.table.as_deref().filter(|&t| t != "two-bits") {
+        return Err(format!(
+            "a sharded sweep keeps two bits a rank; --table {table} does not apply"
+        ));
+    }
+    cluster.used.set(true);
+    quiet_engine_panics();
+    let engine = Cluster::new(cluster.addresses.clone(), cluster.process, cluster.workers)
+        .map_err(|e| e.to_string())?
+        .with_timeout(std::time::Duration::from_secs_f64(cluster.timeout_seconds));
+    let key = format!("{}\n{}", plan.description, options.farthest);
+    let sweep = ShardedSweep::new()
+        .with_max_memory(options.max_memory)
+        .with_farthest(options.farthest)
+        .with_job(job_key(&key));
+    progress.start_sharded(
+        &plan.description,
+        space.size(),
+        sweep.memory_needed(space.size(), &engine),
+        (cluster.process, cluster.addresses.len(), cluster.workers),
+    );
+    let report = |r: &search_core::layers::LayerReport| progress.layer(r);
+    let sharded = match &plan.census {
+        None => sweep.run(space, goals, &engine, report),
+        Some(c) => sweep.run_with_census(space, goals, c.counts, &engine, report),
+    }
+    .map_err(|e| e.to_string())?;
+    *cluster.exchanged.borrow_mut() = sharded.exchanged;
+    let layers = sharded.layers;
+    Ok(Analysis {
+        description: plan.description,
+        ranks: space.size(),
+        histogram: layers.histogram,
+        farthest: layers
+            .farthest
+            .iter()
+            .map(|&r| (plan.draw)(&space.unrank(r)))
+            .collect(),
+        census: plan.census.map(|c| crate::puzzles::Census {
+            key: c.key,
+            heading: c.heading,
+            counts: layers.census,
+        }),
+        extra: serde_json::Map::new(),
+    })
+}
+
+/// Keeps the engine's own panics off the terminal: when a connection
+/// breaks, timely's network threads panic and the workers' queues report
+/// it by panicking in turn; the sweep turns that into one error
+/// (`the connection to another process was lost`), printed once.
+#[cfg(feature = "distributed")]
+fn quiet_engine_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let payload = info.payload();
+            let message = payload
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| payload.downcast_ref::<&str>().copied())
+                .unwrap_or("");
+            let engine = std::thread::current()
+                .name()
+                .is_some_and(|name| name.starts_with("timely:"))
+                || message == "MergeQueue poisoned."
+                || message.starts_with("timely communication error");
+            if !engine {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// Without the `distributed` feature: [`NOT_BUILT`].
+#[cfg(not(feature = "distributed"))]
+pub fn sweep<S: RankedSpace>(
+    _space: &S,
+    _goals: impl IntoIterator<Item = S::State>,
+    _plan: SweepPlan<'_, S>,
+    _options: &AnalyzeOptions,
+    _cluster: &ClusterOptions,
+    _progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let _ = job_key;
+    Err(NOT_BUILT.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_files_list_host_and_port_a_line() {
+        let text = "# the cluster\n127.0.0.1:2101\n\n  node-b:2101  \n";
+        assert_eq!(
+            parse_hostfile("hosts", text).unwrap(),
+            ["127.0.0.1:2101", "node-b:2101"]
+        );
+        assert_eq!(
+            parse_hostfile("hosts", "a:1\nb\n").unwrap_err(),
+            "hosts:2: expected host:port, found \"b\""
+        );
+        assert_eq!(
+            parse_hostfile("hosts", "# none\n").unwrap_err(),
+            "hosts: no process listed"
+        );
+    }
+
+    #[test]
+    fn job_keys_tell_sweeps_apart() {
+        assert_ne!(job_key("flip-it 3x3\n24"), job_key("flip-it 3x3\n25"));
+        assert_eq!(job_key(""), 0xcbf2_9ce4_8422_2325);
+    }
+}

@@ -1,0 +1,240 @@
+//! `analyze --processes` and `--hostfile`: the sweep sharded over processes
+//! prints exactly what the single-machine sweep prints, on 1, 2 and 3
+//! processes; a process that cannot be reached or dies ends the run with an
+//! error, not a hang. Without xtask's `distributed` feature, the options
+//! say how to build it.
+
+use std::time::{Duration, Instant};
+
+#[allow(dead_code, reason = "without the feature, only the refusal is tested")]
+mod common;
+use common::{text, xtask};
+
+#[cfg(feature = "distributed")]
+mod sharded {
+    use std::fs;
+    use std::net::TcpListener;
+    use std::process::{Command, Stdio};
+
+    use super::common::scratch;
+    use super::*;
+
+    fn free_addresses(count: usize) -> Vec<String> {
+        let listeners: Vec<TcpListener> = (0..count)
+            .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+            .collect();
+        listeners
+            .iter()
+            .map(|l| l.local_addr().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn every_sweep_prints_what_the_single_machine_sweep_prints() {
+        let cases: [&[&str]; 6] = [
+            &["analyze", "eight-puzzle", "--json"],
+            &["analyze", "eight-puzzle", "--size", "4x2", "--json"],
+            &["analyze", "flip-it", "--size", "3", "--json"],
+            &[
+                "analyze",
+                "flip-it",
+                "--size",
+                "4",
+                "--variant",
+                "diagonal",
+                "--json",
+            ],
+            &[
+                "analyze",
+                "line-puzzle",
+                "--goal",
+                "../fixtures/line-puzzle/small-2x3.json",
+                "--json",
+            ],
+            &["analyze", "knight-swap", "--farthest", "5", "--json"],
+        ];
+        for args in cases {
+            let single = xtask(args);
+            assert_eq!(single.status.code(), Some(0), "{}", text(&single.stderr));
+            let result: serde_json::Value = serde_json::from_slice(&single.stdout).unwrap();
+            assert!(result["max_distance"].as_u64().unwrap() > 3, "{args:?}");
+            for (processes, workers) in [("1", "1"), ("2", "1"), ("3", "1"), ("2", "2")] {
+                let mut sharded_args = args.to_vec();
+                sharded_args.extend(["--processes", processes, "--workers", workers]);
+                let sharded = xtask(&sharded_args);
+                assert_eq!(
+                    sharded.status.code(),
+                    Some(0),
+                    "{sharded_args:?}: {}",
+                    text(&sharded.stderr)
+                );
+                assert_eq!(
+                    text(&sharded.stdout),
+                    text(&single.stdout),
+                    "{sharded_args:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_text_output_is_the_single_machine_one_too() {
+        let single = xtask(&["analyze", "flip-it", "--size", "4"]);
+        let sharded = xtask(&["analyze", "flip-it", "--size", "4", "--processes", "2"]);
+        assert_eq!(sharded.status.code(), Some(0), "{}", text(&sharded.stderr));
+        assert_eq!(text(&sharded.stdout), text(&single.stdout));
+        let stderr = text(&sharded.stderr);
+        // Memory per process is stated before the shards are allocated.
+        assert!(
+            stderr.contains(
+                "table: 524,288 ranks in shards over 2 processes of 1 worker, 64.0 KiB in process 0"
+            ),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("bytes of ranks sent between processes: "),
+            "{stderr}"
+        );
+    }
+
+    #[test]
+    fn shards_over_the_memory_limit_are_refused() {
+        // 4x3: 479,001,600 ranks, 114.2 MiB at two bits, 57.1 MiB a process.
+        let out = xtask(&[
+            "analyze",
+            "eight-puzzle",
+            "--size",
+            "4x3",
+            "--processes",
+            "2",
+            "--max-memory",
+            "50",
+        ]);
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("error: process 0: the distance table needs 57.1 MiB, more than the limit of 50.0 MiB"),
+            "{stderr}"
+        );
+    }
+
+    #[test]
+    fn a_process_that_cannot_be_reached_ends_the_run_with_an_error() {
+        let dir = scratch("unreachable-peer");
+        let hosts = dir.join("hosts");
+        fs::write(&hosts, free_addresses(2).join("\n")).unwrap();
+        let hosts = hosts.to_str().unwrap();
+        for process in ["0", "1"] {
+            let clock = Instant::now();
+            let out = xtask(&[
+                "analyze",
+                "eight-puzzle",
+                "--hostfile",
+                hosts,
+                "--process",
+                process,
+                "--timeout",
+                "1",
+            ]);
+            assert!(clock.elapsed() < Duration::from_secs(20));
+            assert_eq!(out.status.code(), Some(1));
+            let stderr = text(&out.stderr);
+            let expected = match process {
+                "0" => "error: process 0: gave up waiting for process 0 to be joined by process 1",
+                _ => "error: process 1: process 0 at 127.0.0.1:",
+            };
+            assert!(stderr.contains(expected), "{stderr}");
+            assert!(out.stdout.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_process_that_dies_ends_the_others_with_an_error() {
+        let dir = scratch("dead-peer");
+        let hosts = dir.join("hosts");
+        fs::write(&hosts, free_addresses(2).join("\n")).unwrap();
+        // A sweep of seconds: 239,500,800 states.
+        let start = |process: &str| {
+            Command::new(env!("CARGO_BIN_EXE_xtask"))
+                .args([
+                    "analyze",
+                    "eight-puzzle",
+                    "--size",
+                    "4x3",
+                    "--timeout",
+                    "60",
+                ])
+                .arg("--hostfile")
+                .arg(&hosts)
+                .args(["--process", process])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let first = start("0");
+        let mut second = start("1");
+        std::thread::sleep(Duration::from_millis(1500));
+        second.kill().unwrap();
+        second.wait().unwrap();
+        let clock = Instant::now();
+        let out = first.wait_with_output().unwrap();
+        // Well before the 60 s timeout: the broken connection is seen at once.
+        assert!(clock.elapsed() < Duration::from_secs(30));
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("error: process 0: the connection to another process was lost"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+
+    #[test]
+    fn a_host_file_that_is_not_one_says_where() {
+        let dir = scratch("bad-hostfile");
+        let hosts = dir.join("hosts");
+        fs::write(&hosts, "127.0.0.1:7001\nnot-an-address\n").unwrap();
+        let out = xtask(&[
+            "analyze",
+            "eight-puzzle",
+            "--hostfile",
+            hosts.to_str().unwrap(),
+            "--process",
+            "0",
+        ]);
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("hosts:2: expected host:port, found \"not-an-address\""),
+            "{stderr}"
+        );
+    }
+}
+
+#[cfg(not(feature = "distributed"))]
+#[test]
+fn without_the_feature_the_sharded_options_say_how_to_build_it() {
+    for args in [
+        &["analyze", "eight-puzzle", "--processes", "2"][..],
+        &[
+            "analyze",
+            "eight-puzzle",
+            "--hostfile",
+            "hosts",
+            "--process",
+            "0",
+        ][..],
+    ] {
+        let clock = Instant::now();
+        let out = xtask(args);
+        assert!(clock.elapsed() < Duration::from_secs(20));
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("built without the sharded sweep")
+                && stderr.contains("--features distributed"),
+            "{stderr}"
+        );
+    }
+}
