@@ -143,9 +143,9 @@ pub(crate) struct Sharding {
     /// each started as `analyze ... --hostfile --process`.
     #[arg(long, value_name = "P", conflicts_with = "hostfile")]
     pub(crate) processes: Option<usize>,
-    /// Worker threads in each process of a sharded sweep.
-    #[arg(long, value_name = "W", default_value_t = 1)]
-    pub(crate) workers: usize,
+    /// Worker threads in each process of a sharded sweep (default 1).
+    #[arg(long, value_name = "W")]
+    pub(crate) workers: Option<usize>,
     /// Run one process of a sharded sweep on a cluster: FILE lists every
     /// process's host:port, one a line, process 0 first.
     #[arg(long, value_name = "FILE", requires = "process")]
@@ -154,7 +154,8 @@ pub(crate) struct Sharding {
     #[arg(long, value_name = "I", requires = "hostfile")]
     pub(crate) process: Option<usize>,
     /// How long a process of a sharded sweep waits for another (to join, to
-    /// finish a layer) before giving up.
-    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
-    pub(crate) timeout: f64,
+    /// finish a layer) before giving up: 300 by default, and more than the
+    /// longest a process takes to expand its part of one layer.
+    #[arg(long, value_name = "SECONDS")]
+    pub(crate) timeout: Option<f64>,
 }

@@ -191,6 +191,26 @@ mod sharded {
     }
 
     #[test]
+    fn a_timeout_that_is_not_one_is_refused() {
+        let out = xtask(&[
+            "analyze",
+            "eight-puzzle",
+            "--hostfile",
+            "hosts",
+            "--process",
+            "0",
+            "--timeout",
+            "0",
+        ]);
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("--timeout 0: expected a number of seconds above 0"),
+            "{stderr}"
+        );
+    }
+
+    #[test]
     fn a_host_file_that_is_not_one_says_where() {
         let dir = scratch("bad-hostfile");
         let hosts = dir.join("hosts");
@@ -210,6 +230,17 @@ mod sharded {
             "{stderr}"
         );
     }
+}
+
+#[test]
+fn sharding_options_without_a_sharded_sweep_are_refused() {
+    let out = xtask(&["analyze", "eight-puzzle", "--workers", "2"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("--workers and --timeout apply to a sharded sweep"),
+        "{stderr}"
+    );
 }
 
 #[cfg(not(feature = "distributed"))]

@@ -102,17 +102,30 @@ pub(crate) fn analyze(
     if let Some(processes) = sharding.processes {
         return launch(processes);
     }
+    if sharding.hostfile.is_none() && (sharding.workers.is_some() || sharding.timeout.is_some()) {
+        return Err(
+            "--workers and --timeout apply to a sharded sweep (--processes or --hostfile); \
+             the single-machine sweep runs on every core (RAYON_NUM_THREADS to choose)"
+                .to_string(),
+        );
+    }
     if let Some(path) = &sharding.hostfile {
         if !cfg!(feature = "distributed") {
             return Err(NOT_BUILT.to_string());
+        }
+        let timeout = sharding.timeout.unwrap_or(300.0);
+        if !(timeout > 0.0 && timeout < 1e9) {
+            return Err(format!(
+                "--timeout {timeout}: expected a number of seconds above 0"
+            ));
         }
         let name = path.display().to_string();
         let text = fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
         options.cluster = Some(ClusterOptions {
             addresses: parse_hostfile(&name, &text)?,
             process: sharding.process.unwrap_or(0),
-            workers: sharding.workers,
-            timeout_seconds: sharding.timeout,
+            workers: sharding.workers.unwrap_or(1),
+            timeout_seconds: timeout,
             ..ClusterOptions::default()
         });
     }
