@@ -8,6 +8,7 @@ use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
 use search_core::distributed::{Cluster, DistributedError, Sharded, ShardedSweep};
+
 use search_core::layers::{RankedSpace, Sweep, Table};
 
 /// States `0..n`; from `s`: `s + 1`, `s - 1` and `3s mod n` (and back).
@@ -188,10 +189,10 @@ fn a_process_that_never_comes_ends_the_sweep_with_an_error() {
 }
 
 #[test]
-fn a_process_that_leaves_mid_sweep_ends_the_others_with_an_error() {
+fn a_process_that_fails_mid_sweep_ends_the_others_with_an_error() {
     let addresses = free_addresses(2);
     let space = Chords(100_003);
-    let results: Vec<Result<Sharded, DistributedError>> = std::thread::scope(|scope| {
+    let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
             .map(|p| {
                 let cluster = Cluster::new(addresses.clone(), p, 1)
@@ -201,22 +202,17 @@ fn a_process_that_leaves_mid_sweep_ends_the_others_with_an_error() {
                 scope.spawn(move || {
                     ShardedSweep::new().run(space, [0], &cluster, |report| {
                         // Process 1 fails after three layers.
-                        assert!(p == 0 || report.distance < 3, "process 1 gives up");
+                        assert!(p == 0 || report.distance < 3, "process 1 fails");
                     })
                 })
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("no panic"))
-            .collect()
+        handles.into_iter().map(|h| h.join()).collect()
     });
-    assert!(
-        matches!(results[1], Err(DistributedError::PeerLost(_))),
-        "{:?}",
-        results[1]
-    );
-    let text = results[0].as_ref().unwrap_err().to_string();
+    // The failure itself goes on unwinding: it is not the engine's.
+    assert!(results[1].is_err());
+    let first = results[0].as_ref().expect("process 0 does not panic");
+    let text = first.as_ref().unwrap_err().to_string();
     assert!(
         text.contains("gave up waiting") || text.contains("connection"),
         "{text}"

@@ -4,7 +4,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::ops::DerefMut;
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -157,7 +157,7 @@ where
         logic: Arc::new(|size| Box::new(vec![0_u8; size]) as Box<dyn DerefMut<Target = [u8]>>),
         limit: None,
     };
-    let (builders, guard): (Vec<GenericBuilder>, _) = if cluster.processes() == 1 {
+    let (builders, mut guard): (Vec<GenericBuilder>, _) = if cluster.processes() == 1 {
         let builders = Process::new_vector(cluster.workers, refill);
         (
             builders.into_iter().map(GenericBuilder::Process).collect(),
@@ -185,26 +185,32 @@ where
         farthest,
         failed: AtomicBool::new(false),
     };
-    let result = std::thread::scope(|scope| {
-        let mut builders = builders.into_iter();
-        let first = builders.next().expect("a process has a worker");
-        let others: Vec<_> = builders
-            .map(|builder| {
-                let shared = &shared;
-                scope.spawn(move || guarded(shared, || work(builder, shared, None)))
-            })
-            .collect();
-        let mine = guarded(&shared, || work(first, &shared, Some(&mut progress)));
-        let mut result = mine;
-        for handle in others {
-            let theirs = handle
-                .join()
-                .unwrap_or_else(|_| Err(DistributedError::PeerLost("a worker failed".into())));
-            if let (Ok(_), Err(e)) = (&result, theirs) {
-                result = Err(e);
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        std::thread::scope(|scope| {
+            let mut builders = builders.into_iter();
+            let first = builders.next().expect("a process has a worker");
+            let others: Vec<_> = builders
+                .map(|builder| {
+                    let shared = &shared;
+                    scope.spawn(move || guarded(shared, || work(builder, shared, None)))
+                })
+                .collect();
+            let mine = guarded(&shared, || work(first, &shared, Some(&mut progress)));
+            let mut result = mine;
+            for handle in others {
+                let theirs = handle.join().unwrap_or_else(|panic| resume_unwind(panic));
+                if let (Ok(_), Err(e)) = (&result, theirs) {
+                    result = Err(e);
+                }
             }
-        }
-        result
+            result
+        })
+    }));
+    let result = result.unwrap_or_else(|panic| {
+        // Not the engine's panic: the network threads must not be joined
+        // (they may have panicked in turn), only left behind.
+        std::mem::forget(guard.take());
+        resume_unwind(panic)
     });
     match (result, guard) {
         (Ok(finished), guard) => {
@@ -228,27 +234,31 @@ where
 
 /// Runs one worker, turning a panic of the engine (a broken connection
 /// poisons the worker's queues) into an error, and telling the other
-/// workers of this process to stop if it fails.
+/// workers of this process to stop if it fails. Any other panic (of the
+/// space's own code) goes on unwinding once the flag is raised.
 fn guarded<S, C, F>(shared: &Shared<'_, S, C>, body: F) -> Result<Finished, DistributedError>
 where
     F: FnOnce() -> Result<Finished, DistributedError>,
 {
-    let result = catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|panic| {
+    let result = catch_unwind(AssertUnwindSafe(body));
+    if !matches!(result, Ok(Ok(_))) {
+        shared.failed.store(true, Ordering::Relaxed);
+    }
+    result.unwrap_or_else(|panic| {
         let message = panic
             .downcast_ref::<String>()
             .map(String::as_str)
-            .or_else(|| panic.downcast_ref::<&str>().copied())
-            .unwrap_or("the engine failed");
-        let cause = match message {
-            "MergeQueue poisoned." => "a network thread of the engine stopped",
-            other => other,
-        };
-        Err(DistributedError::PeerLost(cause.to_string()))
-    });
-    if result.is_err() {
-        shared.failed.store(true, Ordering::Relaxed);
-    }
-    result
+            .or_else(|| panic.downcast_ref::<&str>().copied());
+        match message {
+            Some("MergeQueue poisoned.") => Err(DistributedError::PeerLost(
+                "a network thread of the engine stopped".into(),
+            )),
+            Some(m) if m.starts_with("timely communication error") => {
+                Err(DistributedError::PeerLost(m.to_string()))
+            }
+            _ => resume_unwind(panic),
+        }
+    })
 }
 
 /// The code of the cells at `distance`.
