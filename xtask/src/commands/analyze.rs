@@ -45,9 +45,16 @@ impl Progress for SweepBar {
         if self.quiet {
             return;
         }
-        let each = if workers == 1 { "worker" } else { "workers" };
+        let processes = match processes {
+            1 => "1 process".to_string(),
+            n => format!("{n} processes"),
+        };
+        let workers = match workers {
+            1 => "1 worker".to_string(),
+            n => format!("{n} workers"),
+        };
         eprintln!(
-            "table: {} ranks in shards over {processes} processes of {workers} {each}, {} in process {process}",
+            "table: {} ranks in shards over {processes} of {workers}, {} in process {process}",
             thousands(ranks),
             search_core::Bytes(bytes)
         );
@@ -130,8 +137,10 @@ pub(crate) fn analyze(
         });
     }
     let process = options.cluster.as_ref().map(|c| c.process);
-    analyze_here(puzzle, options, goal, json, svg)
-        .map_err(|e| process.map_or(e.clone(), |p| format!("process {p}: {e}")))
+    analyze_here(puzzle, options, goal, json, svg).map_err(|e| match process {
+        Some(p) => format!("process {p}: {e}"),
+        None => e,
+    })
 }
 
 /// This process's sweep: the whole of it, or its part of a sharded one.
