@@ -42,79 +42,103 @@ const PARK: Duration = Duration::from_millis(5);
 /// to other processes, and its smallest ranks of this layer.
 type Counts = (u64, u64, u64, Vec<u64>);
 
-/// Which worker owns which ranks: consecutive runs of words, one run a worker.
+/// Words of the table in a block: 32,768 ranks, 8 KiB.
+const BLOCK_WORDS: u64 = 1 << 10;
+
+/// Which worker owns which ranks: blocks of [`BLOCK_WORDS`] words dealt
+/// round robin (block `b` to worker `b mod n`), so that every worker holds
+/// some of every part of the rank space, and a layer whose states gather in
+/// one part of it is still shared among all.
 #[derive(Debug, Clone)]
 pub(super) struct Layout {
     size: u64,
     words: u64,
-    words_per_worker: u64,
+    peers: u64,
     workers: usize,
     process: usize,
 }
 
 impl Layout {
     pub(super) fn new(size: u64, cluster: &Cluster) -> Self {
-        let words = size.div_ceil(CELLS_PER_WORD);
-        let peers = (cluster.processes() * cluster.workers) as u64;
         Layout {
             size,
-            words,
-            words_per_worker: words.div_ceil(peers).max(1),
+            words: size.div_ceil(CELLS_PER_WORD),
+            peers: (cluster.processes() * cluster.workers) as u64,
             workers: cluster.workers,
             process: cluster.process,
         }
     }
 
     /// The worker that owns `rank`.
+    #[inline]
     fn owner(&self, rank: u64) -> usize {
-        (rank / CELLS_PER_WORD / self.words_per_worker) as usize
+        (rank / CELLS_PER_WORD / BLOCK_WORDS % self.peers) as usize
     }
 
-    /// The words of worker `worker`.
-    fn words_of(&self, worker: usize) -> std::ops::Range<u64> {
-        let first = (worker as u64 * self.words_per_worker).min(self.words);
-        first..(first + self.words_per_worker).min(self.words)
+    /// The number of words worker `worker` holds.
+    fn words_of(&self, worker: usize) -> u64 {
+        let blocks = self.words.div_ceil(BLOCK_WORDS);
+        let worker = worker as u64;
+        if worker >= blocks {
+            return 0;
+        }
+        // Blocks worker, worker + peers, ...; the last block of the table
+        // may be short.
+        let held = (blocks - 1 - worker) / self.peers + 1;
+        let last = worker + (held - 1) * self.peers;
+        (held - 1) * BLOCK_WORDS + (self.words - last * BLOCK_WORDS).min(BLOCK_WORDS)
     }
 
     /// The bytes of the shards of this process's workers.
     pub(super) fn process_bytes(&self) -> u64 {
         let first = self.process * self.workers;
         (first..first + self.workers)
-            .map(|w| self.words_of(w).count() as u64 * 8)
+            .map(|w| self.words_of(w) * 8)
             .sum()
     }
 }
 
-/// A worker's run of the two-bit table. A cell is `UNSEEN`, `DONE`, or the
-/// parity of its distance while its layer is found and expanded.
+/// A worker's blocks of the two-bit table, one after the other. A cell is
+/// `UNSEEN`, `DONE`, or the parity of its distance while its layer is found
+/// and expanded.
 struct Shard {
-    first_rank: u64,
-    ranks: std::ops::Range<u64>,
+    worker: u64,
+    peers: u64,
+    size: u64,
     words: Vec<Cell<u64>>,
 }
 
 impl Shard {
     fn new(layout: &Layout, worker: usize) -> Self {
-        let words = layout.words_of(worker);
-        let first_rank = words.start * CELLS_PER_WORD;
         Shard {
-            first_rank,
-            ranks: first_rank..(words.end * CELLS_PER_WORD).min(layout.size),
-            words: (0..words.count()).map(|_| Cell::new(u64::MAX)).collect(),
+            worker: worker as u64,
+            peers: layout.peers,
+            size: layout.size,
+            words: (0..layout.words_of(worker))
+                .map(|_| Cell::new(u64::MAX))
+                .collect(),
         }
+    }
+
+    /// The first rank of the shard's word `index`.
+    #[inline]
+    fn first_rank(&self, index: u64) -> u64 {
+        let block = (index / BLOCK_WORDS) * self.peers + self.worker;
+        (block * BLOCK_WORDS + index % BLOCK_WORDS) * CELLS_PER_WORD
     }
 
     /// Marks `rank` (of this shard) with `code` if it is unseen; whether it was.
     #[inline]
     fn claim(&self, rank: u64, code: u64) -> bool {
-        let offset = rank - self.first_rank;
-        let word = &self.words[(offset / CELLS_PER_WORD) as usize];
-        let shift = (offset % CELLS_PER_WORD) * 2;
-        let value = word.get();
+        let word = rank / CELLS_PER_WORD;
+        let index = (word / BLOCK_WORDS / self.peers) * BLOCK_WORDS + word % BLOCK_WORDS;
+        let cell = &self.words[index as usize];
+        let shift = (rank % CELLS_PER_WORD) * 2;
+        let value = cell.get();
         if (value >> shift) & 3 != UNSEEN {
             return false;
         }
-        word.set(value & !((UNSEEN ^ code) << shift));
+        cell.set(value & !((UNSEEN ^ code) << shift));
         true
     }
 }
@@ -334,7 +358,7 @@ where
     let size = layout.size;
     let mut layer = shared.goals.len() as u64;
     for &goal in shared.goals {
-        if shard.ranks.contains(&goal) {
+        if layout.owner(goal) == me {
             shard.claim(goal, parity(0));
         }
     }
@@ -439,6 +463,7 @@ where
     let next = parity(distance + 1);
     let pattern = current * LOW_BITS;
     let workers = layout.workers;
+    let me = shard.worker as usize;
     let (mut found, mut accepted, mut remote) = (0u64, 0u64, 0u64);
     let mut sample = Vec::new();
     let mut batch: Vec<u64> = Vec::with_capacity(BATCH);
@@ -449,22 +474,23 @@ where
         if matches == 0 {
             continue;
         }
+        let first = shard.first_rank(w as u64);
         let mut bits = matches;
         while bits != 0 {
-            let rank =
-                shard.first_rank + w as u64 * CELLS_PER_WORD + u64::from(bits.trailing_zeros() / 2);
+            let rank = first + u64::from(bits.trailing_zeros() / 2);
             bits &= bits - 1;
-            if rank >= shard.ranks.end {
+            if rank >= shard.size {
                 break;
             }
             if sample.len() < shared.farthest {
                 sample.push(rank);
             }
             let mut visit = |n: u64| {
-                if shard.ranks.contains(&n) {
+                let owner = layout.owner(n);
+                if owner == me {
                     found += u64::from(shard.claim(n, next));
                 } else {
-                    remote += u64::from(layout.owner(n) / workers != layout.process);
+                    remote += u64::from(owner / workers != layout.process);
                     batch.push(n);
                 }
             };
@@ -527,4 +553,38 @@ fn check<S, C>(
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_blocks_dealt_cover_every_word_once() {
+        for size in [1, 31, 32, 33, 32 * 1024 * 5 + 7, 32 * 1024 * 6] {
+            for processes in 1..=3 {
+                for workers in 1..=3 {
+                    let addresses = vec![String::new(); processes];
+                    let cluster = Cluster::new(addresses, 0, workers).unwrap();
+                    let layout = Layout::new(size, &cluster);
+                    let peers = processes * workers;
+                    let held: Vec<u64> = (0..peers).map(|w| layout.words_of(w)).collect();
+                    assert_eq!(held.iter().sum::<u64>(), size.div_ceil(32));
+                    // Every rank lands in its owner's shard, each cell once.
+                    let shards: Vec<Shard> = (0..peers).map(|w| Shard::new(&layout, w)).collect();
+                    let mut ranks: Vec<u64> = (0..size).step_by(97).chain([size - 1]).collect();
+                    ranks.dedup();
+                    for rank in ranks {
+                        let shard = &shards[layout.owner(rank)];
+                        assert!(shard.claim(rank, 0), "{size} {peers} {rank}");
+                        assert!(!shard.claim(rank, 0));
+                        let word = rank / 32;
+                        let index =
+                            (word / BLOCK_WORDS / layout.peers) * BLOCK_WORDS + word % BLOCK_WORDS;
+                        assert_eq!(shard.first_rank(index), word * 32);
+                    }
+                }
+            }
+        }
+    }
 }
