@@ -9,10 +9,12 @@
 //! checking, as the processes join, that they were all started for the same
 //! sweep.
 //!
-//! The ranks are split by range: worker `g` of `n` (process `p` runs the
-//! workers `p * w .. p * w + w`) owns a run of consecutive 32-rank words, and
-//! keeps two bits per rank of it (unseen, done, or the parity of the layer
-//! being found or expanded, as [`Table::TwoBits`](crate::layers::Table)).
+//! The ranks are dealt in blocks of 32,768: block `b` belongs to worker
+//! `b mod n` of `n` (process `p` runs the workers `p * w .. p * w + w`), so
+//! that every layer, wherever its ranks gather, is shared among all the
+//! workers. A worker keeps two bits per rank of its blocks (unseen, done, or
+//! the parity of the layer being found or expanded, as
+//! [`Table::TwoBits`](crate::layers::Table)).
 //! Each layer, a worker scans its shard for the layer's ranks, expands each,
 //! marks the neighbours it owns itself and sends the others' ranks to their
 //! owners, which mark those not seen yet. When every rank of the layer has
