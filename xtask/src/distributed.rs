@@ -151,7 +151,9 @@ fn quiet_engine_panics() {
                 .name()
                 .is_some_and(|name| name.starts_with("timely:"))
                 || message == "MergeQueue poisoned."
-                || message.starts_with("timely communication error");
+                || message.starts_with("timely communication error")
+                || message.starts_with("Send thread panic")
+                || message.starts_with("Recv thread panic");
             if !engine {
                 default(info);
             }

@@ -239,8 +239,18 @@ where
     match (result, guard) {
         (Ok(finished), guard) => {
             // Joins the engine's network threads: they end once every
-            // process has closed its side.
-            drop(guard);
+            // process has closed its side. The sweep is complete and every
+            // process holds its result, so a process that dies or hangs
+            // now is waited for no longer than the timeout, and not
+            // reported.
+            if let Some(guard) = guard {
+                let (joined, wait) = std::sync::mpsc::channel();
+                std::thread::spawn(move || {
+                    let _ = catch_unwind(AssertUnwindSafe(|| drop(guard)));
+                    let _ = joined.send(());
+                });
+                let _ = wait.recv_timeout(cluster.timeout);
+            }
             Ok(Sharded {
                 layers: finished.layers,
                 exchanged: finished.exchanged,
