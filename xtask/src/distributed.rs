@@ -90,7 +90,7 @@ pub fn sweep<S: RankedSpace>(
         ));
     }
     cluster.used.set(true);
-    quiet_engine_panics();
+    quiet_engine_panics(cluster.process);
     let engine = Cluster::new(cluster.addresses.clone(), cluster.process, cluster.workers)
         .map_err(|e| e.to_string())?
         .with_timeout(std::time::Duration::from_secs_f64(cluster.timeout_seconds));
@@ -131,15 +131,20 @@ pub fn sweep<S: RankedSpace>(
     })
 }
 
-/// Keeps the engine's own panics off the terminal: when a connection
-/// breaks, timely's network threads panic and the workers' queues report
-/// it by panicking in turn; the sweep turns that into one error
-/// (`the connection to another process was lost`), printed once.
+/// Keeps the engine's own panics off the terminal, and ends the process at
+/// the first one a worker sees. When a connection breaks, timely's network
+/// threads panic (kept quiet here) and the workers' queues report it by
+/// panicking in turn; unwinding from there can panic again in the queues'
+/// destructors, which aborts the process. So the worker's panic is reported
+/// here, before any unwinding, as the sweep reports a lost peer
+/// (`the connection to another process was lost`), and the process exits
+/// with status 1.
 #[cfg(feature = "distributed")]
-fn quiet_engine_panics() {
+fn quiet_engine_panics(process: usize) {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let default = std::panic::take_hook();
+        use search_core::distributed::DistributedError;
         std::panic::set_hook(Box::new(move |info| {
             let payload = info.payload();
             let message = payload
@@ -147,14 +152,17 @@ fn quiet_engine_panics() {
                 .map(String::as_str)
                 .or_else(|| payload.downcast_ref::<&str>().copied())
                 .unwrap_or("");
-            let engine = std::thread::current()
+            if let Some(lost) = DistributedError::from_engine_panic(message) {
+                #[allow(clippy::print_stderr, reason = "the run's one error line, then exit")]
+                eprintln!("\nerror: process {process}: {lost}");
+                std::process::exit(1);
+            }
+            let network = std::thread::current()
                 .name()
                 .is_some_and(|name| name.starts_with("timely:"))
-                || message == "MergeQueue poisoned."
-                || message.starts_with("timely communication error")
                 || message.starts_with("Send thread panic")
                 || message.starts_with("Recv thread panic");
-            if !engine {
+            if !network {
                 default(info);
             }
         }));

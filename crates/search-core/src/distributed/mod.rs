@@ -241,6 +241,26 @@ impl fmt::Display for DistributedError {
 
 impl std::error::Error for DistributedError {}
 
+impl DistributedError {
+    /// The lost peer that a panic of the engine with this message reports,
+    /// if it is one: when a connection breaks, timely's network threads
+    /// panic and the workers' queues report it by panicking in turn. A
+    /// program can call this from a panic hook to report the loss and end
+    /// the process before unwinding through the engine's queues, whose
+    /// destructors may panic again (which aborts).
+    pub fn from_engine_panic(message: &str) -> Option<DistributedError> {
+        match message {
+            "MergeQueue poisoned." => Some(DistributedError::PeerLost(
+                "a network thread of the engine stopped".into(),
+            )),
+            m if m.starts_with("timely communication error") => {
+                Some(DistributedError::PeerLost(m.to_string()))
+            }
+            _ => None,
+        }
+    }
+}
+
 impl From<SweepError> for DistributedError {
     fn from(e: SweepError) -> Self {
         DistributedError::Sweep(e)

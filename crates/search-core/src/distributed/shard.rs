@@ -283,14 +283,9 @@ where
             .downcast_ref::<String>()
             .map(String::as_str)
             .or_else(|| panic.downcast_ref::<&str>().copied());
-        match message {
-            Some("MergeQueue poisoned.") => Err(DistributedError::PeerLost(
-                "a network thread of the engine stopped".into(),
-            )),
-            Some(m) if m.starts_with("timely communication error") => {
-                Err(DistributedError::PeerLost(m.to_string()))
-            }
-            _ => resume_unwind(panic),
+        match message.and_then(DistributedError::from_engine_panic) {
+            Some(lost) => Err(lost),
+            None => resume_unwind(panic),
         }
     })
 }
