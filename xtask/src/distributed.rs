@@ -140,6 +140,7 @@ pub fn sweep<S: RankedSpace>(
 /// (`the connection to another process was lost`), and the process exits
 /// with status 1.
 #[cfg(feature = "distributed")]
+#[allow(clippy::print_stderr, reason = "the run's one error line, then exit")]
 fn quiet_engine_panics(process: usize) {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
@@ -153,7 +154,6 @@ fn quiet_engine_panics(process: usize) {
                 .or_else(|| payload.downcast_ref::<&str>().copied())
                 .unwrap_or("");
             if let Some(lost) = DistributedError::from_engine_panic(message) {
-                #[allow(clippy::print_stderr, reason = "the run's one error line, then exit")]
                 eprintln!("\nerror: process {process}: {lost}");
                 std::process::exit(1);
             }
