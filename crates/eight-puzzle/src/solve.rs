@@ -1,8 +1,6 @@
 //! Optimal solutions: the algorithms, their options, the answer, and the
 //! replay check.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use search_core::bfs::bfs_with;
@@ -46,40 +44,15 @@ pub enum Algorithm {
     Bfs,
 }
 
-impl Algorithm {
+search_core::named_values! {
     /// Every algorithm, the default first: on the 15-puzzle the bounds are
     /// in order of strength, and the breadth-first searches do not run.
-    pub const ALL: [Algorithm; 5] = [
-        Algorithm::IdaPdb,
-        Algorithm::IdaLinearConflict,
-        Algorithm::IdaManhattan,
-        Algorithm::Bidirectional,
-        Algorithm::Bfs,
-    ];
-
-    /// The algorithm's name, as [`FromStr`] reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Bidirectional => "bidirectional",
-            Algorithm::IdaManhattan => "ida-manhattan",
-            Algorithm::IdaLinearConflict => "ida-linear-conflict",
-            Algorithm::IdaPdb => "ida-pdb",
-        }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        search_core::puzzle::by_name("algorithm", s, &Algorithm::ALL, Algorithm::name)
+    Algorithm: "algorithm" {
+        IdaPdb => "ida-pdb",
+        IdaLinearConflict => "ida-linear-conflict",
+        IdaManhattan => "ida-manhattan",
+        Bidirectional => "bidirectional",
+        Bfs => "bfs",
     }
 }
 

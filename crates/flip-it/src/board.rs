@@ -1,7 +1,6 @@
 //! Boards, the two rule sets, and moves.
 
 use std::fmt;
-use std::str::FromStr;
 
 /// The smallest and largest boards: 3x3 to 5x5.
 pub const SIZES: std::ops::RangeInclusive<usize> = 3..=5;
@@ -16,31 +15,9 @@ pub enum Variant {
     Diagonal,
 }
 
-impl Variant {
+search_core::named_values! {
     /// Both variants.
-    pub const ALL: [Variant; 2] = [Variant::Orthogonal, Variant::Diagonal];
-
-    /// `"orthogonal"` or `"diagonal"`, as fixtures write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Orthogonal => "orthogonal",
-            Variant::Diagonal => "diagonal",
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Variant {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Variant, String> {
-        search_core::puzzle::by_name("variant", s, &Variant::ALL, Variant::name)
-    }
+    Variant: "variant" { Orthogonal => "orthogonal", Diagonal => "diagonal" }
 }
 
 /// An N x N board (N from 3 to 5) of black and white pieces around one

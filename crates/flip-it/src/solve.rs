@@ -1,7 +1,6 @@
 //! Shortest solutions: the algorithms, the answer, and the replay check.
 
 use std::fmt;
-use std::str::FromStr;
 
 use search_core::bfs::bfs_with;
 use search_core::bidirectional::bfs_bidirectional_to_any_with;
@@ -35,35 +34,12 @@ pub enum Algorithm {
     IdaCorners,
 }
 
-impl Algorithm {
+search_core::named_values! {
     /// Every algorithm, fastest first.
-    pub const ALL: [Algorithm; 3] = [
-        Algorithm::Bidirectional,
-        Algorithm::Bfs,
-        Algorithm::IdaCorners,
-    ];
-
-    /// The algorithm's name, as [`FromStr`] reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Bidirectional => "bidirectional",
-            Algorithm::IdaCorners => "ida-corners",
-        }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        search_core::puzzle::by_name("algorithm", s, &Algorithm::ALL, Algorithm::name)
+    Algorithm: "algorithm" {
+        Bidirectional => "bidirectional",
+        Bfs => "bfs",
+        IdaCorners => "ida-corners",
     }
 }
 

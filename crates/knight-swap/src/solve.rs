@@ -2,7 +2,6 @@
 //! bidirectional search, and counted.
 
 use std::fmt;
-use std::str::FromStr;
 
 use search_core::bidirectional::bfs_bidirectional_with;
 use search_core::layers::{Layers, RankedSpace, Sweep, SweepError, Table};
@@ -29,30 +28,11 @@ pub enum Algorithm {
     Bidirectional,
 }
 
-impl Algorithm {
+search_core::named_values! {
     /// Every algorithm, fastest first.
-    pub const ALL: [Algorithm; 2] = [Algorithm::Sweep, Algorithm::Bidirectional];
-
-    /// The algorithm's name, as [`FromStr`] reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bidirectional => "bidirectional",
-            Algorithm::Sweep => "sweep",
-        }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        search_core::puzzle::by_name("algorithm", s, &Algorithm::ALL, Algorithm::name)
+    Algorithm: "algorithm" {
+        Sweep => "sweep",
+        Bidirectional => "bidirectional",
     }
 }
 

@@ -1,8 +1,6 @@
 //! Shortest solutions by IDA*, with M. Hiroi's bound or with additive
 //! pattern databases, their options, and the replay check.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use search_core::bound::Additive;
@@ -39,23 +37,16 @@ pub enum Algorithm {
     IdaHiroi,
 }
 
-impl Algorithm {
+search_core::named_values! {
     /// Every algorithm, the fastest end to end first.
-    pub const ALL: [Algorithm; 3] = [
-        Algorithm::IdaLetterPdb,
-        Algorithm::IdaPdb,
-        Algorithm::IdaHiroi,
-    ];
-
-    /// The name [`FromStr`] reads.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::IdaHiroi => "ida-hiroi",
-            Algorithm::IdaPdb => "ida-pdb",
-            Algorithm::IdaLetterPdb => "ida-letter-pdb",
-        }
+    Algorithm: "algorithm" {
+        IdaLetterPdb => "ida-letter-pdb",
+        IdaPdb => "ida-pdb",
+        IdaHiroi => "ida-hiroi",
     }
+}
 
+impl Algorithm {
     /// The letter groups of its pattern databases (none for Hiroi's bound).
     pub fn groups(self) -> &'static [&'static [Letter]] {
         match self {
@@ -63,20 +54,6 @@ impl Algorithm {
             Algorithm::IdaPdb => &GROUPS,
             Algorithm::IdaLetterPdb => &LETTER_GROUPS,
         }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        search_core::puzzle::by_name("algorithm", s, &Algorithm::ALL, Algorithm::name)
     }
 }
 

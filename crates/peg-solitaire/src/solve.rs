@@ -1,9 +1,6 @@
 //! The fewest moves by IDA*, the counts of optimal solutions, Hiroi's
 //! peg-class pruning, notation and replay.
 
-use std::fmt;
-use std::str::FromStr;
-
 use search_core::count::{PathCount, count_paths, count_shortest_paths};
 use search_core::grid;
 use search_core::ida::{IdaOptions, Node, ida_star};
@@ -101,35 +98,12 @@ pub enum Algorithm {
     Bfs,
 }
 
-impl Algorithm {
+search_core::named_values! {
     /// Every algorithm, fastest first.
-    pub const ALL: [Algorithm; 3] = [
-        Algorithm::Bidirectional,
-        Algorithm::IdaCorners,
-        Algorithm::Bfs,
-    ];
-
-    /// The algorithm's name, as [`FromStr`] reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bidirectional => "bidirectional",
-            Algorithm::IdaCorners => "ida-corners",
-            Algorithm::Bfs => "bfs",
-        }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        search_core::puzzle::by_name("algorithm", s, &Algorithm::ALL, Algorithm::name)
+    Algorithm: "algorithm" {
+        Bidirectional => "bidirectional",
+        IdaCorners => "ida-corners",
+        Bfs => "bfs",
     }
 }
 

@@ -104,6 +104,8 @@ use std::str::FromStr;
 use crate::replay::ReplayError;
 use crate::{Bytes, Interrupted, Outcome};
 
+mod macros;
+
 /// A puzzle, as every puzzle crate of the workspace offers it: a unit type
 /// naming the puzzle, whose associated types and functions are the crate's
 /// own (`Board`, `Move`, `SolveOptions`, `solve`, ...).
