@@ -1,12 +1,10 @@
-//! The 8-puzzle family as a [`Puzzle`]: the crate's own types and functions
+//! The 8-puzzle family as a [`Puzzle`](crate::Puzzle): the crate's own types and functions
 //! behind the workspace's one contract.
 
-use search_core::Outcome;
-use search_core::puzzle::{Puzzle, SolveError, Standard};
+use crate::Board;
+use search_core::puzzle::Standard;
 
-use crate::{Algorithm, Board, BoardError, Move, MoveError, Solution, SolveOptions};
-
-/// The sliding-tile puzzles (2x2 up to the 15-puzzle) as a [`Puzzle`].
+/// The sliding-tile puzzles (2x2 up to the 15-puzzle) as a [`Puzzle`](crate::Puzzle).
 ///
 /// # Example
 ///
@@ -24,51 +22,7 @@ use crate::{Algorithm, Board, BoardError, Move, MoveError, Solution, SolveOption
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct EightPuzzle;
 
-impl Puzzle for EightPuzzle {
-    const NAME: &'static str = "eight-puzzle";
-    type Variant = Standard;
-    type Board = Board;
-    type Move = Move;
-    type Goal = Board;
-    type Algorithm = Algorithm;
-    type Options = SolveOptions;
-    type BoardError = BoardError;
-    type MoveError = MoveError;
-    const ALGORITHMS: &'static [Algorithm] = &Algorithm::ALL;
-
-    fn from_rows(_: Standard, rows: &[&str]) -> Result<Board, BoardError> {
-        Board::from_rows(rows)
-    }
-
-    fn rows(board: &Board) -> Vec<String> {
-        board.rows()
-    }
-
-    fn moves(board: &Board) -> Vec<Move> {
-        board.moves()
-    }
-
-    fn default_goal(start: &Board) -> Option<Board> {
-        Board::solved(start.width(), start.height()).ok()
-    }
-
-    fn play(board: &Board, m: &Move) -> Result<Board, MoveError> {
-        board.play(m)
-    }
-
-    fn is_goal(board: &Board, goal: &Board) -> bool {
-        board == goal
-    }
-
-    fn options(algorithm: Algorithm) -> SolveOptions {
-        SolveOptions::with_algorithm(algorithm)
-    }
-
-    fn solve(
-        start: &Board,
-        goal: &Board,
-        options: &SolveOptions,
-    ) -> Result<Outcome<Solution>, SolveError> {
-        crate::solve(start, goal, options)
-    }
+search_core::impl_puzzle! {
+    EightPuzzle in crate: "eight-puzzle", Standard, goal Board,
+    default_goal |start| Board::solved(start.width(), start.height()).ok()
 }

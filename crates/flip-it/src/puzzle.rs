@@ -1,12 +1,9 @@
-//! Flip It as a [`Puzzle`], for code generic over the workspace's puzzles.
+//! Flip It as a [`Puzzle`](crate::Puzzle), for code generic over the workspace's puzzles.
 
-use search_core::Outcome;
-use search_core::puzzle::{Puzzle, SolutionOf, SolveError};
-
-use crate::{Algorithm, Board, BoardError, Goal, Move, MoveError, SolveOptions, Variant};
+use crate::{Goal, Variant};
 
 /// Flip It, the puzzle: its boards, moves, rules and solver through the
-/// [`Puzzle`] trait.
+/// [`Puzzle`](crate::Puzzle) trait.
 ///
 /// # Example
 ///
@@ -23,55 +20,7 @@ use crate::{Algorithm, Board, BoardError, Goal, Move, MoveError, SolveOptions, V
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct FlipIt;
 
-impl Puzzle for FlipIt {
-    const NAME: &'static str = "flip-it";
-    type Variant = Variant;
-    type Board = Board;
-    type Move = Move;
-    type Goal = Goal;
-    type Algorithm = Algorithm;
-    type Options = SolveOptions;
-    type BoardError = BoardError;
-    type MoveError = MoveError;
-
-    const ALGORITHMS: &'static [Algorithm] = &Algorithm::ALL;
-
-    fn from_rows(variant: Variant, rows: &[&str]) -> Result<Board, BoardError> {
-        Board::from_rows_in(variant, rows)
-    }
-
-    fn rows(board: &Board) -> Vec<String> {
-        board.rows()
-    }
-
-    fn moves(board: &Board) -> Vec<Move> {
-        board.moves()
-    }
-
-    fn default_goal(_: &Board) -> Option<Goal> {
-        Some(Goal::default())
-    }
-
-    fn play(board: &Board, m: &Move) -> Result<Board, MoveError> {
-        board.play(m)
-    }
-
-    fn is_goal(board: &Board, goal: &Goal) -> bool {
-        goal.is_reached(board)
-    }
-
-    fn options(algorithm: Algorithm) -> SolveOptions {
-        SolveOptions {
-            algorithm,
-            ..SolveOptions::default()
-        }
-    }
-
-    fn solve(
-        start: &Board,
-        goal: &Goal,
-        options: &SolveOptions,
-    ) -> Result<Outcome<SolutionOf<FlipIt>>, SolveError> {
-        crate::solve(start, goal, options)
-    }
+search_core::impl_puzzle! {
+    FlipIt in crate: "flip-it", Variant, goal Goal,
+    default_goal |_| Some(Goal::default())
 }

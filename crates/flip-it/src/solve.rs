@@ -61,6 +61,12 @@ impl Goal {
     }
 }
 
+impl search_core::puzzle::Goal<Board> for Goal {
+    fn is_reached(&self, board: &Board) -> bool {
+        Goal::is_reached(*self, board)
+    }
+}
+
 impl fmt::Display for Goal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -1,12 +1,10 @@
-//! Knight swap as a [`Puzzle`], for code generic over the workspace's puzzles.
+//! Knight swap as a [`Puzzle`](crate::Puzzle), for code generic over the workspace's puzzles.
 
-use search_core::Outcome;
-use search_core::puzzle::{Puzzle, SolutionOf, SolveError, Standard};
-
-use crate::{Algorithm, Board, BoardError, Move, MoveError, SolveOptions};
+use crate::Board;
+use search_core::puzzle::Standard;
 
 /// Knight swap, the puzzle: its boards, moves, rules and solver through the
-/// [`Puzzle`] trait; the goal is a board.
+/// [`Puzzle`](crate::Puzzle) trait; the goal is a board.
 ///
 /// # Example
 ///
@@ -24,55 +22,7 @@ use crate::{Algorithm, Board, BoardError, Move, MoveError, SolveOptions};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct KnightSwap;
 
-impl Puzzle for KnightSwap {
-    const NAME: &'static str = "knight-swap";
-    type Variant = Standard;
-    type Board = Board;
-    type Move = Move;
-    type Goal = Board;
-    type Algorithm = Algorithm;
-    type Options = SolveOptions;
-    type BoardError = BoardError;
-    type MoveError = MoveError;
-
-    const ALGORITHMS: &'static [Algorithm] = &Algorithm::ALL;
-
-    fn from_rows(_: Standard, rows: &[&str]) -> Result<Board, BoardError> {
-        Board::from_rows(rows)
-    }
-
-    fn rows(board: &Board) -> Vec<String> {
-        board.rows()
-    }
-
-    fn moves(board: &Board) -> Vec<Move> {
-        board.moves()
-    }
-
-    fn default_goal(start: &Board) -> Option<Board> {
-        Some(start.exchanged())
-    }
-
-    fn play(board: &Board, m: &Move) -> Result<Board, MoveError> {
-        board.play(m)
-    }
-
-    fn is_goal(board: &Board, goal: &Board) -> bool {
-        board == goal
-    }
-
-    fn options(algorithm: Algorithm) -> SolveOptions {
-        SolveOptions {
-            algorithm,
-            ..SolveOptions::default()
-        }
-    }
-
-    fn solve(
-        start: &Board,
-        goal: &Board,
-        options: &SolveOptions,
-    ) -> Result<Outcome<SolutionOf<KnightSwap>>, SolveError> {
-        crate::solve(start, goal, options)
-    }
+search_core::impl_puzzle! {
+    KnightSwap in crate: "knight-swap", Standard, goal Board,
+    default_goal |start| Some(start.exchanged())
 }

@@ -19,6 +19,22 @@
 //! puzzle's own knobs, and has a [`Default`] that solves optimally with the
 //! fastest algorithm.
 //!
+//! # Written once
+//!
+//! The contract fixes these names, so what follows from them is written
+//! here, not in each crate. The crate's `Board`, `Move` and `solve` are the
+//! puzzle; [`Puzzle`] is the same API seen by generic code, and its impl in
+//! a crate of the workspace is written by [`impl_puzzle!`](crate::impl_puzzle)
+//! from the four things that differ (the name, the variant type, the goal
+//! type and the default goal); everything else hands over to the board and
+//! to `solve`. A goal that is a board is reached by equality, through the
+//! blanket impl of [`Goal`]; a goal that describes boards implements
+//! [`Goal`] itself. The enums of named values (each crate's `Algorithm`,
+//! Flip It's `Variant`) get `ALL`, `name`, `Display` and `FromStr` from
+//! [`named_values!`](crate::named_values), so every name is read and
+//! refused in the same words. A puzzle of a user's own (the example below)
+//! implements [`Puzzle`] by hand, naming its types as it likes.
+//!
 //! # Example
 //!
 //! A counter puzzle written against the contract: add 1 or double, from a
@@ -71,9 +87,6 @@
 //!     fn default_goal(_: &u32) -> Option<u32> {
 //!         None
 //!     }
-//!     fn is_goal(board: &u32, goal: &u32) -> bool {
-//!         board == goal
-//!     }
 //!     fn options(_: &'static str) -> Options {
 //!         Options
 //!     }
@@ -123,7 +136,7 @@ pub trait Puzzle {
     type Move: Clone + Eq + fmt::Debug + fmt::Display + FromStr;
     /// What a solution must reach: a board, or a description of the boards
     /// that count as solved.
-    type Goal: Clone + fmt::Debug;
+    type Goal: Clone + fmt::Debug + Goal<Self::Board>;
     /// The solving algorithms offered; displayed by name.
     type Algorithm: Copy + Eq + fmt::Debug + fmt::Display + 'static;
     /// The crate's `SolveOptions`.
@@ -154,8 +167,10 @@ pub trait Puzzle {
     /// The board after `m`, or why the rules forbid it.
     fn play(board: &Self::Board, m: &Self::Move) -> Result<Self::Board, Self::MoveError>;
 
-    /// Whether `board` solves the puzzle for `goal`.
-    fn is_goal(board: &Self::Board, goal: &Self::Goal) -> bool;
+    /// Whether `board` solves the puzzle for `goal`: [`Goal::is_reached`].
+    fn is_goal(board: &Self::Board, goal: &Self::Goal) -> bool {
+        goal.is_reached(board)
+    }
 
     /// The options that run `algorithm` with no budget and the crate's
     /// default memory limit.
@@ -182,6 +197,20 @@ pub trait Puzzle {
             |board, m| Self::play(board, &m),
             |end| Self::is_goal(end, goal),
         )
+    }
+}
+
+/// What a solution must reach, as a [`Puzzle::Goal`]: a board is reached by
+/// itself (every board type is a goal of its own), and a goal that describes
+/// several boards (Flip It's every piece white) says which.
+pub trait Goal<B> {
+    /// Whether `board` reaches the goal.
+    fn is_reached(&self, board: &B) -> bool;
+}
+
+impl<B: PartialEq> Goal<B> for B {
+    fn is_reached(&self, board: &B) -> bool {
+        self == board
     }
 }
 
