@@ -159,15 +159,10 @@ pub fn solve(
     goal: &Board,
     options: &SolveOptions,
 ) -> Result<Outcome<Solution>, SolveError> {
-    if (start.width(), start.height()) != (goal.width(), goal.height()) {
-        return Err(SolveError::Mismatch(format!(
-            "start is {}x{}, goal is {}x{}",
-            start.width(),
-            start.height(),
-            goal.width(),
-            goal.height()
-        )));
-    }
+    SolveError::check_shape(
+        (start.width(), start.height()),
+        (goal.width(), goal.height()),
+    )?;
     let algorithm = options.algorithm;
     let cells = start.cells();
     let budget = &options.budget;

@@ -8,6 +8,7 @@ use eight_puzzle::{
 };
 use proptest::prelude::*;
 use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::puzzle::optimal_lengths;
 
 mod common;
 use common::{board, eight_puzzle_layers, moves};
@@ -196,43 +197,12 @@ fn moves_are_written_as_the_tile_that_slides() {
     assert_eq!(Board::from_rows(&fifteen.rows()), Ok(fifteen));
 }
 
-/// What a generic caller does with any puzzle of the workspace: read the
-/// boards, solve with each algorithm, replay the solution, write the rows
-/// back.
-fn through_the_trait<P: Puzzle>(start: &[&str], goal: &[&str]) -> Vec<(String, usize)>
-where
-    P::Goal: From<P::Board>,
-{
-    let start = P::from_rows(Default::default(), start).unwrap();
-    let goal = P::Goal::from(P::from_rows(Default::default(), goal).unwrap());
-    let attempts = search_core::puzzle::solve_with_each::<P>(Default::default(), &start, &goal);
-    let attempts = attempts.unwrap_or_else(|e| panic!("{e}"));
-    attempts
-        .into_iter()
-        .map(|a| {
-            assert!(a.optimal, "{}", a.algorithm);
-            (a.algorithm.to_string(), a.moves.expect("reachable"))
-        })
-        .collect()
-}
-
 #[test]
 fn the_puzzle_trait_drives_the_crate() {
     assert_eq!(EightPuzzle::NAME, "eight-puzzle");
-    let start = ["8 6 7", "2 5 4", "3 0 1"];
-    let lengths = through_the_trait::<EightPuzzle>(&start, &["1 2 3", "4 5 6", "7 8 0"]);
-    let names: Vec<&str> = lengths.iter().map(|(a, _)| a.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "ida-pdb",
-            "ida-linear-conflict",
-            "ida-manhattan",
-            "bidirectional",
-            "bfs"
-        ]
-    );
-    assert!(lengths.iter().all(|&(_, n)| n == 31));
+    let goal = board(&["1 2 3", "4 5 6", "7 8 0"]);
+    let lengths = optimal_lengths::<EightPuzzle>(Standard, &["8 6 7", "2 5 4", "3 0 1"], &goal);
+    assert_eq!(lengths, Ok(Algorithm::ALL.map(|a| (a, 31)).to_vec()));
     assert_eq!(
         EightPuzzle::options(Algorithm::ALL[0]).algorithm,
         SolveOptions::default().algorithm

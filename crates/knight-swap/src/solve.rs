@@ -186,15 +186,10 @@ pub fn solve(
 /// # Ok::<(), knight_swap::BoardError>(())
 /// ```
 pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
-    if (start.width(), start.height()) != (goal.width(), goal.height()) {
-        return Err(SolveError::Mismatch(format!(
-            "start is {}x{}, goal is {}x{}",
-            start.width(),
-            start.height(),
-            goal.width(),
-            goal.height()
-        )));
-    }
+    SolveError::check_shape(
+        (start.width(), start.height()),
+        (goal.width(), goal.height()),
+    )?;
     if start.square_cells() != goal.square_cells() {
         return Err(SolveError::Mismatch(
             "their squares differ (`#` cells)".to_string(),

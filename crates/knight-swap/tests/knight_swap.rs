@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use search_core::bfs::bfs;
 use search_core::count::count_shortest_paths;
 use search_core::layers::RankedSpace;
+use search_core::puzzle::optimal_lengths;
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
@@ -354,29 +355,12 @@ fn the_sweep_counts_every_reachable_arrangement() {
     assert_eq!((stats.expanded, stats.generated), (18_480, 18_479));
 }
 
-/// Drives a puzzle through the trait alone: rows to a board, a solution by
-/// every algorithm, its replay, and the rows back.
-fn through_the_trait<P: Puzzle>(variant: P::Variant, rows: &[&str], goal: &P::Goal) -> Vec<usize> {
-    let start = P::from_rows(variant, rows).unwrap();
-    let attempts = search_core::puzzle::solve_with_each::<P>(variant, &start, goal);
-    let attempts = attempts.unwrap_or_else(|e| panic!("{e}"));
-    attempts
-        .into_iter()
-        .map(|a| {
-            assert!(a.optimal, "{}", a.algorithm);
-            a.moves.expect("reachable")
-        })
-        .collect()
-}
-
 #[test]
 fn the_puzzle_trait_solves_the_articles_puzzle() {
     assert_eq!(KnightSwap::NAME, "knight-swap");
     let goal = KnightSwap::from_rows(Standard, &["www", "...", "...", "bbb"]).unwrap();
-    assert_eq!(
-        through_the_trait::<KnightSwap>(Standard, &["bbb", "...", "...", "www"], &goal),
-        [16, 16]
-    );
+    let lengths = optimal_lengths::<KnightSwap>(Standard, &["bbb", "...", "...", "www"], &goal);
+    assert_eq!(lengths, Ok(Algorithm::ALL.map(|a| (a, 16)).to_vec()));
     assert_eq!(
         KnightSwap::ALGORITHMS[0],
         SolveOptions::default().algorithm,

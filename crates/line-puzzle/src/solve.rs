@@ -107,15 +107,10 @@ impl SolveOptions {
 /// Checks that `goal` can be a goal of `start`: the same shape and as many
 /// pieces of each letter ([`SolveError::Mismatch`] otherwise).
 pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
-    if (start.width(), start.height()) != (goal.width(), goal.height()) {
-        return Err(SolveError::Mismatch(format!(
-            "start is {}x{}, goal is {}x{}",
-            start.width(),
-            start.height(),
-            goal.width(),
-            goal.height()
-        )));
-    }
+    SolveError::check_shape(
+        (start.width(), start.height()),
+        (goal.width(), goal.height()),
+    )?;
     for letter in Letter::ALL {
         let (s, g) = (start.count(letter), goal.count(letter));
         if s != g {

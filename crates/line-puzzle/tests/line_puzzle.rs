@@ -11,6 +11,7 @@ use line_puzzle::{
 };
 use proptest::prelude::*;
 use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::puzzle::optimal_lengths;
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
@@ -169,42 +170,13 @@ fn moves_are_written_from_to() {
     assert!("ida-seed".parse::<Algorithm>().is_err());
 }
 
-/// What a generic caller does with any puzzle of the workspace: read the
-/// boards, solve with each algorithm, replay the solution, write the rows
-/// back.
-fn through_the_trait<P: Puzzle>(start: &[&str], goal: &[&str]) -> Vec<(String, usize)>
-where
-    P::Goal: From<P::Board>,
-{
-    let start = P::from_rows(Default::default(), start).unwrap();
-    let goal = P::Goal::from(P::from_rows(Default::default(), goal).unwrap());
-    let attempts = search_core::puzzle::solve_with_each::<P>(Default::default(), &start, &goal);
-    let attempts = attempts.unwrap_or_else(|e| panic!("{e}"));
-    attempts
-        .into_iter()
-        .map(|a| {
-            assert!(a.optimal, "{}", a.algorithm);
-            (a.algorithm.to_string(), a.moves.expect("reachable"))
-        })
-        .collect()
-}
-
 #[test]
 fn the_puzzle_trait_drives_the_crate() {
     assert_eq!(LinePuzzle::NAME, "line-puzzle");
     // Hiroi's problem 1.
-    let lengths = through_the_trait::<LinePuzzle>(
-        &["ACAS", "CDCA", "DBAB", "CDBD"],
-        &["ABAS", "CABD", "ACDB", "CDCD"],
-    );
-    assert_eq!(
-        lengths,
-        [
-            ("ida-letter-pdb".to_string(), 30),
-            ("ida-pdb".to_string(), 30),
-            ("ida-hiroi".to_string(), 30)
-        ]
-    );
+    let goal = board(&["ABAS", "CABD", "ACDB", "CDCD"]);
+    let lengths = optimal_lengths::<LinePuzzle>(Standard, &["ACAS", "CDCA", "DBAB", "CDBD"], &goal);
+    assert_eq!(lengths, Ok(Algorithm::ALL.map(|a| (a, 30)).to_vec()));
     assert_eq!(
         LinePuzzle::options(Algorithm::ALL[0]).algorithm,
         SolveOptions::default().algorithm

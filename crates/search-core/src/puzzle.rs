@@ -117,7 +117,10 @@ use std::str::FromStr;
 use crate::replay::ReplayError;
 use crate::{Bytes, Interrupted, Outcome};
 
+mod check;
 mod macros;
+
+pub use check::{Attempt, optimal_lengths, solve_with_each, verify};
 
 /// A puzzle, as every puzzle crate of the workspace offers it: a unit type
 /// naming the puzzle, whose associated types and functions are the crate's
@@ -223,84 +226,6 @@ pub type SolutionOf<P> = Solution<<P as Puzzle>::Move, <P as Puzzle>::Board>;
 
 /// Why a claimed solution of puzzle `P` is not one.
 pub type ReplayErrorOf<P> = ReplayError<<P as Puzzle>::MoveError, <P as Puzzle>::Board>;
-
-/// Checks a solution of puzzle `P` as a caller should before reporting it:
-/// its moves replayed from `start` with the rules alone end on `goal` and
-/// pass through the very boards the solution lists, and every move reads
-/// back from its notation as itself.
-///
-/// # Errors
-///
-/// What is wrong, in words: the move that breaks the rules, the board the
-/// moves end on, or the move whose notation does not read back.
-pub fn verify<P: Puzzle>(
-    start: &P::Board,
-    goal: &P::Goal,
-    solution: &SolutionOf<P>,
-) -> Result<(), String> {
-    let boards = P::replay(start, goal, &solution.moves).map_err(|e| e.to_string())?;
-    if boards != solution.boards() {
-        return Err("the replayed boards differ from the reported ones".to_string());
-    }
-    for m in &solution.moves {
-        if m.to_string().parse::<P::Move>().ok().as_ref() != Some(m) {
-            return Err(format!("the move {m} does not read back from its notation"));
-        }
-    }
-    Ok(())
-}
-
-/// What one algorithm found, checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Attempt<A> {
-    /// The algorithm.
-    pub algorithm: A,
-    /// Its number of moves; `None` where it proved the goal unreachable.
-    pub moves: Option<usize>,
-    /// Whether `moves` is proven minimal (or the goal proven unreachable).
-    pub optimal: bool,
-}
-
-/// Solves from `start` to `goal` with each algorithm `P` offers (no budget),
-/// [`verify`]s every solution and checks that `start`'s rows read back as
-/// `start`: what a generic caller does with any puzzle of the workspace.
-/// Returns what each algorithm found.
-///
-/// # Errors
-///
-/// A failed solve or verification, or rows that do not read back, naming
-/// the algorithm.
-pub fn solve_with_each<P: Puzzle>(
-    variant: P::Variant,
-    start: &P::Board,
-    goal: &P::Goal,
-) -> Result<Vec<Attempt<P::Algorithm>>, String> {
-    let rows = P::rows(start);
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    match P::from_rows(variant, &rows) {
-        Ok(board) if board == *start => {}
-        Ok(board) => return Err(format!("the rows of {start} read back as {board}")),
-        Err(e) => return Err(format!("the rows of {start} do not read back: {e}")),
-    }
-    let mut lengths = Vec::new();
-    for &algorithm in P::ALGORITHMS {
-        let outcome = P::solve(start, goal, &P::options(algorithm))
-            .map_err(|e| format!("{algorithm}: {e}"))?;
-        let (moves, optimal) = match &outcome.found {
-            Some(solution) => {
-                verify::<P>(start, goal, solution).map_err(|e| format!("{algorithm}: {e}"))?;
-                (Some(solution.len()), solution.optimal)
-            }
-            None => (None, true),
-        };
-        lengths.push(Attempt {
-            algorithm,
-            moves,
-            optimal,
-        });
-    }
-    Ok(lengths)
-}
 
 /// The value of `all` called `s` by `name`, or an error listing every name:
 /// what the `FromStr` of a puzzle's named values (its algorithms, its
@@ -527,6 +452,30 @@ impl fmt::Display for SolveError {
 }
 
 impl Error for SolveError {}
+
+impl SolveError {
+    /// `Ok` where a start and a goal of `(width, height)` have the same
+    /// shape; otherwise the [`SolveError::Mismatch`] that names both.
+    ///
+    /// ```
+    /// use search_core::puzzle::SolveError;
+    ///
+    /// assert_eq!(SolveError::check_shape((3, 3), (3, 3)), Ok(()));
+    /// assert_eq!(
+    ///     SolveError::check_shape((3, 3), (4, 3)).unwrap_err().to_string(),
+    ///     "the goal does not fit the start: start is 3x3, goal is 4x3"
+    /// );
+    /// ```
+    pub fn check_shape(start: (usize, usize), goal: (usize, usize)) -> Result<(), SolveError> {
+        if start == goal {
+            return Ok(());
+        }
+        Err(SolveError::Mismatch(format!(
+            "start is {}x{}, goal is {}x{}",
+            start.0, start.1, goal.0, goal.1
+        )))
+    }
+}
 
 impl From<Interrupted> for SolveError {
     fn from(interrupted: Interrupted) -> SolveError {

@@ -1,0 +1,111 @@
+//! Checking a puzzle's answers with its rules alone: what a generic caller
+//! does with any puzzle of the workspace.
+
+use super::{Puzzle, SolutionOf};
+
+/// Checks a solution of puzzle `P` as a caller should before reporting it:
+/// its moves replayed from `start` with the rules alone end on `goal` and
+/// pass through the very boards the solution lists, and every move reads
+/// back from its notation as itself.
+///
+/// # Errors
+///
+/// What is wrong, in words: the move that breaks the rules, the board the
+/// moves end on, or the move whose notation does not read back.
+pub fn verify<P: Puzzle>(
+    start: &P::Board,
+    goal: &P::Goal,
+    solution: &SolutionOf<P>,
+) -> Result<(), String> {
+    let boards = P::replay(start, goal, &solution.moves).map_err(|e| e.to_string())?;
+    if boards != solution.boards() {
+        return Err("the replayed boards differ from the reported ones".to_string());
+    }
+    for m in &solution.moves {
+        if m.to_string().parse::<P::Move>().ok().as_ref() != Some(m) {
+            return Err(format!("the move {m} does not read back from its notation"));
+        }
+    }
+    Ok(())
+}
+
+/// What one algorithm found, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attempt<A> {
+    /// The algorithm.
+    pub algorithm: A,
+    /// Its number of moves; `None` where it proved the goal unreachable.
+    pub moves: Option<usize>,
+    /// Whether `moves` is proven minimal (or the goal proven unreachable).
+    pub optimal: bool,
+}
+
+/// Solves from `start` to `goal` with each algorithm `P` offers (no budget),
+/// [`verify`]s every solution and checks that `start`'s rows read back as
+/// `start`: what a generic caller does with any puzzle of the workspace.
+/// Returns what each algorithm found.
+///
+/// # Errors
+///
+/// A failed solve or verification, or rows that do not read back, naming
+/// the algorithm.
+pub fn solve_with_each<P: Puzzle>(
+    variant: P::Variant,
+    start: &P::Board,
+    goal: &P::Goal,
+) -> Result<Vec<Attempt<P::Algorithm>>, String> {
+    let rows = P::rows(start);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    match P::from_rows(variant, &rows) {
+        Ok(board) if board == *start => {}
+        Ok(board) => return Err(format!("the rows of {start} read back as {board}")),
+        Err(e) => return Err(format!("the rows of {start} do not read back: {e}")),
+    }
+    let mut lengths = Vec::new();
+    for &algorithm in P::ALGORITHMS {
+        let outcome = P::solve(start, goal, &P::options(algorithm))
+            .map_err(|e| format!("{algorithm}: {e}"))?;
+        let (moves, optimal) = match &outcome.found {
+            Some(solution) => {
+                verify::<P>(start, goal, solution).map_err(|e| format!("{algorithm}: {e}"))?;
+                (Some(solution.len()), solution.optimal)
+            }
+            None => (None, true),
+        };
+        lengths.push(Attempt {
+            algorithm,
+            moves,
+            optimal,
+        });
+    }
+    Ok(lengths)
+}
+
+/// Reads a start of `variant` from `rows` and solves it towards `goal` with
+/// each algorithm ([`solve_with_each`]), for a start that every algorithm
+/// must solve optimally: the number of moves each found, in the order of
+/// [`Puzzle::ALGORITHMS`]. What each crate's tests ask of its puzzle
+/// through the trait alone.
+///
+/// # Errors
+///
+/// Rows that are not a board, a failed solve or verification, a goal found
+/// unreachable or a solution not proven optimal, naming the algorithm.
+pub fn optimal_lengths<P: Puzzle>(
+    variant: P::Variant,
+    rows: &[&str],
+    goal: &P::Goal,
+) -> Result<Vec<(P::Algorithm, usize)>, String> {
+    let start = P::from_rows(variant, rows).map_err(|e| format!("{rows:?}: {e}"))?;
+    solve_with_each::<P>(variant, &start, goal)?
+        .into_iter()
+        .map(|a| match a.moves {
+            Some(moves) if a.optimal => Ok((a.algorithm, moves)),
+            Some(moves) => Err(format!(
+                "{}: {moves} moves, not proven optimal",
+                a.algorithm
+            )),
+            None => Err(format!("{}: the goal is unreachable", a.algorithm)),
+        })
+        .collect()
+}
