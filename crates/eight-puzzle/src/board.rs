@@ -1,6 +1,8 @@
 //! Boards of the sliding-tile puzzles: validation, moves, parity.
 
 use std::fmt;
+
+use search_core::grid::{Rows, RowsError};
 use std::str::FromStr;
 
 /// The largest board has 16 cells (the 15-puzzle), so that a board packs
@@ -37,17 +39,8 @@ pub struct Board {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BoardError {
-    /// No rows at all.
-    Empty,
-    /// A row has a different number of cells than the first.
-    Ragged {
-        /// The row (the first is 1).
-        row: usize,
-        /// Cells in the first row.
-        expected: usize,
-        /// Cells in this row.
-        found: usize,
-    },
+    /// The rows do not make a rectangle of cells.
+    Rows(RowsError),
     /// A cell is not a number.
     NotATile {
         /// The row (the first is 1).
@@ -86,15 +79,7 @@ pub enum BoardError {
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardError::Empty => write!(f, "the board has no rows"),
-            BoardError::Ragged {
-                row,
-                expected,
-                found,
-            } => write!(
-                f,
-                "row {row} has {found} cells, but the first row has {expected}"
-            ),
+            BoardError::Rows(e) => e.fmt(f),
             BoardError::NotATile { row, text } => {
                 write!(f, "row {row}: {text:?} is not a tile number")
             }
@@ -205,32 +190,17 @@ impl Board {
     /// A board from rows of space-separated numbers, as a person writes it:
     /// `["8 6 7", "2 5 4", "3 0 1"]`; the blank is `0` or `.`.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
-        let mut numbers: Vec<u32> = Vec::new();
-        let mut width = None;
-        for (row, text) in rows.iter().enumerate() {
-            let before = numbers.len();
-            for token in text.as_ref().split_whitespace() {
-                let number = if token == "." { "0" } else { token };
-                numbers.push(number.parse().map_err(|_| BoardError::NotATile {
-                    row: row + 1,
-                    text: token.to_string(),
-                })?);
-            }
-            let found = numbers.len() - before;
-            match width {
-                None => width = Some(found),
-                Some(expected) if expected != found => {
-                    return Err(BoardError::Ragged {
-                        row: row + 1,
-                        expected,
-                        found,
-                    });
-                }
-                Some(_) => {}
-            }
+        let words = Rows::read(rows, |r| r.split_whitespace().map(str::to_string).collect())
+            .map_err(BoardError::Rows)?;
+        let (width, height) = (words.width(), words.height());
+        let mut numbers: Vec<u32> = Vec::with_capacity(width * height);
+        for (row, _, word) in words.cells() {
+            let number = if word == "." { "0" } else { word };
+            numbers.push(number.parse().map_err(|_| BoardError::NotATile {
+                row: row + 1,
+                text: word.clone(),
+            })?);
         }
-        let width = width.ok_or(BoardError::Empty)?;
-        let height = rows.len();
         let cells = width * height;
         if width < 2 || height < 2 || cells > MAX_CELLS {
             return Err(BoardError::Size { width, height });

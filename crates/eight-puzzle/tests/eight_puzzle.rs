@@ -39,7 +39,7 @@ fn rejects_malformed_boards() {
         let err = Board::from_rows(rows).unwrap_err();
         assert_eq!(err.to_string(), expected, "{rows:?}");
     };
-    check(&[], "the board has no rows");
+    check(&[], "the board has no cells");
     check(
         &["1 2 3", "4 5", "6 7 0"],
         "row 2 has 2 cells, but the first row has 3",

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use search_core::grid::{Rows, RowsError};
+
 /// The smallest and largest boards: 3x3 to 5x5.
 pub const SIZES: std::ops::RangeInclusive<usize> = 3..=5;
 
@@ -72,15 +74,8 @@ pub enum BoardError {
         /// Cells in the first row.
         width: usize,
     },
-    /// A row has a different number of cells than the board has rows.
-    Ragged {
-        /// The row (the first is 1).
-        row: usize,
-        /// Cells expected.
-        expected: usize,
-        /// Cells found.
-        found: usize,
-    },
+    /// The rows do not make a rectangle of cells.
+    Rows(RowsError),
     /// A character other than `B`, `W` or `S`.
     UnknownCharacter {
         /// The row (the first is 1).
@@ -99,11 +94,7 @@ impl fmt::Display for BoardError {
                 f,
                 "a board of {rows} rows of {width} cells is not a square of 3x3 to 5x5"
             ),
-            BoardError::Ragged {
-                row,
-                expected,
-                found,
-            } => write!(f, "row {row} has {found} cells, expected {expected}"),
+            BoardError::Rows(e) => e.fmt(f),
             BoardError::UnknownCharacter { row, found } => {
                 write!(
                     f,
@@ -157,33 +148,21 @@ impl Board {
 
     /// A board of `variant` from rows, as [`Board::from_rows`] reads them.
     pub fn from_rows_in<S: AsRef<str>>(variant: Variant, rows: &[S]) -> Result<Board, BoardError> {
-        let cells: Vec<Vec<char>> = rows
-            .iter()
-            .map(|r| r.as_ref().chars().filter(|c| *c != ' ').collect())
-            .collect();
-        let n = cells.len();
-        let width = cells.first().map_or(0, Vec::len);
+        let cells = Rows::read(rows, |r| r.chars().filter(|c| *c != ' ').collect())
+            .map_err(BoardError::Rows)?;
+        let (n, width) = (cells.height(), cells.width());
         if !SIZES.contains(&n) || width != n {
             return Err(BoardError::Size { rows: n, width });
         }
         let mut black = 0u32;
         let mut empties = Vec::new();
-        for (r, row) in cells.iter().enumerate() {
-            if row.len() != n {
-                return Err(BoardError::Ragged {
-                    row: r + 1,
-                    expected: n,
-                    found: row.len(),
-                });
-            }
-            for (c, &ch) in row.iter().enumerate() {
-                let cell = r * n + c;
-                match ch {
-                    'B' | 'b' => black |= 1 << cell,
-                    'W' | 'w' => {}
-                    'S' | 's' | '.' => empties.push(cell),
-                    found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
-                }
+        for (r, c, &ch) in cells.cells() {
+            let cell = r * n + c;
+            match ch {
+                'B' | 'b' => black |= 1 << cell,
+                'W' | 'w' => {}
+                'S' | 's' | '.' => empties.push(cell),
+                found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
             }
         }
         match empties[..] {

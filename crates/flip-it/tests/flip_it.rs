@@ -63,7 +63,10 @@ fn rejects_malformed_boards() {
         &["BBBB", "BSBB", "BBBB"],
         "a board of 3 rows of 4 cells is not a square of 3x3 to 5x5",
     );
-    check(&["BBB", "BSB", "BB"], "row 3 has 2 cells, expected 3");
+    check(
+        &["BBB", "BSB", "BB"],
+        "row 3 has 2 cells, but the first row has 3",
+    );
     check(
         &["BBB", "BSX", "BBB"],
         "row 2: 'X' is not a cell (B, W, or S or . for the empty cell)",

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use search_core::grid::{Rows, RowsError};
+
 use search_core::grid::{Rect, bits};
 
 /// The most cells a board may have (its squares are bits of a `u64`).
@@ -68,17 +70,8 @@ pub type Move = search_core::puzzle::FromTo;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BoardError {
-    /// No rows, or rows without cells.
-    Empty,
-    /// A row has a different number of cells than the first.
-    Ragged {
-        /// The row (the first is 1).
-        row: usize,
-        /// Cells in the first row.
-        expected: usize,
-        /// Cells in this row.
-        found: usize,
-    },
+    /// The rows do not make a rectangle of cells.
+    Rows(RowsError),
     /// A character that is not `b`, `w`, `.` or `#`.
     UnknownCharacter {
         /// The row (the first is 1).
@@ -98,15 +91,7 @@ pub enum BoardError {
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardError::Empty => write!(f, "the board has no cells"),
-            BoardError::Ragged {
-                row,
-                expected,
-                found,
-            } => write!(
-                f,
-                "row {row} has {found} cells, but the first row has {expected}"
-            ),
+            BoardError::Rows(e) => e.fmt(f),
             BoardError::UnknownCharacter { row, column, found } => write!(
                 f,
                 "row {row}, column {column}: {found:?} is not a cell (b, w, . or #; knights in either case)"
@@ -150,51 +135,40 @@ impl Board {
     /// (empty square) and `#` (no square), as the fixtures draw it; knights
     /// in either case, and spaces at the end of a row ignored.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
-        let rows: Vec<&str> = rows.iter().map(|r| r.as_ref().trim_end()).collect();
-        let width = rows.first().map_or(0, |r| r.chars().count());
-        if width == 0 {
-            return Err(BoardError::Empty);
-        }
-        let cells = width * rows.len();
-        if cells > MAX_CELLS {
-            return Err(BoardError::TooLarge { cells });
+        let cells =
+            Rows::read(rows, |r| r.trim_end().chars().collect()).map_err(BoardError::Rows)?;
+        let (width, height) = (cells.width(), cells.height());
+        if width * height > MAX_CELLS {
+            return Err(BoardError::TooLarge {
+                cells: width * height,
+            });
         }
         let mut board = Board {
             width: width as u8,
-            height: rows.len() as u8,
+            height: height as u8,
             squares: 0,
             black: 0,
             white: 0,
         };
-        for (r, row) in rows.iter().enumerate() {
-            let found = row.chars().count();
-            if found != width {
-                return Err(BoardError::Ragged {
-                    row: r + 1,
-                    expected: width,
-                    found,
-                });
-            }
-            for (c, ch) in row.chars().enumerate() {
-                let bit = 1u64 << (r * width + c);
-                match ch {
-                    '#' => {}
-                    '.' => board.squares |= bit,
-                    'b' | 'B' => {
-                        board.squares |= bit;
-                        board.black |= bit;
-                    }
-                    'w' | 'W' => {
-                        board.squares |= bit;
-                        board.white |= bit;
-                    }
-                    found => {
-                        return Err(BoardError::UnknownCharacter {
-                            row: r + 1,
-                            column: c + 1,
-                            found,
-                        });
-                    }
+        for (r, c, &ch) in cells.cells() {
+            let bit = 1u64 << (r * width + c);
+            match ch {
+                '#' => {}
+                '.' => board.squares |= bit,
+                'b' | 'B' => {
+                    board.squares |= bit;
+                    board.black |= bit;
+                }
+                'w' | 'W' => {
+                    board.squares |= bit;
+                    board.white |= bit;
+                }
+                found => {
+                    return Err(BoardError::UnknownCharacter {
+                        row: r + 1,
+                        column: c + 1,
+                        found,
+                    });
                 }
             }
         }

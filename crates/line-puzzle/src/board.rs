@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use search_core::grid::{Rows, RowsError};
+
 /// The largest board: 16 cells, so that each letter's cells fit a `u16`.
 pub const MAX_CELLS: usize = 16;
 
@@ -67,15 +69,8 @@ pub enum BoardError {
         /// Rows.
         height: usize,
     },
-    /// A row has a different number of cells than the first.
-    Ragged {
-        /// The row (the first is 1).
-        row: usize,
-        /// Cells in the first row.
-        expected: usize,
-        /// Cells in this row.
-        found: usize,
-    },
+    /// The rows do not make a rectangle of cells.
+    Rows(RowsError),
     /// A character other than `S`, `A`, `B`, `C`, `D`.
     UnknownCharacter {
         /// The row (the first is 1).
@@ -94,14 +89,7 @@ impl fmt::Display for BoardError {
                 f,
                 "a {width}x{height} board is not supported (each side at least 2, at most {MAX_CELLS} cells)"
             ),
-            BoardError::Ragged {
-                row,
-                expected,
-                found,
-            } => write!(
-                f,
-                "row {row} has {found} cells, but the first row has {expected}"
-            ),
+            BoardError::Rows(e) => e.fmt(f),
             BoardError::UnknownCharacter { row, found } => {
                 write!(
                     f,
@@ -143,35 +131,23 @@ impl Board {
     /// either case; spaces between cells are ignored, so `A C A S` reads as
     /// well as `ACAS`.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
-        let cells: Vec<Vec<char>> = rows
-            .iter()
-            .map(|r| r.as_ref().chars().filter(|c| *c != ' ').collect())
-            .collect();
-        let width = cells.first().map_or(0, Vec::len);
-        let height = cells.len();
+        let cells = Rows::read(rows, |r| r.chars().filter(|c| *c != ' ').collect())
+            .map_err(BoardError::Rows)?;
+        let (width, height) = (cells.width(), cells.height());
         if width < 2 || height < 2 || width * height > MAX_CELLS {
             return Err(BoardError::Size { width, height });
         }
         let mut letters = [0u16; 4];
         let mut spaces = Vec::new();
-        for (r, row) in cells.iter().enumerate() {
-            if row.len() != width {
-                return Err(BoardError::Ragged {
-                    row: r + 1,
-                    expected: width,
-                    found: row.len(),
-                });
-            }
-            for (c, &ch) in row.iter().enumerate() {
-                let bit = 1u16 << (r * width + c);
-                match ch {
-                    'S' | 's' | '.' => spaces.push(r * width + c),
-                    'A' | 'a' => letters[0] |= bit,
-                    'B' | 'b' => letters[1] |= bit,
-                    'C' | 'c' => letters[2] |= bit,
-                    'D' | 'd' => letters[3] |= bit,
-                    found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
-                }
+        for (r, c, &ch) in cells.cells() {
+            let bit = 1u16 << (r * width + c);
+            match ch {
+                'S' | 's' | '.' => spaces.push(r * width + c),
+                'A' | 'a' => letters[0] |= bit,
+                'B' | 'b' => letters[1] |= bit,
+                'C' | 'c' => letters[2] |= bit,
+                'D' | 'd' => letters[3] |= bit,
+                found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
             }
         }
         match spaces[..] {

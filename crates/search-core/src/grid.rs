@@ -1,7 +1,8 @@
 //! Board geometry, written once for the puzzles played on grids: cells
 //! numbered row by row from 0, steps in a direction, the Manhattan
 //! distance, the symmetries of a rectangle as permutations of its cells, the
-//! cells of a bitboard, and the parity of a permutation.
+//! cells of a bitboard, the parity of a permutation, and the cells of a board
+//! read from its rows ([`Rows`]).
 //!
 //! It sits in search-core rather than in a crate of its own because it is as
 //! small and as dependency-free as the rest of search-core's helpers, and
@@ -22,6 +23,10 @@
 //! assert_eq!(board.symmetries().len(), 4); // a square has 8
 //! assert_eq!(bits(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
 //! ```
+
+mod rows;
+
+pub use rows::{Rows, RowsError};
 
 /// A rectangle of `width` x `height` cells, numbered row by row from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
