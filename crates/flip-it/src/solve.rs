@@ -6,7 +6,6 @@ use search_core::bfs::bfs_with;
 use search_core::bidirectional::bfs_bidirectional_to_any_with;
 use search_core::ida::{IdaOptions, Node, ida_star};
 use search_core::layers::RankedSpace;
-use search_core::puzzle::DEFAULT_MAX_MEMORY;
 use search_core::visited::{DenseSides, DenseVisited};
 use search_core::{Budget, Outcome};
 
@@ -75,28 +74,12 @@ impl fmt::Display for Goal {
     }
 }
 
-/// How to solve: the algorithm, a budget, and the memory its table may take.
-#[derive(Debug, Clone)]
-pub struct SolveOptions {
-    /// The search ([`Algorithm::Bidirectional`] by default).
-    pub algorithm: Algorithm,
-    /// A node limit or a cancellation flag (none by default).
-    pub budget: Budget,
-    /// The bytes the search's table of placements may take (one bit per
-    /// placement for BFS, two for the bidirectional search, none for IDA*
-    /// beyond 3x3): [`DEFAULT_MAX_MEMORY`] by default.
-    pub max_memory: u64,
-}
-
-impl Default for SolveOptions {
-    fn default() -> SolveOptions {
-        SolveOptions {
-            algorithm: Algorithm::default(),
-            budget: Budget::default(),
-            max_memory: DEFAULT_MAX_MEMORY,
-        }
-    }
-}
+/// How to solve: the algorithm ([`Algorithm::Bidirectional`] by default),
+/// a node limit or a cancellation flag (none by default), and the bytes the
+/// search's table of placements may take (one bit per placement for BFS,
+/// two for the bidirectional search, none for IDA* beyond 3x3):
+/// [`DEFAULT_MAX_MEMORY`](search_core::puzzle::DEFAULT_MAX_MEMORY) by default.
+pub type SolveOptions = search_core::puzzle::SolveOptions<Algorithm>;
 
 /// A shortest solution from `start` to `goal` under the rules of the
 /// board's variant: `found` is `None` when no all-white placement can be

@@ -5,9 +5,8 @@ use std::fmt;
 
 use search_core::bidirectional::bfs_bidirectional_with;
 use search_core::layers::{Layers, RankedSpace, Sweep, SweepError, Table};
-use search_core::puzzle::DEFAULT_MAX_MEMORY;
 use search_core::visited::HashSides;
-use search_core::{Budget, Interrupted, Outcome, Reason, Stats};
+use search_core::{Interrupted, Outcome, Reason, Stats};
 
 use crate::{Board, Cell, KnightSpace, Move, ReplayError, Solution, SolveError};
 
@@ -36,28 +35,11 @@ search_core::named_values! {
     }
 }
 
-/// How to solve: the algorithm, a budget, and the memory its table may take.
-#[derive(Debug, Clone)]
-pub struct SolveOptions {
-    /// The search ([`Algorithm::Sweep`] by default).
-    pub algorithm: Algorithm,
-    /// A node limit or a cancellation flag, for [`Algorithm::Bidirectional`]
-    /// (none by default).
-    pub budget: Budget,
-    /// The bytes the sweep's table may take, for [`Algorithm::Sweep`]:
-    /// [`DEFAULT_MAX_MEMORY`] by default.
-    pub max_memory: u64,
-}
-
-impl Default for SolveOptions {
-    fn default() -> SolveOptions {
-        SolveOptions {
-            algorithm: Algorithm::default(),
-            budget: Budget::default(),
-            max_memory: DEFAULT_MAX_MEMORY,
-        }
-    }
-}
+/// How to solve: the algorithm ([`Algorithm::Sweep`] by default), a node
+/// limit or a cancellation flag for [`Algorithm::Bidirectional`] (none by
+/// default), and the bytes the sweep's table may take, for
+/// [`Algorithm::Sweep`]: [`DEFAULT_MAX_MEMORY`](search_core::puzzle::DEFAULT_MAX_MEMORY) by default.
+pub type SolveOptions = search_core::puzzle::SolveOptions<Algorithm>;
 
 /// Every arrangement reachable from a start, with its distance: the proof
 /// behind every answer about that start.

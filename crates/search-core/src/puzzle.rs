@@ -115,7 +115,7 @@ use std::hash::Hash;
 use std::str::FromStr;
 
 use crate::replay::ReplayError;
-use crate::{Bytes, Interrupted, Outcome};
+use crate::{Budget, Bytes, Interrupted, Outcome};
 
 mod check;
 mod macros;
@@ -330,6 +330,32 @@ impl FromStr for Standard {
             _ => Err(format!(
                 "unknown variant {s:?}: this puzzle has one, \"standard\""
             )),
+        }
+    }
+}
+
+/// The options of a puzzle that has no knobs of its own (Flip It, the
+/// knights): the algorithm, a budget, and the bytes its tables may take.
+/// A crate names it `SolveOptions`, a type alias, and says what its
+/// algorithms make of each field.
+#[derive(Debug, Clone)]
+pub struct SolveOptions<A> {
+    /// The algorithm; by default the crate's default, its fastest.
+    pub algorithm: A,
+    /// A node limit, a cancellation flag, a progress callback (none by
+    /// default).
+    pub budget: Budget,
+    /// The bytes the search's tables may take: [`DEFAULT_MAX_MEMORY`] by
+    /// default.
+    pub max_memory: u64,
+}
+
+impl<A: Default> Default for SolveOptions<A> {
+    fn default() -> SolveOptions<A> {
+        SolveOptions {
+            algorithm: A::default(),
+            budget: Budget::default(),
+            max_memory: DEFAULT_MAX_MEMORY,
         }
     }
 }
