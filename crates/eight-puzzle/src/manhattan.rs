@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use search_core::bound::Additive;
 use search_core::grid::{ORTHOGONAL, Rect, Sliding};
 use search_core::ida::{Node, OperatorNode};
 use search_core::prune::{Automaton, AutomatonCache};
@@ -10,13 +11,14 @@ use crate::Board;
 use crate::board::MAX_CELLS;
 
 /// A board being searched by IDA*: the tiles in an array, the blank's cell,
-/// and the Manhattan bound, which a move changes by the moved tile's term only.
+/// and the Manhattan bound, one term per tile, of which a move changes the
+/// moved tile's only.
 pub(crate) struct ManhattanNode {
     tiles: [u8; MAX_CELLS],
     blank: u8,
     width: u8,
     cells: u8,
-    bound: u32,
+    bound: Additive<MAX_CELLS>,
     /// `distance[tile * 16 + cell]`: moves from `cell` to the tile's goal cell.
     distance: [u8; MAX_CELLS * MAX_CELLS],
     goal: [u8; MAX_CELLS],
@@ -41,23 +43,24 @@ impl ManhattanNode {
             tiles[c] = start.tile(c);
             goal_tiles[c] = goal.tile(c);
         }
-        let bound = (0..cells)
-            .map(|c| u32::from(distance[usize::from(tiles[c]) * MAX_CELLS + c]))
-            .sum();
+        let mut terms = [0u8; MAX_CELLS];
+        for c in 0..cells {
+            terms[usize::from(tiles[c])] = distance[usize::from(tiles[c]) * MAX_CELLS + c];
+        }
         ManhattanNode {
             tiles,
             blank: start.blank() as u8,
             width: start.width() as u8,
             cells: cells as u8,
-            bound,
+            bound: Additive::new(terms),
             distance,
             goal: goal_tiles,
         }
     }
 
     #[inline]
-    fn term(&self, tile: u8, cell: u8) -> u32 {
-        u32::from(self.distance[usize::from(tile) * MAX_CELLS + usize::from(cell)])
+    fn term(&self, tile: u8, cell: u8) -> u8 {
+        self.distance[usize::from(tile) * MAX_CELLS + usize::from(cell)]
     }
 }
 
@@ -125,12 +128,12 @@ impl Node for ManhattanNode {
 
     #[inline]
     fn lower_bound(&self) -> u32 {
-        self.bound
+        self.bound.sum()
     }
 
     #[inline]
     fn is_goal(&self) -> bool {
-        self.bound == 0 && self.tiles == self.goal
+        self.bound.sum() == 0 && self.tiles == self.goal
     }
 
     fn moves(&self, previous: Option<Slide>, out: &mut Vec<Slide>) {
@@ -140,7 +143,7 @@ impl Node for ManhattanNode {
     #[inline]
     fn apply(&mut self, m: Slide) -> u32 {
         let tile = self.tiles[usize::from(m.from)];
-        self.bound = self.bound + self.term(tile, m.to) - self.term(tile, m.from);
+        self.bound.replace(usize::from(tile), self.term(tile, m.to));
         self.tiles[usize::from(m.to)] = tile;
         self.tiles[usize::from(m.from)] = 0;
         self.blank = m.from;
@@ -150,7 +153,8 @@ impl Node for ManhattanNode {
     #[inline]
     fn undo(&mut self, m: Slide) {
         let tile = self.tiles[usize::from(m.to)];
-        self.bound = self.bound + self.term(tile, m.from) - self.term(tile, m.to);
+        self.bound
+            .replace(usize::from(tile), self.term(tile, m.from));
         self.tiles[usize::from(m.from)] = tile;
         self.tiles[usize::from(m.to)] = 0;
         self.blank = m.to;

@@ -207,10 +207,10 @@ pub(crate) struct ConflictNode {
     cells: u8,
     /// `goal_cell[tile]`.
     goal_cell: [u8; MAX_CELLS],
-    manhattan: u32,
+    /// The Manhattan distance, one term per tile.
+    manhattan: Additive<MAX_CELLS>,
     /// Conflict penalties of rows `0..height`, then of columns at `8 + c`.
-    line: [u8; 16],
-    conflicts: u32,
+    lines: Additive<16>,
 }
 
 impl ConflictNode {
@@ -232,31 +232,32 @@ impl ConflictNode {
             height: start.height() as u8,
             cells: cells as u8,
             goal_cell,
-            manhattan: 0,
-            line: [0; 16],
-            conflicts: 0,
+            manhattan: Additive::new([0; MAX_CELLS]),
+            lines: Additive::new([0; 16]),
         };
-        node.manhattan = (0..cells as u8)
-            .map(|c| node.distance(node.tiles[usize::from(c)], c))
-            .sum();
+        for c in 0..cells as u8 {
+            let tile = node.tiles[usize::from(c)];
+            node.manhattan
+                .replace(usize::from(tile), node.distance(tile, c));
+        }
         for r in 0..node.height {
-            node.line[usize::from(r)] = node.row_penalty(r);
+            node.lines.replace(usize::from(r), node.row_penalty(r));
         }
         for c in 0..node.width {
-            node.line[8 + usize::from(c)] = node.column_penalty(c);
+            node.lines
+                .replace(8 + usize::from(c), node.column_penalty(c));
         }
-        node.conflicts = node.line.iter().map(|&p| u32::from(p)).sum();
         node
     }
 
     #[inline]
-    fn distance(&self, tile: u8, cell: u8) -> u32 {
+    fn distance(&self, tile: u8, cell: u8) -> u8 {
         if tile == 0 {
             return 0;
         }
         let g = self.goal_cell[usize::from(tile)];
         let w = self.width;
-        u32::from((g / w).abs_diff(cell / w) + (g % w).abs_diff(cell % w))
+        (g / w).abs_diff(cell / w) + (g % w).abs_diff(cell % w)
     }
 
     /// Twice the tiles to remove from a line so that its tiles that belong
@@ -327,8 +328,7 @@ impl ConflictNode {
             }
             (8 + usize::from(column), self.column_penalty(column))
         };
-        self.conflicts = self.conflicts + u32::from(value) - u32::from(self.line[slot]);
-        self.line[slot] = value;
+        self.lines.replace(slot, value);
     }
 }
 
@@ -337,12 +337,12 @@ impl Node for ConflictNode {
 
     #[inline]
     fn lower_bound(&self) -> u32 {
-        self.manhattan + self.conflicts
+        self.manhattan.sum() + self.lines.sum()
     }
 
     #[inline]
     fn is_goal(&self) -> bool {
-        self.manhattan == 0 && self.tiles == self.goal
+        self.manhattan.sum() == 0 && self.tiles == self.goal
     }
 
     fn moves(&self, previous: Option<Slide>, out: &mut Vec<Slide>) {
@@ -352,7 +352,8 @@ impl Node for ConflictNode {
     #[inline]
     fn apply(&mut self, m: Slide) -> u32 {
         let tile = self.tiles[usize::from(m.from)];
-        self.manhattan = self.manhattan + self.distance(tile, m.to) - self.distance(tile, m.from);
+        self.manhattan
+            .replace(usize::from(tile), self.distance(tile, m.to));
         self.tiles[usize::from(m.to)] = tile;
         self.tiles[usize::from(m.from)] = 0;
         self.blank = m.from;
@@ -363,7 +364,8 @@ impl Node for ConflictNode {
     #[inline]
     fn undo(&mut self, m: Slide) {
         let tile = self.tiles[usize::from(m.to)];
-        self.manhattan = self.manhattan + self.distance(tile, m.from) - self.distance(tile, m.to);
+        self.manhattan
+            .replace(usize::from(tile), self.distance(tile, m.from));
         self.tiles[usize::from(m.from)] = tile;
         self.tiles[usize::from(m.to)] = 0;
         self.blank = m.to;
