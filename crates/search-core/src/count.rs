@@ -4,7 +4,7 @@ use std::hash::Hash;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::ida::Node;
+use crate::ida::{MoveBuffers, Node};
 use crate::{Budget, Interrupted, Outcome, Reason, Stats};
 
 /// The length of a shortest path and the number of distinct shortest paths.
@@ -167,7 +167,7 @@ where
         budget,
         memo: FxHashMap::default(),
         stats: Stats::default(),
-        buffers: Vec::new(),
+        buffers: MoveBuffers::default(),
     };
     match counter.count(0, 0) {
         Ok(0) => Ok(Outcome {
@@ -192,7 +192,7 @@ struct Counter<'a, N: Node, K, FK> {
     budget: &'a Budget,
     memo: FxHashMap<(K, u32), u128>,
     stats: Stats,
-    buffers: Vec<Vec<N::Move>>,
+    buffers: MoveBuffers<N::Move>,
 }
 
 impl<N, K, FK> Counter<'_, N, K, FK>
@@ -214,11 +214,7 @@ where
         }
         self.budget.check(self.stats.expanded)?;
         self.stats.expanded += 1;
-        if self.buffers.len() <= depth {
-            self.buffers.resize_with(depth + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.buffers[depth]);
-        moves.clear();
+        let mut moves = self.buffers.take(depth);
         self.node.moves(None, &mut moves);
         let mut total = 0u128;
         let mut result = Ok(());
@@ -235,7 +231,7 @@ where
                 }
             }
         }
-        self.buffers[depth] = moves;
+        self.buffers.put(depth, moves);
         result?;
         self.memo.insert(key, total);
         Ok(total)

@@ -253,7 +253,7 @@ fn deepen<N: Node, G: Gate<N>>(
         next_bound: u32::MAX,
         cost: 0,
         stats: Stats::default(),
-        buffers: Vec::new(),
+        buffers: MoveBuffers::default(),
         moves: Vec::new(),
     };
     let mut bound = align(if use_bound {
@@ -323,7 +323,7 @@ struct Dfs<'a, N: Node, G: Gate<N>> {
     cost: u32,
     stats: Stats,
     /// One move list per depth, reused across nodes.
-    buffers: Vec<Vec<N::Move>>,
+    buffers: MoveBuffers<N::Move>,
     /// The solution's moves, collected in reverse while unwinding.
     moves: Vec<N::Move>,
 }
@@ -355,11 +355,7 @@ impl<N: Node, G: Gate<N>> Dfs<'_, N, G> {
         }
         self.budget.check(self.stats.expanded)?;
         self.stats.expanded += 1;
-        if self.buffers.len() <= depth {
-            self.buffers.resize_with(depth + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.buffers[depth]);
-        moves.clear();
+        let mut moves = self.buffers.take(depth);
         self.node.moves(previous, &mut moves);
         let mut result = Ok(false);
         for &m in &moves {
@@ -379,8 +375,38 @@ impl<N: Node, G: Gate<N>> Dfs<'_, N, G> {
                 Err(_) => break,
             }
         }
-        self.buffers[depth] = moves;
+        self.buffers.put(depth, moves);
         result
+    }
+}
+
+/// One list of moves per depth of a depth-first search, each reused from
+/// one visit of its depth to the next, so that the search allocates only
+/// while it first goes deeper.
+pub(crate) struct MoveBuffers<M>(Vec<Vec<M>>);
+
+impl<M> Default for MoveBuffers<M> {
+    fn default() -> MoveBuffers<M> {
+        MoveBuffers(Vec::new())
+    }
+}
+
+impl<M> MoveBuffers<M> {
+    /// The list of `depth`, emptied; [`MoveBuffers::put`] hands it back.
+    #[inline]
+    pub(crate) fn take(&mut self, depth: usize) -> Vec<M> {
+        if self.0.len() <= depth {
+            self.0.resize_with(depth + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.0[depth]);
+        moves.clear();
+        moves
+    }
+
+    /// Hands back the list of `depth`, its capacity kept for the next visit.
+    #[inline]
+    pub(crate) fn put(&mut self, depth: usize, moves: Vec<M>) {
+        self.0[depth] = moves;
     }
 }
 
