@@ -8,20 +8,33 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
+use std::sync::Mutex;
 
 use xtask::fixtures::INVALID_DIR;
 use xtask::{display_path, puzzles, refusals, render_refusals, repo_root};
 
-/// Runs `assert` for every case, then fails once, naming every case that failed.
-fn check_all(cases: Vec<(String, Box<dyn FnOnce() + '_>)>) {
-    let failed: Vec<String> = cases
-        .into_iter()
-        .filter_map(|(name, assert)| {
-            catch_unwind(AssertUnwindSafe(assert))
-                .is_err()
-                .then_some(name)
-        })
-        .collect();
+/// Runs `assert` for every case, on as many threads as there are cores (the
+/// cases are independent; each solver's own parallelism shares them), then
+/// fails once, naming every case that failed.
+fn check_all(cases: Vec<(String, Box<dyn FnOnce() + Send + '_>)>) {
+    let queue = Mutex::new(cases.into_iter());
+    let failed = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+                    let Some((name, assert)) = next else { break };
+                    if catch_unwind(AssertUnwindSafe(assert)).is_err() {
+                        failed.lock().unwrap_or_else(|e| e.into_inner()).push(name);
+                    }
+                }
+            });
+        }
+    });
+    let mut failed = failed.into_inner().unwrap_or_else(|e| e.into_inner());
+    failed.sort();
     assert!(failed.is_empty(), "failed: {failed:?}");
 }
 
@@ -48,7 +61,7 @@ fn every_fixture_is_solved_verified_and_matches_its_snapshot() {
         .map(|file| {
             let name = display_path(&file.path);
             let folder = snapshots.join(file.puzzle.name);
-            let check: Box<dyn FnOnce()> = Box::new(move || {
+            let check: Box<dyn FnOnce() + Send> = Box::new(move || {
                 let report = xtask::solve_file(file).unwrap_or_else(|e| panic!("{e}"));
                 assert!(
                     report.verified,
