@@ -47,7 +47,7 @@ pub struct JumpCensus {
 
 /// The least images of the positions one jump from (backward: before)
 /// those of `level`, sorted, each once.
-fn next_level(mover: &Mover<'_>, level: &[u64], backward: bool, holes: u32) -> Vec<u64> {
+pub(crate) fn next_level(mover: &Mover<'_>, level: &[u64], backward: bool, holes: u32) -> Vec<u64> {
     expand_level(level, holes, |&pegs, out| {
         mover.each(pegs, backward, true, &mut |_, least| out.push(least));
         0
@@ -59,7 +59,7 @@ fn next_level(mover: &Mover<'_>, level: &[u64], backward: bool, holes: u32) -> V
 /// `None`): the count of each, and the first `keep` levels themselves. A
 /// jump removes a peg, so no position lies in two levels.
 #[allow(clippy::too_many_arguments)]
-fn levels_by_jumps(
+pub(crate) fn levels_by_jumps(
     geometry: &Geometry,
     canon: &BitSymmetries,
     first: u64,

@@ -118,7 +118,10 @@ pub use geometry::{Geometry, Lattice};
 pub use jumps::{JUMP_BYTES_PER_POSITION, JumpCensus, JumpOptions, count_by_jumps};
 pub use levels::{BYTES_PER_POSITION, LevelOptions, MoveLevels, explore_moves, find_solution};
 pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, Meeting, meet_moves};
-pub use problems::{JumpSpan, Problem, problems, problems_by_starts};
+pub use problems::{
+    JumpSpan, Problem, ProblemsReport, ProblemsStage, problems, problems_by_jumps,
+    problems_by_starts,
+};
 pub use puzzle::PegSolitaire;
 /// What the searches by levels report after each level.
 pub use search_core::levels::LevelReport;

@@ -1,10 +1,16 @@
 //! Every problem of a board: from each start with one empty hole to each
 //! finish with one peg, the fewest moves.
 
-use crate::board::Board;
+use search_core::Stats;
+use search_core::grid;
+use search_core::levels::{LevelReport, intersect};
+
+use crate::board::{Board, legal};
 use crate::geometry::Geometry;
+use crate::jumps::{JUMP_BYTES_PER_POSITION, JumpOptions, levels_by_jumps, next_level};
 use crate::levels::{LevelOptions, explore_moves};
 use crate::meet::{MeetOptions, meet_moves};
+use crate::moves::{Mover, symmetries_keeping};
 use crate::solve::SolveError;
 
 /// The sums of jumps' holes, modulo 2: a jump flips the three holes it
@@ -253,4 +259,233 @@ pub fn problems_by_starts(
         }
     }
     Ok(out)
+}
+
+/// The stage of [`problems_by_jumps`] a [`ProblemsReport`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProblemsStage {
+    /// The levels by single jumps from the start, to exhaustion.
+    Jumps,
+    /// The positions that can still finish with one peg, level by level
+    /// from the finishes back.
+    Finishing,
+    /// The levels by moves over those positions.
+    Moves,
+}
+
+/// Progress of [`problems_by_jumps`], once per level of each stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProblemsReport {
+    /// The starts (classes of vacancies under the board's symmetries)
+    /// finished before this one, and their number.
+    pub done: usize,
+    /// The number of starts to search.
+    pub starts: usize,
+    /// The vacancy of the start being searched.
+    pub vacancy: u8,
+    /// The stage, and its level.
+    pub stage: ProblemsStage,
+    /// The level just completed.
+    pub level: LevelReport,
+}
+
+/// The same answers as [`problems`], by three exhaustive searches per
+/// start (one start per class of vacancies under the board's symmetries),
+/// over positions up to the symmetries that keep the start:
+///
+/// 1. levels by single jumps from the start to exhaustion
+///    ([`count_by_jumps`](crate::count_by_jumps)'s levels): level `k` holds
+///    every position with `k` pegs fewer that jumps reach, and the last
+///    level with one peg holds every finish this start can reach;
+/// 2. *finishing* positions, from that level back: those of level `k` one
+///    jump before a finishing position of level `k + 1` (un-jumps, then an
+///    intersection of sorted lists); they are exactly the positions that are
+///    reachable from the start and can still finish with one peg;
+/// 3. levels by moves from the start over the finishing positions alone,
+///    until every reachable finish is met: a finish's level is its fewest
+///    moves.
+///
+/// Step 3 is exact: every position after each move of a solution to a
+/// one-peg finish is reachable from the start and can still finish, so the
+/// levels over the finishing positions find every shortest solution; and
+/// the finishes no jump sequence reaches are impossible. On the English
+/// board the central start reaches 23,475,688 positions up to symmetry,
+/// of which a few million can finish, so the search by moves (whose moves
+/// are chains of jumps, the costly part) runs on a small part of them.
+///
+/// Memory: [`JUMP_BYTES_PER_POSITION`](crate::JUMP_BYTES_PER_POSITION) per
+/// position reachable by jumps (every level is kept until the finishing
+/// positions are found), checked against `options.max_memory` before each
+/// level is kept.
+pub fn problems_by_jumps(
+    board: &Board,
+    options: &JumpOptions,
+    mut progress: impl FnMut(&ProblemsReport),
+) -> Result<Vec<Problem>, SolveError> {
+    let holes = Holes::new(board);
+    let n = holes.n;
+    let g = board.geometry();
+    let syms = holes.symmetries();
+    let least_hole = |v: usize| {
+        syms.iter()
+            .map(|p| p[v] as usize)
+            .min()
+            .expect("the identity")
+    };
+    let starts: Vec<usize> = (0..n)
+        .filter(|&v| n > 1 && least_hole(v) == v && (0..n).any(|s| holes.same_class(v, s)))
+        .collect();
+    let mut rows: Vec<Option<Vec<Option<u32>>>> = vec![None; n];
+    for (done, &v) in starts.iter().enumerate() {
+        let mut report = |stage, level: &LevelReport| {
+            progress(&ProblemsReport {
+                done,
+                starts: starts.len(),
+                vacancy: v as u8,
+                stage,
+                level: *level,
+            })
+        };
+        let start = g.all() & !(1 << v);
+        let row = fewest_moves_to_one_peg(g, start, options, &mut report)?;
+        rows[v] = Some(row);
+    }
+    let mut out = Vec::with_capacity(n * n);
+    for v in 0..n {
+        let (perm, rep) = syms
+            .iter()
+            .map(|p| (p, p[v] as usize))
+            .min_by_key(|&(_, r)| r)
+            .expect("the identity");
+        for s in 0..n {
+            let moves = rows[rep].as_ref().and_then(|row| row[perm[s] as usize]);
+            out.push(holes.answer(v, s, rep == v, moves));
+        }
+    }
+    Ok(out)
+}
+
+/// For each hole `s`, the fewest moves from `start` to the position with
+/// one peg, in `s`; `None` where no jump sequence leads there. The three
+/// stages of [`problems_by_jumps`].
+fn fewest_moves_to_one_peg(
+    g: &Geometry,
+    start: u64,
+    options: &JumpOptions,
+    report: &mut dyn FnMut(ProblemsStage, &LevelReport),
+) -> Result<Vec<Option<u32>>, SolveError> {
+    let n = g.holes();
+    let bits = n as u32;
+    let canon = symmetries_keeping(g, &[start]);
+    let mover = Mover::new(g, &canon);
+    let pegs = start.count_ones() as usize;
+    let mut stats = Stats::default();
+    // 1. Every level by jumps, kept: level k has pegs - k pegs.
+    let (_, mut forward) = levels_by_jumps(
+        g,
+        &canon,
+        start,
+        None,
+        usize::MAX,
+        options,
+        &mut stats,
+        &mut |r| report(ProblemsStage::Jumps, r),
+    )?;
+    let mut row = vec![None; n];
+    if forward.len() < pegs {
+        // No sequence of jumps leaves one peg.
+        return Ok(row);
+    }
+    forward.truncate(pegs);
+    // 2. The finishing positions, from the one-peg level back.
+    let last = pegs - 1;
+    let mut finishing: Vec<Vec<u64>> = vec![Vec::new(); pegs];
+    finishing[last] = forward.pop().expect("the one-peg level");
+    let mut kept = finishing[last].len() as u64;
+    for k in (0..last).rev() {
+        let before = next_level(&mover, &finishing[k + 1], true, bits);
+        let level = forward.pop().expect("every level up to one peg");
+        finishing[k] = intersect(&before, &level);
+        drop(level);
+        kept += finishing[k].len() as u64;
+        report(
+            ProblemsStage::Finishing,
+            &LevelReport {
+                backward: true,
+                level: (last - k) as u32,
+                states: finishing[k].len() as u64,
+                kept,
+                bytes: kept * JUMP_BYTES_PER_POSITION,
+            },
+        );
+    }
+    // 3. The fewest moves into each finishing position, level by level by
+    // jumps (a jump removes a peg, so the jumps between the levels form a
+    // graph without cycles): per position, the fewest moves `best` and the
+    // holes where the last peg to move can stand after `best` moves. A jump
+    // from such a hole continues that move (0 more), any other jump starts
+    // a new one (1 more); a way in with more than `best` moves never does
+    // better than `best + 1` afterwards, which one new move from a `best`
+    // way already gives, so only the `best` ways are kept. The masks are
+    // kept for the least image of each position: a jump's landing hole is
+    // mapped by every symmetry that gives that image.
+    let permutations: Vec<&[u8]> = (0..canon.len()).map(|s| canon.permutation(s)).collect();
+    let mut best: Vec<u8> = vec![0];
+    let mut holes_of: Vec<u64> = vec![0];
+    for k in 0..last {
+        let (this, next) = (&finishing[k], &finishing[k + 1]);
+        let mut next_best = vec![u8::MAX; next.len()];
+        let mut next_holes = vec![0u64; next.len()];
+        for (i, &p) in this.iter().enumerate() {
+            for h in grid::bits(p) {
+                for jump in g.jumps_from(h) {
+                    if !legal(p, jump) {
+                        continue;
+                    }
+                    let child = p ^ jump.mask();
+                    let mut least = u64::MAX;
+                    let mut landing = 0u64;
+                    for (s, perm) in permutations.iter().enumerate() {
+                        let image = canon.apply(s, child);
+                        let hole = 1u64 << perm[jump.to as usize];
+                        if image < least {
+                            least = image;
+                            landing = hole;
+                        } else if image == least {
+                            landing |= hole;
+                        }
+                    }
+                    let Ok(c) = next.binary_search(&least) else {
+                        continue;
+                    };
+                    let moves = best[i] + u8::from(holes_of[i] >> jump.from & 1 == 0);
+                    if moves < next_best[c] {
+                        next_best[c] = moves;
+                        next_holes[c] = landing;
+                    } else if moves == next_best[c] {
+                        next_holes[c] |= landing;
+                    }
+                }
+            }
+        }
+        best = next_best;
+        holes_of = next_holes;
+        report(
+            ProblemsStage::Moves,
+            &LevelReport {
+                backward: false,
+                level: k as u32 + 1,
+                states: next.len() as u64,
+                kept,
+                bytes: kept * JUMP_BYTES_PER_POSITION,
+            },
+        );
+    }
+    let finishes = &finishing[last];
+    for (s, answer) in row.iter_mut().enumerate() {
+        if let Ok(i) = finishes.binary_search(&canon.canonical(1 << s)) {
+            *answer = Some(u32::from(best[i]));
+        }
+    }
+    Ok(row)
 }

@@ -3,10 +3,11 @@
 //! 15-hole triangle, and the searches checked against brute force.
 
 use peg_solitaire::{
-    Algorithm, BYTES_PER_POSITION, Board, JumpSpan, Lattice, LevelOptions, MeetOptions, MoveError,
-    SolveError, SolveOptions, count_jump_sequences, count_position_sequences, explore_moves,
-    find_solution, meet_moves, move_count, peg_class_pruning, problems, problems_by_starts, replay,
-    replay_jumps, solution_jumps, solve,
+    Algorithm, BYTES_PER_POSITION, Board, JumpOptions, JumpSpan, Lattice, LevelOptions,
+    MeetOptions, MoveError, SolveError, SolveOptions, count_jump_sequences,
+    count_position_sequences, explore_moves, find_solution, meet_moves, move_count,
+    peg_class_pruning, problems, problems_by_jumps, problems_by_starts, replay, replay_jumps,
+    solution_jumps, solve,
 };
 use proptest::prelude::*;
 use search_core::Budget;
@@ -411,6 +412,10 @@ fn every_problem_agrees_with_the_searches_from_each_start() {
             v.iter().map(|p| (p.vacancy, p.survivor, p.moves)).collect()
         };
         assert_eq!(answers(&all), answers(&by_starts), "board {b}");
+        let mut reports = 0;
+        let by_jumps = problems_by_jumps(board, &JumpOptions::default(), |_| reports += 1).unwrap();
+        assert_eq!(answers(&all), answers(&by_jumps), "board {b}");
+        assert!(reports > 0);
         let span = JumpSpan::new(g);
         let mut searched = 0;
         for v in 0..n {
@@ -487,6 +492,9 @@ fn the_shortest_problems_of_small_triangles_are_oeis_a127500() {
         let all = problems(&board, &MeetOptions::default(), |_, _| {}).unwrap();
         let shortest = all.iter().filter_map(|p| p.moves).min();
         assert_eq!(shortest, Some(expected), "side {side}");
+        let by_jumps = problems_by_jumps(&board, &JumpOptions::default(), |_| {}).unwrap();
+        let moves = |v: &[peg_solitaire::Problem]| v.iter().map(|p| p.moves).collect::<Vec<_>>();
+        assert_eq!(moves(&all), moves(&by_jumps), "side {side}");
     }
 }
 

@@ -4,8 +4,8 @@
 use std::fmt::Write;
 
 use peg_solitaire::{
-    Board, JumpOptions, LevelOptions, MeetOptions, count_by_jumps, explore_moves, move_count,
-    problems, problems_by_starts, replay_jumps,
+    Board, JumpOptions, LevelOptions, MeetOptions, ProblemsStage, count_by_jumps, explore_moves,
+    move_count, problems, problems_by_jumps, replay_jumps,
 };
 use search_core::layers::LayerReport;
 
@@ -181,7 +181,7 @@ fn analyze_problems(
         "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
         fixture.title(),
         if by_starts {
-            "one breadth-first search by moves to exhaustion from each start up to symmetry"
+            "levels by jumps to exhaustion from each start up to symmetry, then levels by moves over the positions that can still finish with one peg"
         } else {
             "levels by moves met from both ends"
         }
@@ -190,18 +190,46 @@ fn analyze_problems(
     let meet = MeetOptions {
         max_memory: Some(options.max_memory),
     };
-    let report = |done: usize, of: usize| {
-        progress.layer(&LayerReport {
-            distance: done as u32,
-            states: of as u64,
-            seen: done as u64,
-            size: of as u64,
-        })
-    };
     let all = if by_starts {
-        problems_by_starts(board, &meet, report)
+        let jumps = JumpOptions {
+            max_memory: Some(options.max_memory),
+        };
+        let mut stage = None;
+        problems_by_jumps(board, &jumps, |r| {
+            if stage != Some((r.done, r.stage)) {
+                stage = Some((r.done, r.stage));
+                progress.start_growing(
+                    &format!(
+                        "start {} of {} (hole {} empty): {}",
+                        r.done + 1,
+                        r.starts,
+                        r.vacancy,
+                        match r.stage {
+                            ProblemsStage::Jumps => "levels by jumps",
+                            ProblemsStage::Finishing =>
+                                "positions that can still finish, back from the finishes",
+                            ProblemsStage::Moves => "levels by moves over those",
+                        }
+                    ),
+                    options.max_memory,
+                );
+            }
+            progress.layer(&LayerReport {
+                distance: r.level.level,
+                states: r.level.states,
+                seen: r.level.kept,
+                size: r.level.kept,
+            })
+        })
     } else {
-        problems(board, &meet, report)
+        problems(board, &meet, |done: usize, of: usize| {
+            progress.layer(&LayerReport {
+                distance: done as u32,
+                states: of as u64,
+                seen: done as u64,
+                size: of as u64,
+            })
+        })
     }
     .map_err(|e| e.to_string())?;
     let _ = write!(description, "\n{}", problem_table(board, &all));
