@@ -173,9 +173,7 @@ fn analyze_here(
     let seconds = clock.elapsed().as_secs_f64();
     if let Some(cluster) = &options.cluster {
         if !cluster.used.get() {
-            return Err(format!(
-                "{puzzle}'s analysis is not a sweep of a ranked space; --processes and --hostfile do not apply"
-            ));
+            return Err(format!("{puzzle}'s {}", puzzles::NOT_A_SWEEP));
         }
         if !lead {
             return Ok(ExitCode::SUCCESS);

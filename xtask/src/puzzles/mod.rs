@@ -35,6 +35,11 @@ pub struct PuzzleDef {
     pub analyze: Option<AnalyzeFn>,
 }
 
+/// Why a sharded sweep does not apply to an analysis that is not a sweep of
+/// a ranked space (peg solitaire's levels of positions).
+pub const NOT_A_SWEEP: &str =
+    "analysis is not a sweep of a ranked space; --processes and --hostfile do not apply";
+
 /// Sweeps a puzzle's whole state space.
 pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
 

@@ -11,13 +11,17 @@ use search_core::layers::LayerReport;
 
 use super::{FIELDS, Fixture, TABLE_HOLES, instance, problem_table, start_of};
 use crate::fixtures;
-use crate::puzzles::{Analysis, AnalyzeOptions, Census, Progress};
+use crate::puzzles::{Analysis, AnalyzeOptions, Census, NOT_A_SWEEP, Progress};
 use crate::report::{indent, length, side_by_side, thousands};
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
+    if options.cluster.is_some() {
+        // Said before anything runs, not after the levels of one process.
+        return Err(format!("peg-solitaire's {NOT_A_SWEEP}"));
+    }
     if let Some(v) = &options.variant {
         return Err(format!("peg-solitaire has no variant {v:?}"));
     }
