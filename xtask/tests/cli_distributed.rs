@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 #[allow(dead_code, reason = "without the feature, only the refusal is tested")]
 mod common;
-use common::{text, xtask};
+use common::{assert_fails_with, assert_stderr_has, words, xtask};
 
 #[cfg(feature = "distributed")]
 mod sharded {
@@ -16,7 +16,7 @@ mod sharded {
     use std::net::TcpListener;
     use std::process::{Command, Stdio};
 
-    use super::common::scratch;
+    use super::common::{json_of, scratch, text};
     use super::*;
 
     fn free_addresses(count: usize) -> Vec<String> {
@@ -31,48 +31,25 @@ mod sharded {
 
     #[test]
     fn every_sweep_prints_what_the_single_machine_sweep_prints() {
-        let cases: [&[&str]; 6] = [
-            &["analyze", "eight-puzzle", "--json"],
-            &["analyze", "eight-puzzle", "--size", "4x2", "--json"],
-            &["analyze", "flip-it", "--size", "3", "--json"],
-            &[
-                "analyze",
-                "flip-it",
-                "--size",
-                "4",
-                "--variant",
-                "diagonal",
-                "--json",
-            ],
-            &[
-                "analyze",
-                "line-puzzle",
-                "--goal",
-                "../fixtures/line-puzzle/small-2x3.json",
-                "--json",
-            ],
-            &["analyze", "knight-swap", "--farthest", "5", "--json"],
+        let cases = [
+            "analyze eight-puzzle --json",
+            "analyze eight-puzzle --size 4x2 --json",
+            "analyze flip-it --size 3 --json",
+            "analyze flip-it --size 4 --variant diagonal --json",
+            "analyze line-puzzle --goal ../fixtures/line-puzzle/small-2x3.json --json",
+            "analyze knight-swap --farthest 5 --json",
         ];
-        for args in cases {
-            let single = xtask(args);
-            assert_eq!(single.status.code(), Some(0), "{}", text(&single.stderr));
-            let result: serde_json::Value = serde_json::from_slice(&single.stdout).unwrap();
+        for line in cases {
+            let args = words(line);
+            let single = xtask(&args);
+            let result = json_of(&single);
             assert!(result["max_distance"].as_u64().unwrap() > 3, "{args:?}");
             for (processes, workers) in [("1", "1"), ("2", "1"), ("3", "1"), ("2", "2")] {
-                let mut sharded_args = args.to_vec();
+                let mut sharded_args = args.clone();
                 sharded_args.extend(["--processes", processes, "--workers", workers]);
                 let sharded = xtask(&sharded_args);
-                assert_eq!(
-                    sharded.status.code(),
-                    Some(0),
-                    "{sharded_args:?}: {}",
-                    text(&sharded.stderr)
-                );
-                assert_eq!(
-                    text(&sharded.stdout),
-                    text(&single.stdout),
-                    "{sharded_args:?}"
-                );
+                assert_eq!(sharded.status.code(), Some(0), "{}", text(&sharded.stderr));
+                assert_eq!(sharded.stdout, single.stdout, "{sharded_args:?}");
             }
         }
     }
@@ -83,38 +60,23 @@ mod sharded {
         let sharded = xtask(&["analyze", "flip-it", "--size", "4", "--processes", "2"]);
         assert_eq!(sharded.status.code(), Some(0), "{}", text(&sharded.stderr));
         assert_eq!(text(&sharded.stdout), text(&single.stdout));
-        let stderr = text(&sharded.stderr);
         // Memory per process is stated before the shards are allocated.
-        assert!(
-            stderr.contains(
-                "table: 524,288 ranks in shards over 2 processes of 1 worker, 64.0 KiB in process 0"
-            ),
-            "{stderr}"
+        assert_stderr_has(
+            &sharded,
+            "table: 524,288 ranks in shards over 2 processes of 1 worker, 64.0 KiB in process 0",
         );
-        assert!(
-            stderr.contains("bytes of ranks sent between processes: "),
-            "{stderr}"
-        );
+        assert_stderr_has(&sharded, "bytes of ranks sent between processes: ");
     }
 
     #[test]
     fn shards_over_the_memory_limit_are_refused() {
         // 4x3: 479,001,600 ranks, 114.2 MiB at two bits, 57.1 MiB a process.
-        let out = xtask(&[
-            "analyze",
-            "eight-puzzle",
-            "--size",
-            "4x3",
-            "--processes",
-            "2",
-            "--max-memory",
-            "50",
-        ]);
-        assert_eq!(out.status.code(), Some(1));
-        let stderr = text(&out.stderr);
-        assert!(
-            stderr.contains("error: process 0: the distance table needs 57.1 MiB, more than the limit of 50.0 MiB"),
-            "{stderr}"
+        let out = xtask(&words(
+            "analyze eight-puzzle --size 4x3 --processes 2 --max-memory 50",
+        ));
+        assert_fails_with(
+            &out,
+            "error: process 0: the distance table needs 57.1 MiB, more than the limit of 50.0 MiB",
         );
     }
 
@@ -137,13 +99,11 @@ mod sharded {
                 "1",
             ]);
             assert!(clock.elapsed() < Duration::from_secs(20));
-            assert_eq!(out.status.code(), Some(1));
-            let stderr = text(&out.stderr);
             let expected = match process {
                 "0" => "error: process 0: gave up waiting for process 0 to be joined by process 1",
                 _ => "error: process 1: process 0 at 127.0.0.1:",
             };
-            assert!(stderr.contains(expected), "{stderr}");
+            assert_fails_with(&out, expected);
             assert!(out.stdout.is_empty());
         }
     }
@@ -156,14 +116,7 @@ mod sharded {
         // A sweep of seconds: 239,500,800 states.
         let start = |process: &str| {
             Command::new(env!("CARGO_BIN_EXE_xtask"))
-                .args([
-                    "analyze",
-                    "eight-puzzle",
-                    "--size",
-                    "4x3",
-                    "--timeout",
-                    "60",
-                ])
+                .args(words("analyze eight-puzzle --size 4x3 --timeout 60"))
                 .arg("--hostfile")
                 .arg(&hosts)
                 .args(["--process", process])
@@ -181,33 +134,19 @@ mod sharded {
         let out = first.wait_with_output().unwrap();
         // Well before the 60 s timeout: the broken connection is seen at once.
         assert!(clock.elapsed() < Duration::from_secs(30));
-        assert_eq!(out.status.code(), Some(1));
-        let stderr = text(&out.stderr);
-        assert!(
-            stderr.contains("error: process 0: the connection to another process was lost"),
-            "{stderr}"
+        assert_fails_with(
+            &out,
+            "error: process 0: the connection to another process was lost",
         );
         assert!(out.stdout.is_empty());
     }
 
     #[test]
     fn a_timeout_that_is_not_one_is_refused() {
-        let out = xtask(&[
-            "analyze",
-            "eight-puzzle",
-            "--hostfile",
-            "hosts",
-            "--process",
-            "0",
-            "--timeout",
-            "0",
-        ]);
-        assert_eq!(out.status.code(), Some(1));
-        let stderr = text(&out.stderr);
-        assert!(
-            stderr.contains("--timeout 0: expected a number of seconds above 0"),
-            "{stderr}"
-        );
+        let out = xtask(&words(
+            "analyze eight-puzzle --hostfile hosts --process 0 --timeout 0",
+        ));
+        assert_fails_with(&out, "--timeout 0: expected a number of seconds above 0");
     }
 
     #[test]
@@ -223,11 +162,9 @@ mod sharded {
             "--process",
             "0",
         ]);
-        assert_eq!(out.status.code(), Some(1));
-        let stderr = text(&out.stderr);
-        assert!(
-            stderr.contains("hosts:2: expected host:port, found \"not-an-address\""),
-            "{stderr}"
+        assert_fails_with(
+            &out,
+            "hosts:2: expected host:port, found \"not-an-address\"",
         );
     }
 }
@@ -235,37 +172,20 @@ mod sharded {
 #[test]
 fn sharding_options_without_a_sharded_sweep_are_refused() {
     let out = xtask(&["analyze", "eight-puzzle", "--workers", "2"]);
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("--workers and --timeout apply to a sharded sweep"),
-        "{stderr}"
-    );
+    assert_fails_with(&out, "--workers and --timeout apply to a sharded sweep");
 }
 
 #[cfg(not(feature = "distributed"))]
 #[test]
 fn without_the_feature_the_sharded_options_say_how_to_build_it() {
-    for args in [
-        &["analyze", "eight-puzzle", "--processes", "2"][..],
-        &[
-            "analyze",
-            "eight-puzzle",
-            "--hostfile",
-            "hosts",
-            "--process",
-            "0",
-        ][..],
+    for line in [
+        "analyze eight-puzzle --processes 2",
+        "analyze eight-puzzle --hostfile hosts --process 0",
     ] {
         let clock = Instant::now();
-        let out = xtask(args);
+        let out = xtask(&words(line));
         assert!(clock.elapsed() < Duration::from_secs(20));
-        assert_eq!(out.status.code(), Some(1));
-        let stderr = text(&out.stderr);
-        assert!(
-            stderr.contains("built without the sharded sweep")
-                && stderr.contains("--features distributed"),
-            "{stderr}"
-        );
+        assert_fails_with(&out, "built without the sharded sweep");
+        assert_stderr_has(&out, "--features distributed");
     }
 }

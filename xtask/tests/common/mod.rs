@@ -84,3 +84,17 @@ pub fn solve_json(puzzle: &str, case: &str) -> serde_json::Value {
 pub fn assert_stderr_has(out: &Output, message: &str) {
     assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
 }
+
+/// Checks that a run failed, with status 1, and that its standard error says
+/// `message`.
+#[allow(dead_code, reason = "not every test file reads errors")]
+pub fn assert_fails_with(out: &Output, message: &str) {
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_stderr_has(out, message);
+}
+
+/// The arguments of a command line written as one string, split at spaces.
+#[allow(dead_code, reason = "not every test file writes command lines")]
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
