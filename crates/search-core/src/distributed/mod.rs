@@ -60,7 +60,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::layers::{LayerReport, Layers, RankedSpace, SweepError};
+use crate::layers::{self, LayerReport, Layers, RankedSpace, SweepError};
 
 mod connect;
 mod shard;
@@ -366,20 +366,11 @@ impl ShardedSweep {
     {
         let size = space.size();
         let layout = shard::Layout::new(size, cluster);
-        let needed = layout.process_bytes();
-        if let Some(limit) = self.max_memory {
-            if needed > limit {
-                return Err(SweepError::MemoryLimit { needed, limit }.into());
-            }
-        }
-        let mut goal_ranks = Vec::new();
-        for goal in goals {
-            let rank = space.rank(&goal);
-            if rank >= size {
-                return Err(SweepError::RankOutOfRange { rank, size }.into());
-            }
-            goal_ranks.push(rank);
-        }
+        layers::within_memory(layout.process_bytes(), self.max_memory)?;
+        let mut goal_ranks = goals
+            .into_iter()
+            .map(|goal| layers::goal_rank(space, &goal))
+            .collect::<Result<Vec<u64>, SweepError>>()?;
         goal_ranks.sort_unstable();
         goal_ranks.dedup();
         let job = [size, cluster.workers as u64, self.farthest as u64]

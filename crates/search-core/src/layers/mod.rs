@@ -200,6 +200,24 @@ pub enum SweepError {
     Cancelled,
 }
 
+/// Checks that a table of `needed` bytes stays within `max_memory`, if set.
+pub(crate) fn within_memory(needed: u64, max_memory: Option<u64>) -> Result<(), SweepError> {
+    match max_memory {
+        Some(limit) if needed > limit => Err(SweepError::MemoryLimit { needed, limit }),
+        _ => Ok(()),
+    }
+}
+
+/// The rank of `goal`, checked to be below the size of `space`.
+pub(crate) fn goal_rank<S: RankedSpace>(space: &S, goal: &S::State) -> Result<u64, SweepError> {
+    let (rank, size) = (space.rank(goal), space.size());
+    if rank < size {
+        Ok(rank)
+    } else {
+        Err(SweepError::RankOutOfRange { rank, size })
+    }
+}
+
 impl fmt::Display for SweepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -452,18 +470,10 @@ impl Sweep {
         P: FnMut(&LayerReport),
     {
         let size = space.size();
-        let needed = self.memory_needed(size);
-        if let Some(limit) = self.max_memory {
-            if needed > limit {
-                return Err(SweepError::MemoryLimit { needed, limit });
-            }
-        }
+        within_memory(self.memory_needed(size), self.max_memory)?;
         let goals: Vec<S::State> = goals.into_iter().collect();
         for goal in &goals {
-            let rank = space.rank(goal);
-            if rank >= size {
-                return Err(SweepError::RankOutOfRange { rank, size });
-            }
+            goal_rank(space, goal)?;
         }
         match self.table {
             Table::Bytes => self.run_dense::<AtomicU8, _, _, _>(space, goals, census, progress),
