@@ -112,23 +112,7 @@ pub fn sweep<S: RankedSpace>(
     }
     .map_err(|e| e.to_string())?;
     *cluster.exchanged.borrow_mut() = sharded.exchanged;
-    let layers = sharded.layers;
-    Ok(Analysis {
-        description: plan.description,
-        ranks: space.size(),
-        histogram: layers.histogram,
-        farthest: layers
-            .farthest
-            .iter()
-            .map(|&r| (plan.draw)(&space.unrank(r)))
-            .collect(),
-        census: plan.census.map(|c| crate::puzzles::Census {
-            key: c.key,
-            heading: c.heading,
-            counts: layers.census,
-        }),
-        extra: serde_json::Map::new(),
-    })
+    Ok(plan.analysis(space, sharded.layers))
 }
 
 /// Keeps the engine's own panics off the terminal, and ends the process at

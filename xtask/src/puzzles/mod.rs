@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use search_core::layers::{LayerReport, RankedSpace, Sweep, Table};
+use search_core::layers::{LayerReport, Layers, RankedSpace, Sweep, Table};
 use search_core::puzzle::Puzzle;
 
 use crate::fixtures;
@@ -300,20 +300,28 @@ pub fn sweep_space<S: RankedSpace>(
         Some(c) => sweep.run_with_census(space, goals, c.counts, report),
     }
     .map_err(|e| e.to_string())?;
-    Ok(Analysis {
-        description: plan.description,
-        ranks: space.size(),
-        histogram: layers.histogram,
-        farthest: layers
-            .farthest
-            .iter()
-            .map(|&r| (plan.draw)(&space.unrank(r)))
-            .collect(),
-        census: plan.census.map(|c| Census {
-            key: c.key,
-            heading: c.heading,
-            counts: layers.census,
-        }),
-        extra: serde_json::Map::new(),
-    })
+    Ok(plan.analysis(space, layers))
+}
+
+impl<S: RankedSpace> SweepPlan<'_, S> {
+    /// The report of the sweep of `space` that found `layers`, on one
+    /// machine or sharded: the farthest states drawn, the census named.
+    pub fn analysis(self, space: &S, layers: Layers) -> Analysis {
+        Analysis {
+            description: self.description,
+            ranks: space.size(),
+            histogram: layers.histogram,
+            farthest: layers
+                .farthest
+                .iter()
+                .map(|&r| (self.draw)(&space.unrank(r)))
+                .collect(),
+            census: self.census.map(|c| Census {
+                key: c.key,
+                heading: c.heading,
+                counts: layers.census,
+            }),
+            extra: serde_json::Map::new(),
+        }
+    }
 }
