@@ -11,33 +11,8 @@ use search_core::distributed::{Cluster, DistributedError, Sharded, ShardedSweep}
 
 use search_core::layers::{RankedSpace, Sweep, Table};
 
-/// States `0..n`; from `s`: `s + 1`, `s - 1` and `3s mod n` (and back).
-struct Chords(u64);
-
-impl RankedSpace for Chords {
-    type State = u64;
-    fn size(&self) -> u64 {
-        self.0
-    }
-    fn rank(&self, s: &u64) -> u64 {
-        *s
-    }
-    fn unrank(&self, rank: u64) -> u64 {
-        rank
-    }
-    fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
-        let n = self.0;
-        visit((s + 1) % n);
-        visit((s + n - 1) % n);
-        visit(s * 3 % n);
-        // The inverse of s -> 3s mod n, n prime to 3.
-        let mut t = s;
-        while t % 3 != 0 {
-            t += n;
-        }
-        visit(t / 3);
-    }
-}
+mod common;
+use common::Ring;
 
 fn free_addresses(count: usize) -> Vec<String> {
     let listeners: Vec<TcpListener> = (0..count)
@@ -51,7 +26,7 @@ fn free_addresses(count: usize) -> Vec<String> {
 
 /// Runs every process of a cluster on its own thread.
 fn sweep_on(
-    space: &Chords,
+    space: &Ring,
     goals: &[u64],
     processes: usize,
     workers: usize,
@@ -85,7 +60,7 @@ fn sweep_on(
 
 #[test]
 fn every_process_and_worker_count_gives_the_single_machine_sweep() {
-    let space = Chords(100_003);
+    let space = Ring::new(100_003);
     for goals in [vec![0], vec![5, 77_777, 5]] {
         for census in [false, true] {
             let single = Sweep::new(Table::TwoBits).with_farthest(5);
@@ -119,7 +94,7 @@ fn every_process_and_worker_count_gives_the_single_machine_sweep() {
 
 #[test]
 fn progress_reports_every_layer_with_the_whole_cluster_s_counts() {
-    let space = Chords(1_001);
+    let space = Ring::new(1_003);
     let expected = Sweep::new(Table::TwoBits)
         .run(&space, [0], |_| {})
         .expect("a sweep");
@@ -140,7 +115,7 @@ fn progress_reports_every_layer_with_the_whole_cluster_s_counts() {
 
 #[test]
 fn more_workers_than_words_still_sweep_everything() {
-    let space = Chords(40);
+    let space = Ring::new(40);
     let expected = Sweep::new(Table::TwoBits)
         .run(&space, [3], |_| {})
         .expect("a sweep");
@@ -152,7 +127,7 @@ fn more_workers_than_words_still_sweep_everything() {
 
 #[test]
 fn memory_is_stated_per_process_and_refused_over_the_limit() {
-    let space = Chords(1 << 20);
+    let space = Ring::new(1 << 20);
     let cluster = Cluster::new(free_addresses(2), 0, 2).expect("a cluster");
     let sweep = ShardedSweep::new();
     // 2^20 ranks at two bits, split in two processes.
@@ -170,7 +145,7 @@ fn memory_is_stated_per_process_and_refused_over_the_limit() {
 #[test]
 fn a_process_that_never_comes_ends_the_sweep_with_an_error() {
     let addresses = free_addresses(2);
-    let space = Chords(1_001);
+    let space = Ring::new(1_003);
     for me in 0..2 {
         let cluster = Cluster::new(addresses.clone(), me, 1)
             .expect("a cluster")
@@ -191,7 +166,7 @@ fn a_process_that_never_comes_ends_the_sweep_with_an_error() {
 #[test]
 fn a_process_that_fails_mid_sweep_ends_the_others_with_an_error() {
     let addresses = free_addresses(2);
-    let space = Chords(100_003);
+    let space = Ring::new(100_003);
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
             .map(|p| {
@@ -222,7 +197,7 @@ fn a_process_that_fails_mid_sweep_ends_the_others_with_an_error() {
 #[test]
 fn processes_started_for_different_sweeps_refuse_each_other() {
     let addresses = free_addresses(2);
-    let space = Chords(1_001);
+    let space = Ring::new(1_003);
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2u64)
             .map(|p| {
