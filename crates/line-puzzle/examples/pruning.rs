@@ -7,18 +7,14 @@
 //! (all three algorithms if none is named)
 #![allow(clippy::print_stdout)]
 
+mod common;
+
 use std::time::Instant;
 
 use line_puzzle::{Algorithm, Board, SolveOptions, Solver};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let boards = [
-        ("start1", ["ACAS", "CDCA", "DBAB", "CDBD"]),
-        ("start2", ["ABAS", "CDCD", "ABAB", "CDCD"]),
-        ("start3", ["AABS", "AABB", "CCDD", "CCDD"]),
-        ("goal1", ["ABAS", "CABD", "ACDB", "CDCD"]),
-        ("goal3", ["ABAS", "DCDC", "BABA", "CDCD"]),
-    ];
+    let boards = common::BOARDS;
     let clock = Instant::now();
     let hiroi = SolveOptions::with_algorithm(Algorithm::IdaHiroi);
     let first = Solver::new(&Board::from_rows(&boards[0].1)?, &hiroi)?;

@@ -8,19 +8,15 @@
 //! `cargo run --release -p line-puzzle --example ten_pairs`
 #![allow(clippy::print_stdout)]
 
+mod common;
+
 use std::time::Instant;
 
 use line_puzzle::{Algorithm, Board, SolveOptions, Solver, hiroi_bound};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let options = SolveOptions::with_algorithm;
-    let boards = [
-        ("start1", ["ACAS", "CDCA", "DBAB", "CDBD"]),
-        ("start2", ["ABAS", "CDCD", "ABAB", "CDCD"]),
-        ("start3", ["AABS", "AABB", "CCDD", "CCDD"]),
-        ("goal1", ["ABAS", "CABD", "ACDB", "CDCD"]),
-        ("goal3", ["ABAS", "DCDC", "BABA", "CDCD"]),
-    ];
+    let boards = common::BOARDS;
     println!(
         "| pair | moves | bounds: Hiroi's / letters / pairs | ida-hiroi: nodes | ida-hiroi: time | ida-letter-pdb: nodes | ida-letter-pdb: end to end | ida-pdb: nodes | ida-pdb: search | ida-pdb: tables | ida-pdb: end to end |"
     );
