@@ -114,6 +114,18 @@ struct Walker<'a> {
     trail: Vec<usize>,
 }
 
+impl<'a> Walker<'a> {
+    /// A walker at node 0 of `graph`, bound for `goal`.
+    fn new(graph: &'a Graph, goal: usize) -> Self {
+        Walker {
+            graph,
+            at: 0,
+            goal,
+            trail: Vec::new(),
+        }
+    }
+}
+
 impl Node for Walker<'_> {
     type Move = usize;
 
@@ -139,6 +151,21 @@ impl Node for Walker<'_> {
     fn undo(&mut self, _m: usize) {
         self.at = self.trail.pop().unwrap();
     }
+}
+
+/// The bidirectional search from node 0 to the nearest of `goals`, the
+/// sides marked in a dense table.
+fn nearest_both_ways(g: &Graph, goals: &[usize]) -> Option<Vec<usize>> {
+    bfs_bidirectional_to_any_with(
+        &0,
+        goals,
+        |&n| g.successors(n),
+        |&n| g.predecessors(n),
+        DenseSides::new(g.size(), |&n: &usize| n as u64),
+        &Budget::default(),
+    )
+    .unwrap()
+    .found
 }
 
 /// The graph's nodes as a ranked space (ranks are node numbers).
@@ -180,16 +207,7 @@ proptest! {
         .unwrap()
         .found;
         let both = bfs_bidirectional(&0, &goal, |&n| g.successors(n), |&n| g.predecessors(n));
-        let both_dense = bfs_bidirectional_with(
-            &0,
-            &goal,
-            |&n| g.successors(n),
-            |&n| g.predecessors(n),
-            DenseSides::new(g.size(), |&n: &usize| n as u64),
-            &Budget::default(),
-        )
-        .unwrap()
-        .found;
+        let both_dense = nearest_both_ways(&g, &[goal]);
         for path in [hashed, dense, both, both_dense] {
             match (&path, expected) {
                 (None, None) => {}
@@ -207,16 +225,7 @@ proptest! {
         let goals = [a % g.edges.len(), b % g.edges.len()];
         let dist = g.distances(0);
         let expected = goals.iter().filter_map(|&t| dist[t]).min();
-        let found = bfs_bidirectional_to_any_with(
-            &0,
-            &goals,
-            |&n| g.successors(n),
-            |&n| g.predecessors(n),
-            DenseSides::new(g.size(), |&n: &usize| n as u64),
-            &Budget::default(),
-        )
-        .unwrap()
-        .found;
+        let found = nearest_both_ways(&g, &goals);
         prop_assert_eq!(found.as_ref().map(|p| p.len() as u32 - 1), expected);
         if let Some(path) = found {
             let end = *path.last().unwrap();
@@ -240,7 +249,7 @@ proptest! {
         let expected = g.weighted_distance(0, goal);
         // Without duplicate detection an unreachable goal costs b^bound: keep the bound small.
         let options = IdaOptions { max_bound: Some(expected.unwrap_or(6)), ..IdaOptions::default() };
-        let mut walker = Walker { graph: &g, at: 0, goal, trail: Vec::new() };
+        let mut walker = Walker::new(&g, goal);
         let found = ida_star(&mut walker, &options).unwrap().found;
         prop_assert_eq!(walker.at, 0, "the node is restored");
         prop_assert_eq!(found.as_ref().map(|p| p.cost), expected);
@@ -267,7 +276,7 @@ proptest! {
         let unit = Graph {
             edges: g.edges.iter().map(|e| e.iter().map(|&(m, _)| (m, 1)).collect()).collect(),
         };
-        let mut walker = Walker { graph: &unit, at: 0, goal, trail: Vec::new() };
+        let mut walker = Walker::new(&unit, goal);
         let expected = unit.distances(0)[goal];
         let options = IdaOptions { max_bound: Some(expected.unwrap_or(6)), ..IdaOptions::default() };
         let found = iddfs(&mut walker, &options).unwrap().found;
@@ -287,7 +296,7 @@ proptest! {
             let unit = Graph {
                 edges: g.edges.iter().map(|e| e.iter().map(|&(m, _)| (m, 1)).collect()).collect(),
             };
-            let mut walker = Walker { graph: &unit, at: 0, goal, trail: Vec::new() };
+            let mut walker = Walker::new(&unit, goal);
             let by_dfs = count_paths(&mut walker, length, |w| w.at, &Budget::default()).unwrap();
             prop_assert_eq!(by_dfs.found, Some(count));
         }
@@ -384,12 +393,7 @@ fn budgets_stop_searches() {
     let g = Graph {
         edges: vec![vec![(1, 1)], vec![(0, 1)], vec![]],
     };
-    let mut walker = Walker {
-        graph: &g,
-        at: 0,
-        goal: 2,
-        trail: Vec::new(),
-    };
+    let mut walker = Walker::new(&g, 2);
     let options = IdaOptions {
         budget: limited,
         ..IdaOptions::default()
@@ -412,12 +416,7 @@ fn ida_reports_each_iteration_and_honours_parity_steps() {
         })
         .collect();
     let g = Graph { edges };
-    let mut walker = Walker {
-        graph: &g,
-        at: 0,
-        goal: 6,
-        trail: Vec::new(),
-    };
+    let mut walker = Walker::new(&g, 6);
     let even = IdaOptions {
         step: 2,
         residue: 0,
@@ -441,12 +440,7 @@ fn unreachable_goals_are_answers() {
         bfs_bidirectional(&0, &2, |&n| g.successors(n), |&n| g.predecessors(n)),
         None
     );
-    let mut walker = Walker {
-        graph: &g,
-        at: 0,
-        goal: 2,
-        trail: Vec::new(),
-    };
+    let mut walker = Walker::new(&g, 2);
     // IDA* proves it: an iteration that prunes nothing has seen everything...
     // except that a cycle is never exhausted without a bound.
     let options = IdaOptions {
