@@ -120,7 +120,10 @@ use crate::{Budget, Bytes, Interrupted, Outcome};
 mod check;
 mod macros;
 
-pub use check::{Attempt, optimal_lengths, solve_with_each, verify};
+pub use check::{
+    Attempt, check_notation, check_refusals, check_replay_refusals, optimal_lengths,
+    solve_with_each, verify,
+};
 
 /// A puzzle, as every puzzle crate of the workspace offers it: a unit type
 /// naming the puzzle, whose associated types and functions are the crate's

@@ -109,3 +109,67 @@ pub fn optimal_lengths<P: Puzzle>(
         })
         .collect()
 }
+
+/// Checks the notation of `P`'s moves: each of `moves` reads as a move that
+/// writes back as the same text, and none of `not_moves` reads as a move.
+///
+/// # Errors
+///
+/// The first text that does otherwise.
+pub fn check_notation<P: Puzzle>(moves: &[&str], not_moves: &[&str]) -> Result<(), String> {
+    for &text in moves {
+        match text.parse::<P::Move>() {
+            Ok(m) if m.to_string() == text => {}
+            Ok(m) => return Err(format!("{text:?} reads back as {:?}", m.to_string())),
+            Err(_) => return Err(format!("{text:?} does not read as a move")),
+        }
+    }
+    match not_moves
+        .iter()
+        .find(|text| text.parse::<P::Move>().is_ok())
+    {
+        Some(text) => Err(format!("{text:?} reads as a move")),
+        None => Ok(()),
+    }
+}
+
+/// Checks that `P` refuses each of `cases`' rows as a board of `variant`,
+/// with exactly the message given beside them.
+///
+/// # Errors
+///
+/// The first rows read as a board, or refused with another message.
+pub fn check_refusals<P: Puzzle>(
+    variant: P::Variant,
+    cases: &[(&[&str], &str)],
+) -> Result<(), String> {
+    for &(rows, expected) in cases {
+        match P::from_rows(variant, rows) {
+            Ok(board) => return Err(format!("{rows:?} read as {board}")),
+            Err(e) if e.to_string() == expected => {}
+            Err(e) => return Err(format!("{rows:?} refused with {:?}", e.to_string())),
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `P`'s replay from `start` towards `goal` refuses each of
+/// `cases`' moves with exactly the message given beside them.
+///
+/// # Errors
+///
+/// The first moves replayed without error, or refused with another message.
+pub fn check_replay_refusals<P: Puzzle>(
+    start: &P::Board,
+    goal: &P::Goal,
+    cases: &[(&[P::Move], &str)],
+) -> Result<(), String> {
+    for &(moves, expected) in cases {
+        match P::replay(start, goal, moves) {
+            Ok(_) => return Err(format!("{moves:?} replayed without error")),
+            Err(e) if e.to_string() == expected => {}
+            Err(e) => return Err(format!("{moves:?} refused with {:?}", e.to_string())),
+        }
+    }
+    Ok(())
+}
