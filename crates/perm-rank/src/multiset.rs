@@ -215,17 +215,7 @@ impl Ranking for Multiset {
             }
             masks[s] |= 1 << position;
         }
-        for (s, (&mask, &expected)) in masks.iter().zip(&self.counts).enumerate() {
-            let found = mask.count_ones() as usize;
-            if found != expected {
-                return Err(RankError::WrongCount {
-                    symbol: s as u8,
-                    expected,
-                    found,
-                });
-            }
-        }
-        Ok(self.rank_masks_unchecked(&masks[..symbols]))
+        self.rank_masks(&masks[..symbols])
     }
 
     fn unrank(&self, mut rank: u64, out: &mut [u8]) -> Result<(), RankError> {
