@@ -2,6 +2,9 @@
 //! counted (with and without Hiroi's pruning), its minimum proven, and
 //! one solution of the English central game.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -11,19 +14,7 @@ use peg_solitaire::{
 };
 
 fn benches(c: &mut Criterion) {
-    let seed = Board::from_rows_in(
-        Lattice::Triangular,
-        &[
-            "     o o     ",
-            "      o      ",
-            "     o o     ",
-            "    o . o    ",
-            "   o o o o   ",
-            "o o o o o o o",
-            " o         o ",
-        ],
-    )
-    .unwrap();
+    let seed = Board::from_rows_in(Lattice::Triangular, &common::SEED).unwrap();
     let seed_goal = seed.with_pegs(1 << 6).unwrap();
     let first = seed
         .jumps()

@@ -13,17 +13,7 @@ use proptest::prelude::*;
 use search_core::Budget;
 
 mod common;
-use common::TRIANGLE;
-
-const SEED: [&str; 7] = [
-    "     o o     ",
-    "      o      ",
-    "     o o     ",
-    "    o . o    ",
-    "   o o o o   ",
-    "o o o o o o o",
-    " o         o ",
-];
+use common::{SEED, TRIANGLE};
 
 fn seed() -> (Board, Board) {
     let start = Board::from_rows_in(Lattice::Triangular, &SEED).unwrap();

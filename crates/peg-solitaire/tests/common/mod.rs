@@ -1,10 +1,23 @@
-//! Boards the test files share.
+//! Boards the test files and the benchmarks share.
 
 /// The 15-hole triangle, full.
+#[allow(dead_code, reason = "the benchmarks do not use it")]
 pub const TRIANGLE: [&str; 5] = [
     "    o    ",
     "   o o   ",
     "  o o o  ",
     " o o o o ",
     "o o o o o",
+];
+
+/// M. Hiroi's 21-hole triangular board, hole 6 empty.
+#[allow(dead_code, reason = "not every test file solves it")]
+pub const SEED: [&str; 7] = [
+    "     o o     ",
+    "      o      ",
+    "     o o     ",
+    "    o . o    ",
+    "   o o o o   ",
+    "o o o o o o o",
+    " o         o ",
 ];
