@@ -152,6 +152,27 @@ mod sharded {
     }
 
     #[test]
+    fn an_analysis_that_is_not_a_sweep_refuses_before_it_runs() {
+        let dir = scratch("not-a-sweep");
+        let hosts = dir.join("hosts");
+        fs::write(&hosts, free_addresses(2).join("\n")).unwrap();
+        let out = xtask(&[
+            "analyze",
+            "peg-solitaire",
+            "--goal",
+            "../fixtures/peg-solitaire/english-central.json",
+            "--hostfile",
+            hosts.to_str().unwrap(),
+            "--process",
+            "0",
+        ]);
+        assert_fails_with(
+            &out,
+            "error: process 0: peg-solitaire's analysis is not a sweep of a ranked space; --processes and --hostfile do not apply",
+        );
+    }
+
+    #[test]
     fn a_timeout_that_is_not_one_is_refused() {
         let out = xtask(&words(
             "analyze eight-puzzle --hostfile hosts --process 0 --timeout 0",
