@@ -19,14 +19,18 @@ mod sharded {
     use super::common::{json_of, scratch, text};
     use super::*;
 
-    fn free_addresses(count: usize) -> Vec<String> {
-        let listeners: Vec<TcpListener> = (0..count)
+    /// A host file in a fresh folder `name`: two free local addresses.
+    fn two_free_hosts(name: &str) -> std::path::PathBuf {
+        let listeners: Vec<TcpListener> = (0..2)
             .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
             .collect();
-        listeners
+        let addresses: Vec<String> = listeners
             .iter()
             .map(|l| l.local_addr().unwrap().to_string())
-            .collect()
+            .collect();
+        let hosts = scratch(name).join("hosts");
+        fs::write(&hosts, addresses.join("\n")).unwrap();
+        hosts
     }
 
     #[test]
@@ -92,9 +96,7 @@ mod sharded {
 
     #[test]
     fn a_process_that_cannot_be_reached_ends_the_run_with_an_error() {
-        let dir = scratch("unreachable-peer");
-        let hosts = dir.join("hosts");
-        fs::write(&hosts, free_addresses(2).join("\n")).unwrap();
+        let hosts = two_free_hosts("unreachable-peer");
         let hosts = hosts.to_str().unwrap();
         for process in ["0", "1"] {
             let clock = Instant::now();
@@ -120,9 +122,7 @@ mod sharded {
 
     #[test]
     fn a_process_that_dies_ends_the_others_with_an_error() {
-        let dir = scratch("dead-peer");
-        let hosts = dir.join("hosts");
-        fs::write(&hosts, free_addresses(2).join("\n")).unwrap();
+        let hosts = two_free_hosts("dead-peer");
         // A sweep of seconds: 239,500,800 states.
         let start = |process: &str| {
             Command::new(env!("CARGO_BIN_EXE_xtask"))
@@ -153,19 +153,12 @@ mod sharded {
 
     #[test]
     fn an_analysis_that_is_not_a_sweep_refuses_before_it_runs() {
-        let dir = scratch("not-a-sweep");
-        let hosts = dir.join("hosts");
-        fs::write(&hosts, free_addresses(2).join("\n")).unwrap();
-        let out = xtask(&[
-            "analyze",
-            "peg-solitaire",
-            "--goal",
-            "../fixtures/peg-solitaire/english-central.json",
-            "--hostfile",
-            hosts.to_str().unwrap(),
-            "--process",
-            "0",
-        ]);
+        let hosts = two_free_hosts("not-a-sweep");
+        let line = format!(
+            "analyze peg-solitaire --goal ../fixtures/peg-solitaire/english-central.json --process 0 --hostfile {}",
+            hosts.display()
+        );
+        let out = xtask(&words(&line));
         assert_fails_with(
             &out,
             "error: process 0: peg-solitaire's analysis is not a sweep of a ranked space; --processes and --hostfile do not apply",
