@@ -120,6 +120,28 @@ impl<'b> Holes<'b> {
             .same_class(self.board.geometry().all() & !(1 << v), 1 << s)
     }
 
+    /// Every problem, from `rows`: for each start searched (the least hole
+    /// of its class under the symmetries), the fewest moves to each
+    /// survivor. A symmetry taking a vacancy v to its class's searched start
+    /// takes each survivor s to the survivor of the same answer there.
+    fn spread(&self, rows: &[Option<Vec<Option<u32>>>]) -> Vec<Problem> {
+        let n = self.n;
+        let mut out = Vec::with_capacity(n * n);
+        for v in 0..n {
+            let (perm, rep) = self
+                .symmetries()
+                .iter()
+                .map(|p| (p, p[v] as usize))
+                .min_by_key(|&(_, r)| r)
+                .expect("the identity");
+            for s in 0..n {
+                let moves = rows[rep].as_ref().and_then(|row| row[perm[s] as usize]);
+                out.push(self.answer(v, s, rep == v, moves));
+            }
+        }
+        out
+    }
+
     /// The problem `v` -> `s`: impossible by the class rule, or answered
     /// `moves` by its own search (`searched`) or by a symmetric problem's.
     fn answer(&self, v: usize, s: usize, searched: bool, moves: Option<u32>) -> Problem {
@@ -244,21 +266,7 @@ pub fn problems_by_starts(
         rows[v] = Some(row);
         progress(done + 1, starts.len());
     }
-    let mut out = Vec::with_capacity(n * n);
-    for v in 0..n {
-        // A symmetry taking v to its class's searched start takes each
-        // survivor s to the survivor of the same answer there.
-        let (perm, rep) = syms
-            .iter()
-            .map(|p| (p, p[v] as usize))
-            .min_by_key(|&(_, r)| r)
-            .expect("the identity");
-        for s in 0..n {
-            let moves = rows[rep].as_ref().and_then(|row| row[perm[s] as usize]);
-            out.push(holes.answer(v, s, rep == v, moves));
-        }
-    }
-    Ok(out)
+    Ok(holes.spread(&rows))
 }
 
 /// The stage of [`problems_by_jumps`] a [`ProblemsReport`] is about.
@@ -350,19 +358,7 @@ pub fn problems_by_jumps(
         let row = fewest_moves_to_one_peg(g, start, options, &mut report)?;
         rows[v] = Some(row);
     }
-    let mut out = Vec::with_capacity(n * n);
-    for v in 0..n {
-        let (perm, rep) = syms
-            .iter()
-            .map(|p| (p, p[v] as usize))
-            .min_by_key(|&(_, r)| r)
-            .expect("the identity");
-        for s in 0..n {
-            let moves = rows[rep].as_ref().and_then(|row| row[perm[s] as usize]);
-            out.push(holes.answer(v, s, rep == v, moves));
-        }
-    }
-    Ok(out)
+    Ok(holes.spread(&rows))
 }
 
 /// For each hole `s`, the fewest moves from `start` to the position with
