@@ -120,6 +120,21 @@ impl<'b> Holes<'b> {
             .same_class(self.board.geometry().all() & !(1 << v), 1 << s)
     }
 
+    /// The starts to search: the least hole of each class of vacancies under
+    /// the symmetries, where some survivor is allowed by the class rule.
+    fn searched_starts(&self) -> Vec<usize> {
+        let least_hole = |v: usize| {
+            self.symmetries()
+                .iter()
+                .map(|p| p[v] as usize)
+                .min()
+                .expect("the identity")
+        };
+        (0..self.n)
+            .filter(|&v| least_hole(v) == v && (0..self.n).any(|s| self.same_class(v, s)))
+            .collect()
+    }
+
     /// Every problem, from `rows`: for each start searched (the least hole
     /// of its class under the symmetries), the fewest moves to each
     /// survivor. A symmetry taking a vacancy v to its class's searched start
@@ -234,16 +249,7 @@ pub fn problems_by_starts(
 ) -> Result<Vec<Problem>, SolveError> {
     let holes = Holes::new(board);
     let n = holes.n;
-    let syms = holes.symmetries();
-    let least_hole = |v: usize| {
-        syms.iter()
-            .map(|p| p[v] as usize)
-            .min()
-            .expect("the identity")
-    };
-    let starts: Vec<usize> = (0..n)
-        .filter(|&v| least_hole(v) == v && (0..n).any(|s| holes.same_class(v, s)))
-        .collect();
+    let starts = holes.searched_starts();
     let mut rows: Vec<Option<Vec<Option<u32>>>> = vec![None; n];
     for (done, &v) in starts.iter().enumerate() {
         let levels = explore_moves(
@@ -333,16 +339,11 @@ pub fn problems_by_jumps(
     let holes = Holes::new(board);
     let n = holes.n;
     let g = board.geometry();
-    let syms = holes.symmetries();
-    let least_hole = |v: usize| {
-        syms.iter()
-            .map(|p| p[v] as usize)
-            .min()
-            .expect("the identity")
+    let starts = if n > 1 {
+        holes.searched_starts()
+    } else {
+        Vec::new()
     };
-    let starts: Vec<usize> = (0..n)
-        .filter(|&v| n > 1 && least_hole(v) == v && (0..n).any(|s| holes.same_class(v, s)))
-        .collect();
     let mut rows: Vec<Option<Vec<Option<u32>>>> = vec![None; n];
     for (done, &v) in starts.iter().enumerate() {
         let mut report = |stage, level: &LevelReport| {
