@@ -135,7 +135,7 @@ pub fn korf(
     Ok((setup, runs))
 }
 
-/// Compiles the plain C 6-6-3 IDA* of `crates/eight-puzzle/benches/peer/`
+/// Compiles the plain C 6-6-3 IDA* of `crates/benches/peer/`
 /// with `cc -O2` (into `target/peer/`) and runs it on Korf's instances
 /// `first..=last`, read from the fixtures; returns its output (one line per
 /// instance, then its totals and times). `None` if there is no `cc`.
@@ -146,7 +146,7 @@ pub fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String
     if Command::new("cc").arg("--version").output().is_err() {
         return Ok(None);
     }
-    let source = root.join("crates/eight-puzzle/benches/peer/fifteen_663.c");
+    let source = root.join("crates/benches/peer/fifteen_663.c");
     let out_dir = root.join("target").join("peer");
     fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let binary = out_dir.join("fifteen_663");

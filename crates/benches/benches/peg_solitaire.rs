@@ -2,7 +2,7 @@
 //! counted (with and without Hiroi's pruning), its minimum proven, and
 //! one solution of the English central game.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../../peg-solitaire/tests/common/mod.rs"]
 mod common;
 
 use std::hint::black_box;
