@@ -69,25 +69,3 @@ pub fn register() {
         crate::puzzles::eight_puzzle::cache::cache_dir(),
     )));
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn files_are_written_whole_and_named_safely() {
-        let dir = std::env::temp_dir().join(format!("xtask-automata-{}", std::process::id()));
-        let files = AutomatonFiles::new(dir.clone());
-        assert_eq!(files.file("../x"), None);
-        assert_eq!(files.file(""), None);
-        assert!(files.load("sliding-2x2-udlr-4").is_none());
-        files.save("sliding-2x2-udlr-4", b"bytes");
-        assert_eq!(
-            files.load("sliding-2x2-udlr-4").as_deref(),
-            Some(&b"bytes"[..])
-        );
-        assert!(dir.join("prune-sliding-2x2-udlr-4.bin").is_file());
-        assert!(!dir.join("prune-sliding-2x2-udlr-4.partial").exists());
-        fs::remove_dir_all(&dir).unwrap();
-    }
-}

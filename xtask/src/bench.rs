@@ -382,7 +382,7 @@ pub fn human_time(ns: f64) -> String {
 
 /// How the peer's median `peer` compares with this project's `ours`, in
 /// words that stay true whichever is faster.
-fn compared(peer: f64, ours: f64) -> String {
+pub fn compared(peer: f64, ours: f64) -> String {
     if peer >= ours {
         format!("{:.1}x slower", peer / ours)
     } else {
@@ -514,42 +514,3 @@ Runs too long to repeat as criterion samples; each page gives the command and th
 - [peg-solitaire.md](peg-solitaire.md): the English board's 18-move proof, time and memory.
 - [flip-it.md](flip-it.md), [eight-puzzle.md](eight-puzzle.md), [knight-swap.md](knight-swap.md): the sweeps and what they found.
 ";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_table_sets_peers_beside_the_project_and_lists_the_rest() {
-        let medians = vec![
-            ("eight-puzzle/seed instance, bfs".to_string(), 2e6),
-            (
-                "eight-puzzle/seed instance, pathfinding::bfs".to_string(),
-                7e6,
-            ),
-            ("somewhere/new bench".to_string(), 1500.0),
-        ];
-        let table = table(&medians);
-        assert!(table.contains(
-            "| 8-puzzle | Hiroi's instance (31 moves), BFS over the Lehmer table | 2.00 ms | 2.6 s, 181,439 states generated (C, Pentium 166) | pathfinding::bfs: 7.00 ms (3.5x slower) |"
-        ));
-        assert!(table.contains("| somewhere/new bench | 1.5 µs |"));
-        // A peer's own row is not listed among the others.
-        assert!(!table.contains("| eight-puzzle/seed instance, pathfinding::bfs |"));
-    }
-
-    #[test]
-    fn a_faster_peer_is_called_faster() {
-        assert_eq!(compared(7e6, 2e6), "3.5x slower");
-        assert_eq!(compared(1e6, 2e6), "2.0x faster");
-    }
-
-    #[test]
-    fn durations_read_in_their_unit() {
-        let check = |ns: f64, expected: &str| assert_eq!(human_time(ns), expected);
-        check(999.0, "999 ns");
-        check(1_500.0, "1.5 µs");
-        check(2_500_000.0, "2.50 ms");
-        check(3_250_000_000.0, "3.25 s");
-    }
-}

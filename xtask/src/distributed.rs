@@ -65,7 +65,7 @@ pub fn parse_hostfile(name: &str, text: &str) -> Result<Vec<String>, String> {
 }
 
 /// FNV-1a of `text`: the key that processes of one sweep share.
-fn job_key(text: &str) -> u64 {
+pub fn job_key(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3)
     })
@@ -167,30 +167,20 @@ pub fn sweep<S: RankedSpace>(
     Err(NOT_BUILT.to_string())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn host_files_list_host_and_port_a_line() {
-        let text = "# the cluster\n127.0.0.1:2101\n\n  node-b:2101  \n";
-        assert_eq!(
-            parse_hostfile("hosts", text).unwrap(),
-            ["127.0.0.1:2101", "node-b:2101"]
-        );
-        assert_eq!(
-            parse_hostfile("hosts", "a:1\nb\n").unwrap_err(),
-            "hosts:2: expected host:port, found \"b\""
-        );
-        assert_eq!(
-            parse_hostfile("hosts", "# none\n").unwrap_err(),
-            "hosts: no process listed"
-        );
+/// The arguments without `--processes`: what `--processes` hands each
+/// process it starts.
+pub fn forwarded(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut kept = Vec::new();
+    let mut skip_value = false;
+    for arg in args {
+        if std::mem::take(&mut skip_value) {
+            continue;
+        }
+        if arg == "--processes" {
+            skip_value = true;
+        } else if !arg.to_string_lossy().starts_with("--processes=") {
+            kept.push(arg);
+        }
     }
-
-    #[test]
-    fn job_keys_tell_sweeps_apart() {
-        assert_ne!(job_key("flip-it 3x3\n24"), job_key("flip-it 3x3\n25"));
-        assert_eq!(job_key(""), 0xcbf2_9ce4_8422_2325);
-    }
+    kept
 }

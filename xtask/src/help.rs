@@ -145,21 +145,3 @@ Examples:
   cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/triangle-15.json --problems",
     ),
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_puzzle_has_help_for_both_commands() {
-        for puzzle in crate::puzzles::PUZZLES {
-            for command in ["solve", "analyze"] {
-                let help = puzzle_help(command, puzzle.name).unwrap();
-                assert!(help.starts_with(&format!("{}: ", puzzle.name)), "{help}");
-                assert!(help.contains("cargo xtask"), "{help}");
-            }
-        }
-        assert_eq!(puzzle_help("solve", "no-such-puzzle"), None);
-        assert_eq!(puzzle_help("bench", "eight-puzzle"), None);
-    }
-}

@@ -90,30 +90,3 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_bar_per_distance_scaled_to_the_largest() {
-        let svg = histogram_svg("a < b", &[1, 4, 2]);
-        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
-        assert!(svg.contains("a &lt; b"));
-        let heights: Vec<f64> = svg
-            .lines()
-            .filter(|l| l.contains("<title>distance"))
-            .map(|l| {
-                let h = l.split("height=\"").nth(1).unwrap();
-                h[..h.find('"').unwrap()].parse().unwrap()
-            })
-            .collect();
-        assert_eq!(heights, [67.5, 270.0, 135.0]);
-    }
-
-    #[test]
-    fn an_empty_histogram_is_an_empty_chart() {
-        let svg = histogram_svg("nothing", &[]);
-        assert!(!svg.contains("<title>distance"));
-    }
-}

@@ -3,6 +3,7 @@
 //! input, help, and a closed stdout.
 
 use std::fs;
+use std::path::Path;
 use std::process::Command;
 
 mod common;
@@ -221,14 +222,25 @@ fn counts_are_the_same_whatever_the_thread_count() {
         ],
         without_times,
     );
-    // Peg solitaire's counts and its breadth-first search by moves, whose
-    // levels are generated in parallel.
+    // Peg solitaire's counts and its breadth-first search by moves (Hiroi's
+    // board), and the levels met from both ends (the English board), whose
+    // levels are generated in parallel; the other fixtures add nothing here.
+    let fixtures = dir.join("fixtures");
+    let peg = fixtures.join("peg-solitaire");
+    fs::create_dir_all(&peg).unwrap();
+    for name in ["seed-21.json", "english-central.json"] {
+        fs::copy(
+            Path::new("../fixtures/peg-solitaire").join(name),
+            peg.join(name),
+        )
+        .unwrap();
+    }
     same_with_any_thread_count(
         &[
             "solve-all",
             "--json",
-            "--puzzle",
-            "peg-solitaire",
+            "--fixtures",
+            fixtures.to_str().unwrap(),
             "--snapshots",
             snapshots.to_str().unwrap(),
         ],

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::time::Duration;
 
-use xtask::distributed::NOT_BUILT;
+use xtask::distributed::{NOT_BUILT, forwarded};
 
 pub(crate) fn launch(processes: usize) -> Result<ExitCode, String> {
     if !cfg!(feature = "distributed") {
@@ -37,23 +37,6 @@ pub(crate) fn launch(processes: usize) -> Result<ExitCode, String> {
     let result = run(&exe, &args, &hostfile, processes);
     let _ = fs::remove_file(&hostfile);
     result
-}
-
-/// The arguments without `--processes`.
-fn forwarded(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
-    let mut kept = Vec::new();
-    let mut skip_value = false;
-    for arg in args {
-        if std::mem::take(&mut skip_value) {
-            continue;
-        }
-        if arg == "--processes" {
-            skip_value = true;
-        } else if !arg.to_string_lossy().starts_with("--processes=") {
-            kept.push(arg);
-        }
-    }
-    kept
 }
 
 fn run(
@@ -119,25 +102,5 @@ fn stop(children: &mut [Option<Child>]) {
     for child in children.iter_mut().flatten() {
         let _ = child.kill();
         let _ = child.wait();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_children_get_every_argument_but_processes() {
-        let args = [
-            "analyze",
-            "flip-it",
-            "--processes",
-            "3",
-            "--workers",
-            "2",
-            "--processes=4",
-        ];
-        let kept = forwarded(args.iter().map(OsString::from));
-        assert_eq!(kept, ["analyze", "flip-it", "--workers", "2"]);
     }
 }
