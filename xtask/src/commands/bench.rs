@@ -16,9 +16,14 @@ pub(crate) fn bench(
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     if !no_run {
         let mut command = Process::new(&cargo);
-        command
-            .current_dir(&root)
-            .args(["bench", "--workspace", "--"]);
+        command.current_dir(&root).args([
+            "bench",
+            "-p",
+            "benches",
+            "--features",
+            "criterion",
+            "--",
+        ]);
         if let Some(f) = filter {
             command.arg(f);
         }
