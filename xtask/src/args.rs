@@ -94,6 +94,11 @@ pub(crate) enum Command {
         /// Every problem of the board (peg-solitaire).
         #[arg(long)]
         problems: bool,
+        /// With `--by jumps`, count only the positions that can still reach
+        /// the goal and the solutions, from both ends, without the histogram
+        /// of every reachable position (peg-solitaire).
+        #[arg(long)]
+        solvable_only: bool,
         #[command(flatten)]
         sharding: Sharding,
     },

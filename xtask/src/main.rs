@@ -73,6 +73,7 @@ fn main() -> ExitCode {
             svg,
             by,
             problems,
+            solvable_only,
             sharding,
         } => analyze(
             &puzzle,
@@ -85,6 +86,7 @@ fn main() -> ExitCode {
                 farthest,
                 by,
                 problems,
+                solvable_only,
                 cluster: None,
             },
             goal,

@@ -22,6 +22,11 @@ pub struct JumpOptions {
     /// Refuse, before growing its tables, to use more bytes than this
     /// (counted as [`JUMP_BYTES_PER_POSITION`] per position kept).
     pub max_memory: Option<u64>,
+    /// Count only the solvable positions and the solutions (no
+    /// `histogram`): the levels are grown from the start and back from the
+    /// goal until they meet ([`LevelSearch::between`]), instead of every
+    /// level from the start to exhaustion.
+    pub solvable_only: bool,
 }
 
 /// The result of [`count_by_jumps`].
@@ -49,7 +54,7 @@ pub struct JumpCensus {
 /// those of `level`, sorted, each once.
 pub(crate) fn next_level(mover: &Mover<'_>, level: &[u64], backward: bool, holes: u32) -> Vec<u64> {
     expand_level(level, holes, |&pegs, out| {
-        mover.each(pegs, backward, true, &mut |_, least| out.push(least));
+        mover.push_jumps(pegs, backward, out);
         0
     })
     .keys
@@ -78,7 +83,7 @@ pub(crate) fn levels_by_jumps(
         .run(
             vec![canon.canonical(first)],
             |&pegs, out| {
-                mover.each(pegs, false, true, &mut |_, least| out.push(least));
+                mover.push_jumps(pegs, false, out);
                 0
             },
             |_| false,
@@ -134,76 +139,138 @@ pub fn count_by_jumps(
     let holes = geometry.holes() as u32;
     let by_start = symmetries_keeping(geometry, &[start.pegs()]);
     let by_both = symmetries_keeping(geometry, &[start.pegs(), goal.pegs()]);
-    let same = by_start.len() == by_both.len();
     let mut stats = Stats::default();
-    let game = goal.peg_count() < start.peg_count();
-    let n = if game {
-        (start.peg_count() - goal.peg_count()) as usize
-    } else {
-        0
+    // The jumps of a game: the start's pegs less the goal's.
+    let n = (goal.peg_count() < start.peg_count())
+        .then(|| (start.peg_count() - goal.peg_count()) as usize);
+    let mover = Mover::new(geometry, &by_both);
+    let mut histogram = Vec::new();
+    // solvable[k]: the positions k jumps from the start and n - k from the
+    // goal, up to the symmetries that keep both.
+    let solvable: Vec<Vec<u64>> = match n {
+        Some(n) if options.solvable_only => {
+            let by_jumps = |backward: bool| {
+                let mover = &mover;
+                move |&p: &u64, out: &mut Vec<u64>| {
+                    mover.push_jumps(p, backward, out);
+                    0
+                }
+            };
+            let found = LevelSearch::new(holes)
+                .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
+                .with_max_memory(options.max_memory)
+                .between(
+                    vec![by_both.canonical(start.pegs())],
+                    vec![by_both.canonical(goal.pegs())],
+                    n as u32,
+                    by_jumps(false),
+                    by_jumps(true),
+                    &mut progress,
+                )?;
+            stats.expanded += found.stats.expanded;
+            stats.generated += found.stats.generated;
+            found.levels
+        }
+        _ => {
+            // From the start: every level counted; those of a game kept, up
+            // to the symmetries that keep both ends (a second search when
+            // fewer symmetries keep the goal too).
+            let keep = n.map_or(0, |n| n + 1);
+            let same = by_start.len() == by_both.len();
+            let (counted, kept) = levels_by_jumps(
+                geometry,
+                &by_start,
+                start.pegs(),
+                None,
+                if same { keep } else { 0 },
+                options,
+                &mut stats,
+                &mut progress,
+            )?;
+            histogram = counted;
+            let forward = if same {
+                kept
+            } else {
+                levels_by_jumps(
+                    geometry,
+                    &by_both,
+                    start.pegs(),
+                    n.map(|n| n as u32),
+                    keep,
+                    options,
+                    &mut stats,
+                    &mut progress,
+                )?
+                .1
+            };
+            match n {
+                Some(n) => solvable_from(
+                    &mover,
+                    forward,
+                    by_both.canonical(goal.pegs()),
+                    n,
+                    holes,
+                    &mut progress,
+                ),
+                None => Vec::new(),
+            }
+        }
     };
-    // From the start: every level counted; those of a game kept, up to
-    // the symmetries that keep both ends.
-    let (histogram, forward) = if same {
-        levels_by_jumps(
-            geometry,
-            &by_start,
-            start.pegs(),
-            None,
-            if game { n + 1 } else { 0 },
-            options,
-            &mut stats,
-            &mut progress,
-        )?
-    } else {
-        let (histogram, _) = levels_by_jumps(
-            geometry,
-            &by_start,
-            start.pegs(),
-            None,
-            0,
-            options,
-            &mut stats,
-            &mut progress,
-        )?;
-        let (_, forward) = levels_by_jumps(
-            geometry,
-            &by_both,
-            start.pegs(),
-            Some(n as u32),
-            if game { n + 1 } else { 0 },
-            options,
-            &mut stats,
-            &mut progress,
-        )?;
-        (histogram, forward)
-    };
-    let mut census = JumpCensus {
+    // Jump sequences into each solvable class, level by level.
+    let mut solutions = u128::from(start.pegs() == goal.pegs());
+    if let Some(first) = solvable.first() {
+        let mut ways: Vec<u128> = vec![1; first.len()];
+        for k in 0..solvable.len() - 1 {
+            let (this, next) = (&solvable[k], &solvable[k + 1]);
+            let mut sums = vec![0u128; next.len()];
+            for (&pegs, &w) in this.iter().zip(&ways) {
+                mover.each(pegs, false, true, &mut |_, least| {
+                    if let Ok(i) = next.binary_search(&least) {
+                        sums[i] += w;
+                    }
+                });
+            }
+            ways = sums;
+        }
+        solutions = ways.first().copied().unwrap_or(0);
+    }
+    let mut counts: Vec<u64> = solvable.iter().map(|l| l.len() as u64).collect();
+    if !counts.is_empty() {
+        counts.resize(histogram.len().max(counts.len()), 0);
+    }
+    Ok(JumpCensus {
         histogram,
         start_symmetries: by_start.len(),
-        solvable: Vec::new(),
+        solvable: counts,
         both_symmetries: by_both.len(),
-        solutions: u128::from(start.pegs() == goal.pegs()),
-        stats: Stats::default(),
-    };
-    if !game {
-        census.stats = stats;
-        return Ok(census);
-    }
-    let mover = Mover::new(geometry, &by_both);
-    // solvable[k]: the positions of level k one jump before a solvable one
-    // of level k + 1, from the goal down.
+        solutions,
+        stats,
+    })
+}
+
+/// The solvable positions of a game of `n` jumps from the levels from the
+/// start (`forward[k]`, up to the symmetries of `mover`): the goal in level
+/// `n`, then those of level `k` one jump before a solvable position of
+/// level `k + 1`, from the goal down.
+fn solvable_from(
+    mover: &Mover<'_>,
+    mut forward: Vec<Vec<u64>>,
+    goal: u64,
+    n: usize,
+    holes: u32,
+    progress: &mut dyn FnMut(&LevelReport),
+) -> Vec<Vec<u64>> {
     let mut solvable: Vec<Vec<u64>> = vec![Vec::new(); n + 1];
+    forward.truncate(n + 1);
     if let Some(last) = forward.get(n) {
-        solvable[n] = intersect(last, &[by_both.canonical(goal.pegs())]);
+        solvable[n] = intersect(last, &[goal]);
     }
     for k in (0..n).rev() {
-        let before = next_level(&mover, &solvable[k + 1], true, holes);
+        let before = next_level(mover, &solvable[k + 1], true, holes);
         solvable[k] = forward
             .get(k)
             .map_or_else(Vec::new, |f| intersect(&before, f));
     }
-    drop(forward);
     let mut kept = 0;
     for (k, level) in solvable.iter().enumerate().rev() {
         kept += level.len() as u64;
@@ -215,24 +282,5 @@ pub fn count_by_jumps(
             bytes: kept * JUMP_BYTES_PER_POSITION,
         });
     }
-    // Jump sequences into each solvable class, level by level.
-    let mut ways: Vec<u128> = vec![1; solvable[0].len()];
-    for k in 0..n {
-        let (this, next) = (&solvable[k], &solvable[k + 1]);
-        let mut sums = vec![0u128; next.len()];
-        for (&pegs, &w) in this.iter().zip(&ways) {
-            mover.each(pegs, false, true, &mut |_, least| {
-                if let Ok(i) = next.binary_search(&least) {
-                    sums[i] += w;
-                }
-            });
-        }
-        ways = sums;
-    }
-    census.solutions = ways.first().copied().unwrap_or(0);
-    let mut counts: Vec<u64> = solvable.iter().map(|l| l.len() as u64).collect();
-    counts.resize(census.histogram.len().max(counts.len()), 0);
-    census.solvable = counts;
-    census.stats = stats;
-    Ok(census)
+    solvable
 }

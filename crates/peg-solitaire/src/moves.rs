@@ -183,6 +183,73 @@ impl<'a> Mover<'a> {
         }
     }
 
+    /// Pushes onto `out` the least image of every position one jump from
+    /// `pegs` (backward: one jump before it): [`Mover::each`] with `single`,
+    /// without the chains' bookkeeping, for the levels by jumps.
+    pub(crate) fn push_jumps(&self, pegs: u64, backward: bool, out: &mut Vec<u64>) {
+        let n = self.canon.len();
+        let mut images = [0u64; 12];
+        for (s, image) in images.iter_mut().enumerate().take(n) {
+            *image = self.canon.apply(s, pegs);
+        }
+        let images = &images[..n];
+        for h in grid::bits(pegs) {
+            let list = if backward {
+                &self.into[h]
+            } else {
+                &self.from[h]
+            };
+            for &i in list {
+                let j = self.geometry.jumps()[i as usize];
+                let playable = if backward {
+                    pegs >> j.over & 1 == 0 && pegs >> j.from & 1 == 0
+                } else {
+                    legal(pegs, j)
+                };
+                if playable {
+                    let flips = &self.images[i as usize];
+                    let least = images.iter().zip(flips).map(|(&a, &f)| a ^ f).min();
+                    out.push(least.expect("the identity"));
+                }
+            }
+        }
+    }
+
+    /// Calls `visit(jump, least, landing)` for every single jump from
+    /// `pegs`: the jump, the least image of the position after it, and the
+    /// holes where the jumping peg stands in each image equal to that least
+    /// one (one hole, or more where symmetries give the same image).
+    pub(crate) fn each_jump(&self, pegs: u64, visit: &mut impl FnMut(Jump, u64, u64)) {
+        let n = self.canon.len();
+        let mut images = [0u64; 12];
+        for (s, image) in images.iter_mut().enumerate().take(n) {
+            *image = self.canon.apply(s, pegs);
+        }
+        for h in grid::bits(pegs) {
+            for &i in &self.from[h] {
+                let j = self.geometry.jumps()[i as usize];
+                if !legal(pegs, j) {
+                    continue;
+                }
+                let mut least = u64::MAX;
+                let mut landing = 0u64;
+                for (s, (&image, &f)) in
+                    images[..n].iter().zip(&self.images[i as usize]).enumerate()
+                {
+                    let image = image ^ f;
+                    let hole = 1u64 << self.canon.permutation(s)[j.to as usize];
+                    if image < least {
+                        least = image;
+                        landing = hole;
+                    } else if image == least {
+                        landing |= hole;
+                    }
+                }
+                visit(j, least, landing);
+            }
+        }
+    }
+
     fn chain(&self, pegs: u64, at: usize, depth: u32, walk: &mut Walk<'_>) {
         let list = if walk.backward {
             &self.into[at]

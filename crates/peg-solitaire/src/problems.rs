@@ -1,13 +1,12 @@
 //! Every problem of a board: from each start with one empty hole to each
 //! finish with one peg, the fewest moves.
 
-use search_core::Stats;
-use search_core::grid;
-use search_core::levels::{LevelReport, intersect};
+use search_core::levels::{LevelReport, LevelSearch};
+use search_core::par;
 
-use crate::board::{Board, legal};
+use crate::board::Board;
 use crate::geometry::Geometry;
-use crate::jumps::{JUMP_BYTES_PER_POSITION, JumpOptions, levels_by_jumps, next_level};
+use crate::jumps::{JUMP_BYTES_PER_POSITION, JumpOptions};
 use crate::levels::{LevelOptions, explore_moves};
 use crate::meet::{MeetOptions, meet_moves};
 use crate::moves::{Mover, symmetries_keeping};
@@ -278,10 +277,11 @@ pub fn problems_by_starts(
 /// The stage of [`problems_by_jumps`] a [`ProblemsReport`] is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProblemsStage {
-    /// The levels by single jumps from the start, to exhaustion.
+    /// The levels by single jumps, grown from the start and back from the
+    /// finishes until they meet (the report's `backward` tells which).
     Jumps,
-    /// The positions that can still finish with one peg, level by level
-    /// from the finishes back.
+    /// The positions on a jump sequence from the start to a finish, level
+    /// by level.
     Finishing,
     /// The levels by moves over those positions.
     Moves,
@@ -303,34 +303,34 @@ pub struct ProblemsReport {
     pub level: LevelReport,
 }
 
-/// The same answers as [`problems`], by three exhaustive searches per
-/// start (one start per class of vacancies under the board's symmetries),
-/// over positions up to the symmetries that keep the start:
+/// The same answers as [`problems`], by two exhaustive searches per start
+/// (one start per class of vacancies under the board's symmetries), over
+/// positions up to the symmetries that keep the start:
 ///
-/// 1. levels by single jumps from the start to exhaustion
-///    ([`count_by_jumps`](crate::count_by_jumps)'s levels): level `k` holds
-///    every position with `k` pegs fewer that jumps reach, and the last
-///    level with one peg holds every finish this start can reach;
-/// 2. *finishing* positions, from that level back: those of level `k` one
-///    jump before a finishing position of level `k + 1` (un-jumps, then an
-///    intersection of sorted lists); they are exactly the positions that are
-///    reachable from the start and can still finish with one peg;
-/// 3. levels by moves from the start over the finishing positions alone,
-///    until every reachable finish is met: a finish's level is its fewest
-///    moves.
+/// 1. the *finishing* positions, those on a jump sequence from the start to
+///    a one-peg finish that [`JumpSpan`] allows, by levels by single jumps
+///    grown from the start and back from those finishes until they meet
+///    ([`LevelSearch::between`]): level `k` holds those with `k` pegs fewer
+///    than the start, and the last level the finishes this start reaches;
+/// 2. the fewest moves into each finishing position, level by level by
+///    jumps: a jump removes a peg, so the jumps between the levels form a
+///    graph without cycles, and one pass finds the shortest ways by moves
+///    (a jump costs nothing when it starts where the jump before it landed,
+///    one move otherwise).
 ///
-/// Step 3 is exact: every position after each move of a solution to a
+/// Step 2 is exact: every position after each move of a solution to a
 /// one-peg finish is reachable from the start and can still finish, so the
-/// levels over the finishing positions find every shortest solution; and
-/// the finishes no jump sequence reaches are impossible. On the English
-/// board the central start reaches 23,475,688 positions up to symmetry,
-/// of which a few million can finish, so the search by moves (whose moves
-/// are chains of jumps, the costly part) runs on a small part of them.
+/// pass over the finishing positions sees every solution; and the finishes
+/// no jump sequence reaches are impossible. On the English board the
+/// central start reaches 23,475,688 positions up to symmetry, of which a
+/// few million can finish; the levels from both ends grow about half the
+/// levels each, and the search by moves (whose moves are chains of jumps)
+/// runs on the finishing positions alone.
 ///
 /// Memory: [`JUMP_BYTES_PER_POSITION`](crate::JUMP_BYTES_PER_POSITION) per
-/// position reachable by jumps (every level is kept until the finishing
-/// positions are found), checked against `options.max_memory` before each
-/// level is kept.
+/// position of the levels grown from both ends (every one is kept until
+/// they meet), checked against `options.max_memory` before each level is
+/// kept.
 pub fn problems_by_jumps(
     board: &Board,
     options: &JumpOptions,
@@ -356,7 +356,7 @@ pub fn problems_by_jumps(
             })
         };
         let start = g.all() & !(1 << v);
-        let row = fewest_moves_to_one_peg(g, start, options, &mut report)?;
+        let row = fewest_moves_to_one_peg(g, &holes.span, start, options, &mut report)?;
         rows[v] = Some(row);
     }
     Ok(holes.spread(&rows))
@@ -367,6 +367,7 @@ pub fn problems_by_jumps(
 /// stages of [`problems_by_jumps`].
 fn fewest_moves_to_one_peg(
     g: &Geometry,
+    span: &JumpSpan,
     start: u64,
     options: &JumpOptions,
     report: &mut dyn FnMut(ProblemsStage, &LevelReport),
@@ -376,47 +377,50 @@ fn fewest_moves_to_one_peg(
     let canon = symmetries_keeping(g, &[start]);
     let mover = Mover::new(g, &canon);
     let pegs = start.count_ones() as usize;
-    let mut stats = Stats::default();
-    // 1. Every level by jumps, kept: level k has pegs - k pegs.
-    let (_, mut forward) = levels_by_jumps(
-        g,
-        &canon,
-        start,
-        None,
-        usize::MAX,
-        options,
-        &mut stats,
-        &mut |r| report(ProblemsStage::Jumps, r),
-    )?;
-    let mut row = vec![None; n];
-    if forward.len() < pegs {
-        // No sequence of jumps leaves one peg.
-        return Ok(row);
-    }
-    forward.truncate(pegs);
-    // 2. The finishing positions, from the one-peg level back.
+    // 1-2. The finishing positions: those on a jump sequence from the start
+    // to a one-peg finish that the class rule allows, by levels by jumps
+    // grown from both ends until they meet.
+    let finishes: Vec<u64> = (0..n)
+        .map(|s| 1u64 << s)
+        .filter(|&f| span.same_class(start, f))
+        .map(|f| canon.canonical(f))
+        .collect();
     let last = pegs - 1;
-    let mut finishing: Vec<Vec<u64>> = vec![Vec::new(); pegs];
-    finishing[last] = forward.pop().expect("the one-peg level");
-    let mut kept = finishing[last].len() as u64;
-    for k in (0..last).rev() {
-        let before = next_level(&mover, &finishing[k + 1], true, bits);
-        let level = forward.pop().expect("every level up to one peg");
-        finishing[k] = intersect(&before, &level);
-        drop(level);
-        kept += finishing[k].len() as u64;
+    let by_jumps = |backward: bool| {
+        let mover = &mover;
+        move |&p: &u64, out: &mut Vec<u64>| {
+            mover.push_jumps(p, backward, out);
+            0
+        }
+    };
+    let found = LevelSearch::new(bits)
+        .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
+        .with_max_memory(options.max_memory)
+        .between(
+            vec![canon.canonical(start)],
+            finishes,
+            last as u32,
+            by_jumps(false),
+            by_jumps(true),
+            |r| report(ProblemsStage::Jumps, r),
+        )?;
+    let finishing = found.levels;
+    let mut kept = 0;
+    for (k, level) in finishing.iter().enumerate() {
+        kept += level.len() as u64;
         report(
             ProblemsStage::Finishing,
             &LevelReport {
-                backward: true,
-                level: (last - k) as u32,
-                states: finishing[k].len() as u64,
+                backward: false,
+                level: k as u32,
+                states: level.len() as u64,
                 kept,
                 bytes: kept * JUMP_BYTES_PER_POSITION,
             },
         );
     }
-    // 3. The fewest moves into each finishing position, level by level by
+    let mut row = vec![None; n];
+    // 2. The fewest moves into each finishing position, level by level by
     // jumps (a jump removes a peg, so the jumps between the levels form a
     // graph without cycles): per position, the fewest moves `best` and the
     // holes where the last peg to move can stand after `best` moves. A jump
@@ -426,43 +430,49 @@ fn fewest_moves_to_one_peg(
     // way already gives, so only the `best` ways are kept. The masks are
     // kept for the least image of each position: a jump's landing hole is
     // mapped by every symmetry that gives that image.
-    let permutations: Vec<&[u8]> = (0..canon.len()).map(|s| canon.permutation(s)).collect();
     let mut best: Vec<u8> = vec![0];
     let mut holes_of: Vec<u64> = vec![0];
     for k in 0..last {
         let (this, next) = (&finishing[k], &finishing[k + 1]);
+        // Each chunk of the level, on its own thread: the ways into the
+        // next level, (position, moves, landing holes), the best per
+        // position; then all chunks' in order (the same answer whatever the
+        // number of threads: a least and a union).
+        let level: Vec<(u64, u8, u64)> = this
+            .iter()
+            .zip(&best)
+            .zip(&holes_of)
+            .map(|((&p, &b), &h)| (p, b, h))
+            .collect();
+        let ways = par::map_chunks(&level, 1 << 12, |chunk| {
+            let mut ways: Vec<(u32, u8, u64)> = Vec::new();
+            for &(p, b, holes) in chunk {
+                mover.each_jump(p, &mut |jump, least, landing| {
+                    if let Ok(c) = next.binary_search(&least) {
+                        let moves = b + u8::from(holes >> jump.from & 1 == 0);
+                        ways.push((c as u32, moves, landing));
+                    }
+                });
+            }
+            ways.sort_unstable();
+            ways.dedup_by(|later, first| {
+                if later.0 == first.0 && later.1 == first.1 {
+                    first.2 |= later.2;
+                }
+                later.0 == first.0
+            });
+            ways
+        });
+        drop(level);
         let mut next_best = vec![u8::MAX; next.len()];
         let mut next_holes = vec![0u64; next.len()];
-        for (i, &p) in this.iter().enumerate() {
-            for h in grid::bits(p) {
-                for jump in g.jumps_from(h) {
-                    if !legal(p, jump) {
-                        continue;
-                    }
-                    let child = p ^ jump.mask();
-                    let mut least = u64::MAX;
-                    let mut landing = 0u64;
-                    for (s, perm) in permutations.iter().enumerate() {
-                        let image = canon.apply(s, child);
-                        let hole = 1u64 << perm[jump.to as usize];
-                        if image < least {
-                            least = image;
-                            landing = hole;
-                        } else if image == least {
-                            landing |= hole;
-                        }
-                    }
-                    let Ok(c) = next.binary_search(&least) else {
-                        continue;
-                    };
-                    let moves = best[i] + u8::from(holes_of[i] >> jump.from & 1 == 0);
-                    if moves < next_best[c] {
-                        next_best[c] = moves;
-                        next_holes[c] = landing;
-                    } else if moves == next_best[c] {
-                        next_holes[c] |= landing;
-                    }
-                }
+        for (c, moves, landing) in ways.into_iter().flatten() {
+            let c = c as usize;
+            if moves < next_best[c] {
+                next_best[c] = moves;
+                next_holes[c] = landing;
+            } else if moves == next_best[c] {
+                next_holes[c] |= landing;
             }
         }
         best = next_best;

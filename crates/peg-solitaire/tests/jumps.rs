@@ -108,6 +108,17 @@ fn the_counts_by_jumps_agree_with_brute_force() {
         assert_eq!(census.solutions, solutions, "{start:?} to {goal:?}");
         assert_eq!(census.start_symmetries, by_start.len());
         assert_eq!(census.both_symmetries, by_both.len());
+        // The same counts from both ends, without the histogram.
+        let options = JumpOptions {
+            solvable_only: true,
+            ..JumpOptions::default()
+        };
+        let only = count_by_jumps(start, goal, &options, |_| {}).unwrap();
+        assert!(only.histogram.is_empty());
+        let mut expected = solvable.clone();
+        expected.resize(n + 1, 0);
+        assert_eq!(only.solvable, expected, "{start:?} to {goal:?}");
+        assert_eq!(only.solutions, solutions, "{start:?} to {goal:?}");
         if solutions > 0 {
             solved += 1;
         }

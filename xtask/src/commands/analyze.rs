@@ -152,6 +152,18 @@ fn analyze_here(
     svg: Option<PathBuf>,
 ) -> Result<ExitCode, String> {
     let def = puzzles::find(puzzle)?;
+    if def.name != <peg_solitaire::PegSolitaire as peg_solitaire::Puzzle>::NAME {
+        let given = [
+            ("--by", options.by.is_some()),
+            ("--problems", options.problems),
+            ("--solvable-only", options.solvable_only),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, on)| *on) {
+            return Err(format!(
+                "{puzzle} takes no {flag}: it is peg-solitaire's (its levels by moves or jumps, its problems)"
+            ));
+        }
+    }
     let run = def
         .analyze
         .ok_or_else(|| format!("{puzzle} has no whole-space analysis"))?;
@@ -221,6 +233,19 @@ fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
         "farthest_count": a.histogram.last(),
         "farthest": a.farthest,
     });
+    if a.histogram.is_empty() {
+        // A count of another kind alone (peg solitaire's --solvable-only):
+        // nothing about every state reached.
+        for key in [
+            "ranks",
+            "states",
+            "histogram",
+            "max_distance",
+            "farthest_count",
+        ] {
+            object[key] = serde_json::Value::Null;
+        }
+    }
     if let Some(census) = &a.census {
         object[census.key] = json!(census.counts);
     }
@@ -232,6 +257,14 @@ fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
 
 fn print_analysis(a: &Analysis) {
     out!("{}\n", a.description);
+    if let (true, Some(census)) = (a.histogram.is_empty(), &a.census) {
+        // A count of another kind alone (peg solitaire's --solvable-only).
+        out!("distance  {}", census.heading);
+        for (d, c) in census.counts.iter().enumerate() {
+            out!("{d:>8}  {:>12}", thousands(*c));
+        }
+        return;
+    }
     let states: u64 = a.histogram.iter().sum();
     out!(
         "states reached: {} of {} ranks\n",

@@ -132,6 +132,9 @@ pub struct AnalyzeOptions {
     /// `--problems`: every problem of the board instead of one (peg
     /// solitaire: every one-hole start to every one-peg finish).
     pub problems: bool,
+    /// `--solvable-only`: with `--by jumps`, no histogram of every
+    /// reachable position (peg solitaire).
+    pub solvable_only: bool,
     /// `--hostfile` and `--process`: this process's part of a sweep sharded
     /// over several.
     pub cluster: Option<crate::distributed::ClusterOptions>,
@@ -144,7 +147,9 @@ pub struct Analysis {
     pub description: String,
     /// The size of the ranked space.
     pub ranks: u64,
-    /// `histogram[d]`: states at distance `d` from the goals.
+    /// `histogram[d]`: states at distance `d` from the goals; empty when
+    /// the analysis counts only its `census` (peg solitaire's
+    /// `--solvable-only`), and then printed and written as absent.
     pub histogram: Vec<u64>,
     /// Some of the farthest states, each drawn as rows.
     pub farthest: Vec<Vec<String>>,

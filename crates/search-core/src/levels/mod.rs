@@ -17,6 +17,7 @@
 //! | item | what |
 //! | --- | --- |
 //! | [`LevelSearch`] | a breadth-first search by levels from a set of keys, with a memory limit and a report per level |
+//! | [`LevelSearch::between`] | the states on paths between two sets, by levels grown from both ends until they meet |
 //! | [`expand_level`] | one level's successors, sorted and each once, in parallel |
 //! | [`BitSymmetries`] | permutations of the bits of a `u64` and the least image under a group of them |
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |
@@ -57,9 +58,11 @@ use std::fmt;
 
 use crate::Stats;
 
+mod between;
 mod sorted;
 mod symmetry;
 
+pub use between::Between;
 pub use sorted::{Expanded, FLUSH, Key, expand_level, first_common, intersect, remove_known};
 pub use symmetry::BitSymmetries;
 

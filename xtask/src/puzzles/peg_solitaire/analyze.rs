@@ -109,8 +109,13 @@ fn analyze_jumps(
     goal: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
+    let method = if options.solvable_only {
+        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
+    } else {
+        "positions by number of jumps from the start, by a breadth-first search by jumps"
+    };
     let mut description = format!(
-        "peg-solitaire, {}: positions by number of jumps from the start, by a breadth-first search by jumps over positions up to symmetry\n{}",
+        "peg-solitaire, {}: {method}, over positions up to symmetry\n{}",
         fixture.title(),
         ends(start, goal)
     );
@@ -122,6 +127,7 @@ fn analyze_jumps(
         goal,
         &JumpOptions {
             max_memory: Some(options.max_memory),
+            solvable_only: options.solvable_only,
         },
         |r| {
             progress.layer(&LayerReport {
@@ -135,11 +141,19 @@ fn analyze_jumps(
     .map_err(|e| e.to_string())?;
     let positions: u64 = census.histogram.iter().sum();
     let solvable: u64 = census.solvable.iter().sum();
+    if !options.solvable_only {
+        let _ = write!(
+            description,
+            "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); of them, ",
+            thousands(positions),
+            census.start_symmetries,
+        );
+    } else {
+        description.push_str("\nreachable positions not counted (--solvable-only); ");
+    }
     let _ = write!(
         description,
-        "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); {} of them can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
-        thousands(positions),
-        census.start_symmetries,
+        "{} can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
         thousands(solvable),
         census.both_symmetries,
         thousands(census.solutions),
@@ -197,6 +211,7 @@ fn analyze_problems(
     let all = if by_starts {
         let jumps = JumpOptions {
             max_memory: Some(options.max_memory),
+            solvable_only: false,
         };
         let mut stage = None;
         problems_by_jumps(board, &jumps, |r| {
