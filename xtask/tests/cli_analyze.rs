@@ -1,6 +1,7 @@
 //! The `analyze` command, run as a user runs it: the 8-puzzle's sweep, its
-//! chart, its memory limit, and every puzzle's sweep printing the same JSON
-//! whatever the thread count.
+//! chart, its memory limit, every puzzle's sweep printing the same JSON
+//! whatever the thread count, and peg solitaire's counts by jumps with and
+//! without the histogram, its options refused for the other puzzles.
 
 use std::fs;
 
@@ -97,4 +98,49 @@ fn analyze_draws_the_histogram() {
     let svg = fs::read_to_string(file).unwrap();
     // The 3x2 board's 360 reachable arrangements lie at distances 0..=21.
     assert_eq!(svg.matches("<title>distance").count(), 22);
+}
+
+#[test]
+fn peg_solitaires_solvable_positions_alone_are_those_of_the_whole_census() {
+    let census = |more: &[&str]| {
+        let mut args = vec![
+            "analyze",
+            "peg-solitaire",
+            "--goal",
+            "../fixtures/peg-solitaire/triangle-15.json",
+            "--by",
+            "jumps",
+            "--json",
+        ];
+        args.extend(more);
+        json_of(&xtask(&args))
+    };
+    let (whole, alone) = (census(&[]), census(&["--solvable-only"]));
+    assert_eq!(whole["states"], 2169);
+    assert_eq!(alone["solvable"], whole["solvable"]);
+    assert_eq!(alone["solutions"], whole["solutions"]);
+    // Nothing said about the positions not counted.
+    for key in [
+        "histogram",
+        "states",
+        "ranks",
+        "max_distance",
+        "farthest_count",
+    ] {
+        assert!(alone[key].is_null(), "{key}: {}", alone[key]);
+    }
+}
+
+#[test]
+fn peg_solitaires_options_are_refused_for_the_other_puzzles() {
+    for (puzzle, option) in [
+        ("flip-it", "--problems"),
+        ("eight-puzzle", "--solvable-only"),
+    ] {
+        let out = xtask(&["analyze", puzzle, option]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_stderr_has(&out, &format!("{puzzle} takes no {option}"));
+    }
+    let out = xtask(&["analyze", "knight-swap", "--by", "jumps"]);
+    assert_stderr_has(&out, "knight-swap takes no --by");
 }

@@ -191,15 +191,15 @@ fn analyze_problems(
 ) -> Result<Analysis, String> {
     let g = board.geometry();
     let n = g.holes();
-    // Small boards: one search from both ends per pair; bigger ones: one
-    // breadth-first search by moves to exhaustion per start, which answers
-    // every survivor at once.
+    // Small boards: one search by moves from both ends per pair; bigger
+    // ones: `problems_by_jumps`, which answers every survivor of a start at
+    // once.
     let by_starts = n > TABLE_HOLES;
     let mut description = format!(
         "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
         fixture.title(),
         if by_starts {
-            "levels by jumps to exhaustion from each start up to symmetry, then levels by moves over the positions that can still finish with one peg"
+            "levels by jumps from each start up to symmetry and back from its finishes until they meet, then one pass by moves over the positions on a jump sequence to a one-peg finish"
         } else {
             "levels by moves met from both ends"
         }
@@ -224,10 +224,10 @@ fn analyze_problems(
                         r.starts,
                         r.vacancy,
                         match r.stage {
-                            ProblemsStage::Jumps => "levels by jumps",
-                            ProblemsStage::Finishing =>
-                                "positions that can still finish, back from the finishes",
-                            ProblemsStage::Moves => "levels by moves over those",
+                            ProblemsStage::Jumps =>
+                                "levels by jumps from the start and back from the finishes",
+                            ProblemsStage::Finishing => "positions on a jump sequence to a finish",
+                            ProblemsStage::Moves => "fewest moves, level by level over those",
                         }
                     ),
                     options.max_memory,
