@@ -3,7 +3,9 @@
 //! solve the game.
 
 use search_core::Stats;
-use search_core::levels::{BitSymmetries, LevelReport, LevelSearch, expand_level, intersect};
+use search_core::levels::{
+    Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect,
+};
 
 use crate::board::Board;
 use crate::geometry::Geometry;
@@ -58,6 +60,36 @@ pub(crate) fn next_level(mover: &Mover<'_>, level: &[u64], backward: bool, holes
         0
     })
     .keys
+}
+
+/// The positions on a jump sequence from one of `ends.0` to one of `ends.1`
+/// (least images under the symmetries of `mover`), `depth` jumps apart,
+/// level by level: [`LevelSearch::between`] over single jumps.
+pub(crate) fn between_by_jumps(
+    mover: &Mover<'_>,
+    holes: u32,
+    max_memory: Option<u64>,
+    ends: (Vec<u64>, Vec<u64>),
+    depth: u32,
+    progress: &mut dyn FnMut(&LevelReport),
+) -> Result<Between<u64>, SolveError> {
+    let by_jumps = |backward: bool| {
+        move |&p: &u64, out: &mut Vec<u64>| {
+            mover.push_jumps(p, backward, out);
+            0
+        }
+    };
+    Ok(LevelSearch::new(holes)
+        .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
+        .with_max_memory(max_memory)
+        .between(
+            ends.0,
+            ends.1,
+            depth,
+            by_jumps(false),
+            by_jumps(true),
+            progress,
+        )?)
 }
 
 /// Levels by single jumps from `first`, `levels` of them at most (all, if
@@ -149,24 +181,17 @@ pub fn count_by_jumps(
     // goal, up to the symmetries that keep both.
     let solvable: Vec<Vec<u64>> = match n {
         Some(n) if options.solvable_only => {
-            let by_jumps = |backward: bool| {
-                let mover = &mover;
-                move |&p: &u64, out: &mut Vec<u64>| {
-                    mover.push_jumps(p, backward, out);
-                    0
-                }
-            };
-            let found = LevelSearch::new(holes)
-                .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
-                .with_max_memory(options.max_memory)
-                .between(
+            let found = between_by_jumps(
+                &mover,
+                holes,
+                options.max_memory,
+                (
                     vec![by_both.canonical(start.pegs())],
                     vec![by_both.canonical(goal.pegs())],
-                    n as u32,
-                    by_jumps(false),
-                    by_jumps(true),
-                    &mut progress,
-                )?;
+                ),
+                n as u32,
+                &mut progress,
+            )?;
             stats.expanded += found.stats.expanded;
             stats.generated += found.stats.generated;
             found.levels

@@ -1,12 +1,12 @@
 //! Every problem of a board: from each start with one empty hole to each
 //! finish with one peg, the fewest moves.
 
-use search_core::levels::{LevelReport, LevelSearch};
+use search_core::levels::LevelReport;
 use search_core::par;
 
 use crate::board::Board;
 use crate::geometry::Geometry;
-use crate::jumps::{JUMP_BYTES_PER_POSITION, JumpOptions};
+use crate::jumps::{JUMP_BYTES_PER_POSITION, JumpOptions, between_by_jumps};
 use crate::levels::{LevelOptions, explore_moves};
 use crate::meet::{MeetOptions, meet_moves};
 use crate::moves::{Mover, symmetries_keeping};
@@ -386,24 +386,14 @@ fn fewest_moves_to_one_peg(
         .map(|f| canon.canonical(f))
         .collect();
     let last = pegs - 1;
-    let by_jumps = |backward: bool| {
-        let mover = &mover;
-        move |&p: &u64, out: &mut Vec<u64>| {
-            mover.push_jumps(p, backward, out);
-            0
-        }
-    };
-    let found = LevelSearch::new(bits)
-        .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
-        .with_max_memory(options.max_memory)
-        .between(
-            vec![canon.canonical(start)],
-            finishes,
-            last as u32,
-            by_jumps(false),
-            by_jumps(true),
-            |r| report(ProblemsStage::Jumps, r),
-        )?;
+    let found = between_by_jumps(
+        &mover,
+        bits,
+        options.max_memory,
+        (vec![canon.canonical(start)], finishes),
+        last as u32,
+        &mut |r| report(ProblemsStage::Jumps, r),
+    )?;
     let finishing = found.levels;
     let mut kept = 0;
     for (k, level) in finishing.iter().enumerate() {

@@ -7,9 +7,10 @@ use std::time::Instant;
 
 use peg_solitaire::fixture::{Extra, Fields, Fixture};
 use peg_solitaire::{
-    Algorithm, Board, Jump, MeetOptions, Meeting, Move, MoveLevels, Outcome, PegSolitaire,
-    Solution, SolveOptions, Stats, count_jump_sequences, count_position_sequences, explore_moves,
-    find_solution, meet_moves, move_notations, peg_class_pruning, problems, solution_jumps,
+    Algorithm, Board, Jump, JumpOptions, MeetOptions, Meeting, Move, MoveLevels, Outcome,
+    PegSolitaire, Solution, SolveOptions, Stats, count_by_jumps, count_jump_sequences,
+    count_position_sequences, explore_moves, find_solution, meet_moves, move_notations,
+    peg_class_pruning, problems, problems_by_jumps, solution_jumps,
 };
 use peg_solitaire::{Budget, LevelOptions};
 
@@ -122,6 +123,7 @@ impl Driver for PegSolitaire {
             ));
         }
         if g.holes() <= TABLE_HOLES {
+            let _ = writeln!(sections.trailer, "\n{}", jump_counts(start, goal));
             if let Some(table) = finish_table(start) {
                 let _ = writeln!(sections.trailer, "\n{table}");
             }
@@ -415,9 +417,54 @@ fn describe(inst: &Instance) -> String {
     out
 }
 
+/// The counts by jumps ([`count_by_jumps`]): the positions reachable after
+/// each number of jumps, those that can still reach the goal, and the jump
+/// sequences from the start to the goal; the last two checked against the
+/// levels grown from both ends (`solvable_only`).
+fn jump_counts(start: &Board, goal: &Board) -> String {
+    let all = count_by_jumps(start, goal, &JumpOptions::default(), |_| {});
+    let only = JumpOptions {
+        solvable_only: true,
+        ..JumpOptions::default()
+    };
+    let alone = count_by_jumps(start, goal, &only, |_| {});
+    let (all, alone) = match (all, alone) {
+        (Ok(all), Ok(alone)) => (all, alone),
+        (Err(e), _) | (_, Err(e)) => return format!("counts by jumps: {e}"),
+    };
+    let list = |counts: &[u64]| {
+        let shown: Vec<String> = counts.iter().map(|&c| thousands(c)).collect();
+        format!(
+            "{} ({} in all)",
+            shown.join(", "),
+            thousands(counts.iter().sum::<u64>())
+        )
+    };
+    let mut solvable = alone.solvable.clone();
+    solvable.resize(all.solvable.len(), 0);
+    let mut out = format!(
+        "counts by jumps (definitions in docs/peg-solitaire.md):\n  positions after each number of jumps, up to the {} symmetries that keep the start: {}",
+        all.start_symmetries,
+        list(&all.histogram)
+    );
+    if !all.solvable.is_empty() {
+        let _ = write!(
+            out,
+            "\n  of those, able to reach the goal, up to the {} symmetries that keep both: {}\n  jump sequences from the start to the goal: {}",
+            all.both_symmetries,
+            list(&all.solvable),
+            thousands(all.solutions)
+        );
+    }
+    if (&solvable, alone.solutions) != (&all.solvable, all.solutions) {
+        out.push_str("\n  the levels from both ends disagree");
+    }
+    out
+}
+
 /// The fewest moves from every start with one empty hole to every finish
 /// with one peg ([`problems`]), checked against the breadth-first search by
-/// moves from each start.
+/// moves from each start and against [`problems_by_jumps`].
 fn finish_table(board: &Board) -> Option<String> {
     let g = board.geometry();
     let n = g.holes();
@@ -425,7 +472,7 @@ fn finish_table(board: &Board) -> Option<String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "fewest moves from the start with one empty hole (row) to one peg (column), '-' impossible (levels by moves met from both ends, each start checked by the breadth-first search by moves):"
+        "fewest moves from the start with one empty hole (row) to one peg (column), '-' impossible (levels by moves met from both ends; each start checked by the breadth-first search by moves, and by the levels by jumps from both ends then one pass by moves):"
     );
     for empty in 0..n {
         let start = board.with_pegs(g.all() & !(1 << empty))?;
@@ -438,6 +485,13 @@ fn finish_table(board: &Board) -> Option<String> {
                 ));
             }
         }
+    }
+    let by_jumps = problems_by_jumps(board, &JumpOptions::default(), |_| {}).ok()?;
+    if let Some(p) = all.iter().zip(&by_jumps).find(|(a, b)| a.moves != b.moves) {
+        return Some(format!(
+            "the problem {} -> {}: the levels by moves and by jumps disagree",
+            p.0.vacancy, p.0.survivor
+        ));
     }
     out.push_str(&problem_table(board, &all));
     Some(out)
