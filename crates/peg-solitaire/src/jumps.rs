@@ -2,10 +2,10 @@
 //! that can still reach the goal, and the number of jump sequences that
 //! solve the game.
 
-use search_core::Stats;
 use search_core::levels::{
     Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect,
 };
+use search_core::{Stats, par};
 
 use crate::board::Board;
 use crate::geometry::Geometry;
@@ -241,19 +241,29 @@ pub fn count_by_jumps(
             }
         }
     };
-    // Jump sequences into each solvable class, level by level.
+    // Jump sequences into each solvable class, level by level: each chunk
+    // of a level on its own thread, its sums per class of the next level
+    // added in chunk order (a sum: the same whatever the number of threads).
     let mut solutions = u128::from(start.pegs() == goal.pegs());
     if let Some(first) = solvable.first() {
         let mut ways: Vec<u128> = vec![1; first.len()];
         for k in 0..solvable.len() - 1 {
             let (this, next) = (&solvable[k], &solvable[k + 1]);
+            let level: Vec<(u64, u128)> = this.iter().copied().zip(ways).collect();
+            let parts = par::map_chunks(&level, 1 << 12, |chunk| {
+                let mut into: Vec<(u32, u128)> = Vec::new();
+                for &(pegs, w) in chunk {
+                    mover.each_single(pegs, false, |_, least| {
+                        if let Ok(i) = next.binary_search(&least) {
+                            into.push((i as u32, w));
+                        }
+                    });
+                }
+                into
+            });
             let mut sums = vec![0u128; next.len()];
-            for (&pegs, &w) in this.iter().zip(&ways) {
-                mover.each(pegs, false, true, &mut |_, least| {
-                    if let Ok(i) = next.binary_search(&least) {
-                        sums[i] += w;
-                    }
-                });
+            for (i, w) in parts.into_iter().flatten() {
+                sums[i as usize] += w;
             }
             ways = sums;
         }

@@ -26,10 +26,13 @@
 //!   symmetry from the start alone, which gives every distance from a start
 //!   at once.
 //! - [`count_by_jumps`]: the positions after each number of jumps, the
-//!   solvable ones, and the number of jump sequences that solve the game.
+//!   solvable ones, and the number of jump sequences that solve the game;
+//!   with [`JumpOptions::solvable_only`], the last two alone, by levels by
+//!   jumps grown from both ends until they meet.
 //! - [`problems`]: the fewest moves from every one-hole start to every
 //!   one-peg finish of a board, impossible pairs sorted out first by the
-//!   class rule ([`JumpSpan`]).
+//!   class rule ([`JumpSpan`]); [`problems_by_jumps`], the same answers for
+//!   bigger boards, every finish of a start at once.
 //! - [`find_solution`]: one solution, however many moves, in milliseconds.
 //! - [`replay`] checks any claimed solution with the rules alone;
 //!   a [`Move`] is written `12-14-6` (the holes its peg visits), and

@@ -129,6 +129,26 @@ pub(crate) struct Mover<'a> {
     /// symmetry.
     masks: Vec<u64>,
     images: Vec<Vec<u64>>,
+    /// The jumps grouped by their holes' offsets, for [`Mover::push_jumps`].
+    groups: Vec<Group>,
+}
+
+/// The jumps whose holes lie at the same offsets (`over - from`, `to -
+/// over`) in the numbering of the holes: the legal ones of a position are
+/// found for the whole group at once, the holes they leave being those of
+/// `from` whose offset holes hold a peg and are empty (two shifts).
+struct Group {
+    d1: i32,
+    d2: i32,
+    /// The holes the group's jumps leave.
+    from: u64,
+    /// The index of the group's jump from each hole.
+    jump: [u16; 64],
+}
+
+/// `bits` moved so that bit `i` of the result is bit `i + d` of `bits`.
+fn at(bits: u64, d: i32) -> u64 {
+    if d >= 0 { bits >> d } else { bits << -d }
 }
 
 impl<'a> Mover<'a> {
@@ -145,6 +165,25 @@ impl<'a> Mover<'a> {
             .iter()
             .map(|&m| (0..canon.len()).map(|s| canon.apply(s, m)).collect())
             .collect();
+        let mut groups: Vec<Group> = Vec::new();
+        for (i, j) in jumps.iter().enumerate() {
+            let d1 = i32::from(j.over) - i32::from(j.from);
+            let d2 = i32::from(j.to) - i32::from(j.over);
+            let g = match groups.iter().position(|g| (g.d1, g.d2) == (d1, d2)) {
+                Some(g) => g,
+                None => {
+                    groups.push(Group {
+                        d1,
+                        d2,
+                        from: 0,
+                        jump: [0; 64],
+                    });
+                    groups.len() - 1
+                }
+            };
+            groups[g].from |= 1 << j.from;
+            groups[g].jump[j.from as usize] = i as u16;
+        }
         Mover {
             geometry,
             canon,
@@ -152,6 +191,7 @@ impl<'a> Mover<'a> {
             into,
             masks,
             images,
+            groups,
         }
     }
 
@@ -187,30 +227,34 @@ impl<'a> Mover<'a> {
     /// `pegs` (backward: one jump before it): [`Mover::each`] with `single`,
     /// without the chains' bookkeeping, for the levels by jumps.
     pub(crate) fn push_jumps(&self, pegs: u64, backward: bool, out: &mut Vec<u64>) {
+        self.each_single(pegs, backward, |_, least| out.push(least));
+    }
+
+    /// Calls `visit(jump, least)` for every single jump from `pegs`
+    /// (backward: every jump undone into it): the jump's index in the
+    /// geometry's list, and the least image of the position it leads to.
+    /// The legal jumps of each [`Group`] are found at once.
+    pub(crate) fn each_single(&self, pegs: u64, backward: bool, mut visit: impl FnMut(usize, u64)) {
         let n = self.canon.len();
         let mut images = [0u64; 12];
         for (s, image) in images.iter_mut().enumerate().take(n) {
             *image = self.canon.apply(s, pegs);
         }
         let images = &images[..n];
-        for h in grid::bits(pegs) {
-            let list = if backward {
-                &self.into[h]
+        for g in &self.groups {
+            let legal = if backward {
+                g.from & !pegs & at(!pegs, g.d1) & at(pegs, g.d1 + g.d2)
             } else {
-                &self.from[h]
+                g.from & pegs & at(pegs, g.d1) & at(!pegs, g.d1 + g.d2)
             };
-            for &i in list {
-                let j = self.geometry.jumps()[i as usize];
-                let playable = if backward {
-                    pegs >> j.over & 1 == 0 && pegs >> j.from & 1 == 0
-                } else {
-                    legal(pegs, j)
-                };
-                if playable {
-                    let flips = &self.images[i as usize];
-                    let least = images.iter().zip(flips).map(|(&a, &f)| a ^ f).min();
-                    out.push(least.expect("the identity"));
-                }
+            for f in grid::bits(legal) {
+                let i = g.jump[f] as usize;
+                let least = images
+                    .iter()
+                    .zip(&self.images[i])
+                    .map(|(&a, &f)| a ^ f)
+                    .min();
+                visit(i, least.expect("the identity"));
             }
         }
     }
@@ -225,17 +269,14 @@ impl<'a> Mover<'a> {
         for (s, image) in images.iter_mut().enumerate().take(n) {
             *image = self.canon.apply(s, pegs);
         }
-        for h in grid::bits(pegs) {
-            for &i in &self.from[h] {
-                let j = self.geometry.jumps()[i as usize];
-                if !legal(pegs, j) {
-                    continue;
-                }
+        for g in &self.groups {
+            let legal = g.from & pegs & at(pegs, g.d1) & at(!pegs, g.d1 + g.d2);
+            for f in grid::bits(legal) {
+                let i = g.jump[f] as usize;
+                let j = self.geometry.jumps()[i];
                 let mut least = u64::MAX;
                 let mut landing = 0u64;
-                for (s, (&image, &f)) in
-                    images[..n].iter().zip(&self.images[i as usize]).enumerate()
-                {
+                for (s, (&image, &f)) in images[..n].iter().zip(&self.images[i]).enumerate() {
                     let image = image ^ f;
                     let hole = 1u64 << self.canon.permutation(s)[j.to as usize];
                     if image < least {
@@ -377,6 +418,25 @@ mod tests {
                 slow.dedup();
                 fast.dedup();
                 assert_eq!(slow, fast);
+                // Single jumps: by the chains and by the groups of jumps,
+                // the same least images, each jump once.
+                let mut chains = Vec::new();
+                mover.each(pegs, backward, true, &mut |_, least| chains.push(least));
+                let mut groups = Vec::new();
+                mover.push_jumps(pegs, backward, &mut groups);
+                chains.sort_unstable();
+                groups.sort_unstable();
+                assert_eq!(chains, groups);
+                if !backward {
+                    let mut jumps = Vec::new();
+                    mover.each_jump(pegs, &mut |j, least, landing| {
+                        assert_eq!(least, canon.canonical(pegs ^ j.mask()));
+                        assert_ne!(landing, 0);
+                        jumps.push(least);
+                    });
+                    jumps.sort_unstable();
+                    assert_eq!(jumps, groups);
+                }
             }
         }
     }
