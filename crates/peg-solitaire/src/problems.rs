@@ -310,8 +310,9 @@ pub struct ProblemsReport {
 /// 1. the *finishing* positions, those on a jump sequence from the start to
 ///    a one-peg finish that [`JumpSpan`] allows, by levels by single jumps
 ///    grown from the start and back from those finishes until they meet
-///    ([`LevelSearch::between`]): level `k` holds those with `k` pegs fewer
-///    than the start, and the last level the finishes this start reaches;
+///    ([`LevelSearch::between`](search_core::levels::LevelSearch::between)):
+///    level `k` holds those with `k` pegs fewer than the start, and the last
+///    level the finishes this start reaches;
 /// 2. the fewest moves into each finishing position, level by level by
 ///    jumps: a jump removes a peg, so the jumps between the levels form a
 ///    graph without cycles, and one pass finds the shortest ways by moves
