@@ -136,12 +136,16 @@ peg-solitaire: the positions reachable from a fixture's start, level by level.
   --by jumps    levels by jumps: the positions after each number of jumps,
                 how many can still reach the goal, and the number of jump
                 sequences from start to goal
+  --solvable-only
+                with --by jumps, the last two alone, by levels grown from
+                the start and back from the goal until they meet
   --problems    every problem of the board: for each hole left empty at the
                 start and each hole holding the last peg, the fewest moves
 
 Examples:
   cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json
   cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json --by jumps --json
+  cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json --by jumps --solvable-only
   cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/triangle-15.json --problems",
     ),
 ];
