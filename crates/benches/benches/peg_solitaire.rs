@@ -1,6 +1,8 @@
 //! Peg solitaire: every minimum solution of Hiroi's 21-hole board
-//! counted (with and without Hiroi's pruning), its minimum proven, and
-//! one solution of the English central game.
+//! counted (with and without Hiroi's pruning), its minimum proven, one
+//! solution of the English central game, the 21-hole board's counts by
+//! jumps (whole, and from both ends) and every problem of the 15-hole
+//! triangle by levels by jumps.
 
 #[path = "../../peg-solitaire/tests/common/mod.rs"]
 mod common;
@@ -9,8 +11,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use peg_solitaire::{
-    Algorithm, Board, Lattice, LevelOptions, SolveOptions, count_jump_sequences, explore_moves,
-    find_solution, solve,
+    Algorithm, Board, JumpOptions, Lattice, LevelOptions, SolveOptions, count_by_jumps,
+    count_jump_sequences, explore_moves, find_solution, problems_by_jumps, solve,
 };
 
 fn benches(c: &mut Criterion) {
@@ -87,6 +89,22 @@ fn benches(c: &mut Criterion) {
                 .unwrap()
                 .unwrap()
         })
+    });
+    for (name, solvable_only) in [
+        ("seed 21-hole: counts by jumps, whole census", false),
+        ("seed 21-hole: counts by jumps, solvable only", true),
+    ] {
+        let options = JumpOptions {
+            solvable_only,
+            ..JumpOptions::default()
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| count_by_jumps(black_box(&seed), &seed_goal, &options, |_| {}).unwrap())
+        });
+    }
+    let triangle = Board::from_rows_in(Lattice::Triangular, &common::TRIANGLE).unwrap();
+    group.bench_function("15-hole triangle: every problem by levels by jumps", |b| {
+        b.iter(|| problems_by_jumps(black_box(&triangle), &JumpOptions::default(), |_| {}).unwrap())
     });
     group.finish();
 }

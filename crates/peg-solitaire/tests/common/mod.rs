@@ -1,7 +1,7 @@
 //! Boards the test files and the benchmarks share.
 
 /// The 15-hole triangle, full.
-#[allow(dead_code, reason = "the benchmarks do not use it")]
+#[allow(dead_code, reason = "not every test file uses it")]
 pub const TRIANGLE: [&str; 5] = [
     "    o    ",
     "   o o   ",
