@@ -111,7 +111,11 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            // One write: the processes of a sharded sweep share the
+            // launcher's stderr, and `eprintln!` writes its pieces apart,
+            // so two processes' lines could interleave.
+            let line = format!("error: {message}\n");
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
             ExitCode::FAILURE
         }
     }
