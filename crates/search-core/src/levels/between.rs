@@ -11,7 +11,8 @@ pub struct Between<T> {
     /// steps from a target (on a path from one to the other), sorted
     /// ascending; all empty when no path joins them.
     pub levels: Vec<Vec<T>>,
-    /// The level where the two ends met.
+    /// The level where the two ends met (0 if one end ran out of states
+    /// before they met: then no path exists).
     pub meeting: u32,
     /// States expanded (every level grown from either end, then every
     /// level of paths expanded towards the other end) and generated.
