@@ -2,6 +2,7 @@
 //! that can still reach the goal, and the number of jump sequences that
 //! solve the game.
 
+use rustc_hash::FxHashMap;
 use search_core::levels::{
     Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect,
 };
@@ -250,12 +251,17 @@ pub fn count_by_jumps(
         for k in 0..solvable.len() - 1 {
             let (this, next) = (&solvable[k], &solvable[k + 1]);
             let level: Vec<(u64, u128)> = this.iter().copied().zip(ways).collect();
+            let index: FxHashMap<u64, u32> = next
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (p, i as u32))
+                .collect();
             let parts = par::map_chunks(&level, 1 << 12, |chunk| {
                 let mut into: Vec<(u32, u128)> = Vec::new();
                 for &(pegs, w) in chunk {
                     mover.each_single(pegs, false, |_, least| {
-                        if let Ok(i) = next.binary_search(&least) {
-                            into.push((i as u32, w));
+                        if let Some(&i) = index.get(&least) {
+                            into.push((i, w));
                         }
                     });
                 }
