@@ -87,7 +87,7 @@ pub fn explore_moves(
             vec![canon.canonical(start.pegs())],
             |&pegs, out| {
                 let mut moves = 0;
-                mover.each(pegs, false, false, &mut |_, least| {
+                mover.each(pegs, false, &mut |_, least| {
                     moves += 1;
                     out.push(least);
                 });

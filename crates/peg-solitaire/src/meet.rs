@@ -150,7 +150,7 @@ pub fn meet_moves(
             let backward = this.backward;
             let grown = expand_level(this.last(), holes, |&pegs, out| {
                 let mut found = 0;
-                mover.each(pegs, backward, false, &mut |r, least| {
+                mover.each(pegs, backward, &mut |r, least| {
                     found += 1;
                     if alive(r, backward) {
                         out.push(least);

@@ -196,26 +196,14 @@ impl<'a> Mover<'a> {
     }
 
     /// Calls `visit` with every position one move from `pegs` (backward:
-    /// one move before it) and its least image, repeats included; with
-    /// `single`, moves of one jump only.
-    pub(crate) fn each(
-        &self,
-        pegs: u64,
-        backward: bool,
-        single: bool,
-        visit: &mut dyn FnMut(u64, u64),
-    ) {
-        let n = self.canon.len();
-        let mut images = [0u64; 12];
-        for (s, image) in images.iter_mut().enumerate().take(n) {
-            *image = self.canon.apply(s, pegs);
-        }
+    /// one move before it) and its least image, repeats included.
+    pub(crate) fn each(&self, pegs: u64, backward: bool, visit: &mut dyn FnMut(u64, u64)) {
+        let (mut images, n) = self.images_of(pegs);
         let mut seen = FxHashSet::default();
         for h in grid::bits(pegs) {
             let mut walk = Walk {
                 images: &mut images[..n],
                 backward,
-                single,
                 seen: &mut seen,
                 visit,
             };
@@ -223,24 +211,20 @@ impl<'a> Mover<'a> {
         }
     }
 
-    /// Pushes onto `out` the least image of every position one jump from
-    /// `pegs` (backward: one jump before it): [`Mover::each`] with `single`,
-    /// without the chains' bookkeeping, for the levels by jumps.
-    pub(crate) fn push_jumps(&self, pegs: u64, backward: bool, out: &mut Vec<u64>) {
-        self.each_single(pegs, backward, |_, least| out.push(least));
-    }
-
-    /// Calls `visit(jump, least)` for every single jump from `pegs`
-    /// (backward: every jump undone into it): the jump's index in the
-    /// geometry's list, and the least image of the position it leads to.
-    /// The legal jumps of each [`Group`] are found at once.
-    pub(crate) fn each_single(&self, pegs: u64, backward: bool, mut visit: impl FnMut(usize, u64)) {
+    /// The images of `pegs` under each kept symmetry, and their number.
+    fn images_of(&self, pegs: u64) -> ([u64; 12], usize) {
         let n = self.canon.len();
         let mut images = [0u64; 12];
         for (s, image) in images.iter_mut().enumerate().take(n) {
             *image = self.canon.apply(s, pegs);
         }
-        let images = &images[..n];
+        (images, n)
+    }
+
+    /// Calls `visit(jump)` with the index of every single jump legal from
+    /// `pegs` (backward: every jump that can be undone into it), found
+    /// [`Group`] by group, two shifts a group.
+    fn legal_jumps(&self, pegs: u64, backward: bool, mut visit: impl FnMut(usize)) {
         for g in &self.groups {
             let legal = if backward {
                 g.from & !pegs & at(!pegs, g.d1) & at(pegs, g.d1 + g.d2)
@@ -248,15 +232,27 @@ impl<'a> Mover<'a> {
                 g.from & pegs & at(pegs, g.d1) & at(!pegs, g.d1 + g.d2)
             };
             for f in grid::bits(legal) {
-                let i = g.jump[f] as usize;
-                let least = images
-                    .iter()
-                    .zip(&self.images[i])
-                    .map(|(&a, &f)| a ^ f)
-                    .min();
-                visit(i, least.expect("the identity"));
+                visit(g.jump[f] as usize);
             }
         }
+    }
+
+    /// Pushes onto `out` the least image of every position one jump from
+    /// `pegs` (backward: one jump before it), for the levels by jumps.
+    pub(crate) fn push_jumps(&self, pegs: u64, backward: bool, out: &mut Vec<u64>) {
+        self.each_single(pegs, backward, |_, least| out.push(least));
+    }
+
+    /// Calls `visit(jump, least)` for every single jump from `pegs`
+    /// (backward: every jump undone into it): the jump's index in the
+    /// geometry's list, and the least image of the position it leads to.
+    pub(crate) fn each_single(&self, pegs: u64, backward: bool, mut visit: impl FnMut(usize, u64)) {
+        let (images, n) = self.images_of(pegs);
+        self.legal_jumps(pegs, backward, |i| {
+            let flips = &self.images[i];
+            let least = images[..n].iter().zip(flips).map(|(&a, &f)| a ^ f).min();
+            visit(i, least.expect("the identity"));
+        });
     }
 
     /// Calls `visit(jump, least, landing)` for every single jump from
@@ -264,31 +260,23 @@ impl<'a> Mover<'a> {
     /// holes where the jumping peg stands in each image equal to that least
     /// one (one hole, or more where symmetries give the same image).
     pub(crate) fn each_jump(&self, pegs: u64, visit: &mut impl FnMut(Jump, u64, u64)) {
-        let n = self.canon.len();
-        let mut images = [0u64; 12];
-        for (s, image) in images.iter_mut().enumerate().take(n) {
-            *image = self.canon.apply(s, pegs);
-        }
-        for g in &self.groups {
-            let legal = g.from & pegs & at(pegs, g.d1) & at(!pegs, g.d1 + g.d2);
-            for f in grid::bits(legal) {
-                let i = g.jump[f] as usize;
-                let j = self.geometry.jumps()[i];
-                let mut least = u64::MAX;
-                let mut landing = 0u64;
-                for (s, (&image, &f)) in images[..n].iter().zip(&self.images[i]).enumerate() {
-                    let image = image ^ f;
-                    let hole = 1u64 << self.canon.permutation(s)[j.to as usize];
-                    if image < least {
-                        least = image;
-                        landing = hole;
-                    } else if image == least {
-                        landing |= hole;
-                    }
+        let (images, n) = self.images_of(pegs);
+        self.legal_jumps(pegs, false, |i| {
+            let j = self.geometry.jumps()[i];
+            let mut least = u64::MAX;
+            let mut landing = 0u64;
+            for (s, (&image, &f)) in images[..n].iter().zip(&self.images[i]).enumerate() {
+                let image = image ^ f;
+                let hole = 1u64 << self.canon.permutation(s)[j.to as usize];
+                if image < least {
+                    least = image;
+                    landing = hole;
+                } else if image == least {
+                    landing |= hole;
                 }
-                visit(j, least, landing);
             }
-        }
+            visit(j, least, landing);
+        });
     }
 
     fn chain(&self, pegs: u64, at: usize, depth: u32, walk: &mut Walk<'_>) {
@@ -322,9 +310,7 @@ impl<'a> Mover<'a> {
                 least = least.min(*image);
             }
             (walk.visit)(next, least);
-            if !walk.single {
-                self.chain(next, to as usize, depth + 1, walk);
-            }
+            self.chain(next, to as usize, depth + 1, walk);
             for (image, &f) in walk.images.iter_mut().zip(flips) {
                 *image ^= f;
             }
@@ -336,7 +322,6 @@ impl<'a> Mover<'a> {
 struct Walk<'w> {
     images: &'w mut [u64],
     backward: bool,
-    single: bool,
     seen: &'w mut FxHashSet<(u64, u8)>,
     visit: &'w mut dyn FnMut(u64, u64),
 }
@@ -412,21 +397,31 @@ mod tests {
                     false
                 });
                 let mut fast = Vec::new();
-                mover.each(pegs, backward, false, &mut |r, least| fast.push((r, least)));
+                mover.each(pegs, backward, &mut |r, least| fast.push((r, least)));
                 slow.sort();
                 fast.sort();
                 slow.dedup();
                 fast.dedup();
                 assert_eq!(slow, fast);
-                // Single jumps: by the chains and by the groups of jumps,
-                // the same least images, each jump once.
-                let mut chains = Vec::new();
-                mover.each(pegs, backward, true, &mut |_, least| chains.push(least));
+                // Single jumps: one by one, and by the groups of jumps, the
+                // same least images, each jump once.
+                let mut plain: Vec<u64> = g
+                    .jumps()
+                    .iter()
+                    .filter(|j| {
+                        if backward {
+                            pegs >> j.to & 1 == 1 && pegs & ((1 << j.over) | (1 << j.from)) == 0
+                        } else {
+                            legal(pegs, **j)
+                        }
+                    })
+                    .map(|j| canon.canonical(pegs ^ j.mask()))
+                    .collect();
                 let mut groups = Vec::new();
                 mover.push_jumps(pegs, backward, &mut groups);
-                chains.sort_unstable();
+                plain.sort_unstable();
                 groups.sort_unstable();
-                assert_eq!(chains, groups);
+                assert_eq!(plain, groups);
                 if !backward {
                     let mut jumps = Vec::new();
                     mover.each_jump(pegs, &mut |j, least, landing| {
