@@ -132,7 +132,7 @@ fn peg_solitaires_solvable_positions_alone_are_those_of_the_whole_census() {
 }
 
 #[test]
-fn peg_solitaires_options_are_refused_for_the_other_puzzles() {
+fn peg_solitaires_options_are_refused_where_they_do_not_apply() {
     for (puzzle, option) in [
         ("flip-it", "--problems"),
         ("eight-puzzle", "--solvable-only"),
@@ -143,4 +143,14 @@ fn peg_solitaires_options_are_refused_for_the_other_puzzles() {
     }
     let out = xtask(&["analyze", "knight-swap", "--by", "jumps"]);
     assert_stderr_has(&out, "knight-swap takes no --by");
+    // And peg solitaire's own only where it applies.
+    let out = xtask(&[
+        "analyze",
+        "peg-solitaire",
+        "--goal",
+        "../fixtures/peg-solitaire/triangle-15.json",
+        "--solvable-only",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr_has(&out, "--solvable-only applies to the counts by jumps");
 }

@@ -33,6 +33,12 @@ pub(super) fn analyze(
     if options.table.is_some() {
         return Err("peg-solitaire has no --table option".to_string());
     }
+    if options.solvable_only && options.by.as_deref() != Some("jumps") {
+        return Err(
+            "--solvable-only applies to the counts by jumps: add --by jumps (not with --problems)"
+                .to_string(),
+        );
+    }
     let (file, json) = options.goal.as_ref().ok_or(
         "peg-solitaire needs --goal <fixture>: the minimum from its start to its goal is proven",
     )?;
