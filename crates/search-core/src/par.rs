@@ -33,6 +33,7 @@
 //! ```
 
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -94,6 +95,74 @@ where
     data.par_chunks(chunk_len).map(map).collect()
 }
 
+/// Folds the chunks of `chunk_len` elements of `data` into one accumulator
+/// a thread, each thread taking the next chunk until none is left:
+/// `fold(&mut acc, index, chunk)`, chunk `index` starting at element
+/// `index * chunk_len`. The accumulators (made by `init`) are then combined
+/// with `combine`. Few accumulators, however many chunks: for one that is
+/// large (a sum per state of a level, a sorted set). The chunks an
+/// accumulator sees depend on timing, so the result is the same whatever
+/// the number of threads only when it does not depend on how the chunks
+/// are grouped or ordered (an integer sum, a union).
+///
+/// # Panics
+/// If `chunk_len` is 0.
+///
+/// # Example
+///
+/// ```
+/// // How many of 0..100,000 fall in each residue class mod 7.
+/// let numbers: Vec<u64> = (0..100_000).collect();
+/// let counts = search_core::par::fold_chunks(
+///     &numbers,
+///     1_000,
+///     || [0u64; 7],
+///     |acc, _, chunk| chunk.iter().for_each(|n| acc[(n % 7) as usize] += 1),
+///     |a, b| std::array::from_fn(|i| a[i] + b[i]),
+/// );
+/// assert_eq!(counts[0], 14_286);
+/// assert_eq!(counts.iter().sum::<u64>(), 100_000);
+/// ```
+pub fn fold_chunks<T, A, I, F, C>(data: &[T], chunk_len: usize, init: I, fold: F, combine: C) -> A
+where
+    T: Sync,
+    A: Send,
+    I: Fn() -> A + Sync + Send,
+    F: Fn(&mut A, usize, &[T]) + Sync + Send,
+    C: Fn(A, A) -> A + Sync + Send,
+{
+    assert!(chunk_len > 0, "chunks of no elements");
+    let chunks = data.len().div_ceil(chunk_len);
+    let workers = rayon::current_num_threads().min(chunks);
+    if workers <= 1 {
+        let mut acc = init();
+        for (index, chunk) in data.chunks(chunk_len).enumerate() {
+            fold(&mut acc, index, chunk);
+        }
+        return acc;
+    }
+    let next = AtomicUsize::new(0);
+    (0..workers)
+        .into_par_iter()
+        .map(|_| {
+            let mut acc = init();
+            loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= chunks {
+                    break acc;
+                }
+                let start = index * chunk_len;
+                fold(
+                    &mut acc,
+                    index,
+                    &data[start..data.len().min(start + chunk_len)],
+                );
+            }
+        })
+        .reduce_with(&combine)
+        .unwrap_or_else(init)
+}
+
 /// The number of threads the functions of this module share work between.
 pub fn threads() -> usize {
     rayon::current_num_threads()
@@ -152,7 +221,26 @@ mod tests {
             let sums = map_chunks(&data, 4_096, |c| {
                 c.iter().map(|&v| u64::from(v)).sum::<u64>()
             });
-            (odd, sums, data)
+            // A sum per residue mod 101, and every element seen once by
+            // its chunk's index.
+            let folded = fold_chunks(
+                &data,
+                999,
+                || (vec![0u64; 101], 0usize),
+                |(sums, seen), index, chunk| {
+                    assert_eq!(chunk.as_ptr(), data[index * 999..].as_ptr());
+                    for &v in chunk {
+                        sums[(v % 101) as usize] += u64::from(v);
+                    }
+                    *seen += chunk.len();
+                },
+                |(mut a, seen_a), (b, seen_b)| {
+                    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+                    (a, seen_a + seen_b)
+                },
+            );
+            assert_eq!(folded.1, data.len());
+            (odd, sums, data, folded.0)
         };
         let results: Vec<_> = [1, 2, 4]
             .into_iter()

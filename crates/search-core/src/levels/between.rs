@@ -1,6 +1,8 @@
 //! The states on paths between two sets of a graph by levels, found by
 //! levels grown from both ends until they meet.
 
+use rayon::prelude::*;
+
 use super::{Key, LevelError, LevelReport, LevelSearch, expand_level, intersect};
 use crate::Stats;
 
@@ -144,13 +146,7 @@ impl LevelSearch {
         );
         levels[meeting] = intersect(&a, &b);
         drop((a, b));
-        for k in (0..meeting).rev() {
-            let before = expand_level(&levels[k + 1], self.bits, &backward);
-            stats.expanded += levels[k + 1].len() as u64;
-            stats.generated += before.generated;
-            let reached = from_sources.pop().expect("every level up to the meeting");
-            levels[k] = intersect(&before.keys, &reached);
-        }
+        self.paths_back(&mut levels, meeting, from_sources, &backward, &mut stats);
         for k in meeting + 1..=depth {
             let after = expand_level(&levels[k - 1], self.bits, &forward);
             stats.expanded += levels[k - 1].len() as u64;
@@ -163,6 +159,153 @@ impl LevelSearch {
             meeting: meeting as u32,
             stats,
         })
+    }
+
+    /// [`between`](Self::between) in a graph with a *mirror*: a map of
+    /// states, its own inverse, that turns every step `x -> y` into a step
+    /// `mirror(y) -> mirror(x)` and the sources into the targets (peg
+    /// solitaire's complement of a position, which swaps pegs and holes:
+    /// a jump played backwards is a jump on the complement, and a game
+    /// whose goal is the complement of its start is its own mirror). The
+    /// targets are the mirrors of `sources`, and the levels grown from them
+    /// are the mirrors of those grown from the sources, so only the
+    /// sources' levels are grown, to the middle: half the levels of
+    /// `between`, and half its memory. `mirror` must give a key of the
+    /// same form as the expansions (the least image under the symmetries
+    /// used, say).
+    ///
+    /// With `h = depth / 2`: levels `0..=h` are grown from the sources;
+    /// the meeting level is `m = depth - h` (`h`, or `h + 1` for an odd
+    /// depth, grown one level further), whose states on a path are those
+    /// reached at `m` whose mirrors were reached at `depth - m`. The
+    /// levels below `m` are filtered back as in `between`, and level
+    /// `k > m` holds the mirrors of level `depth - k`, since the mirror of
+    /// a path is a path.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::levels::LevelSearch;
+    ///
+    /// // Sets of 4 bits, a step adding one bit; the mirror is the
+    /// // complement, which turns adding a bit into removing it. The paths
+    /// // from the empty set to the full one pass through every set.
+    /// let forward = |&n: &u64, out: &mut Vec<u64>| {
+    ///     out.extend((0..4).filter(|i| n >> i & 1 == 0).map(|i| n | 1 << i));
+    ///     0
+    /// };
+    /// let backward = |&n: &u64, out: &mut Vec<u64>| {
+    ///     out.extend((0..4).filter(|i| n >> i & 1 == 1).map(|i| n & !(1 << i)));
+    ///     0
+    /// };
+    /// let found = LevelSearch::new(4).between_mirrored(vec![0], 4, forward, backward, |&n| n ^ 0xf, |_| {})?;
+    /// let sizes: Vec<usize> = found.levels.iter().map(Vec::len).collect();
+    /// assert_eq!(sizes, [1, 4, 6, 4, 1]);
+    /// assert_eq!(found.meeting, 2);
+    /// # Ok::<(), search_core::levels::LevelError>(())
+    /// ```
+    pub fn between_mirrored<T, F, B, M, P>(
+        &self,
+        sources: Vec<T>,
+        depth: u32,
+        forward: F,
+        backward: B,
+        mirror: M,
+        mut progress: P,
+    ) -> Result<Between<T>, LevelError>
+    where
+        T: Key,
+        F: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+        M: Fn(&T) -> T + Sync,
+        P: FnMut(&LevelReport),
+    {
+        let depth = depth as usize;
+        let half = depth / 2;
+        let meeting = depth - half;
+        let mut stats = Stats::default();
+        let mut kept = 0u64;
+        // Levels 0..=half from the sources, and one more for an odd depth
+        // (not kept: only its states on a path are).
+        let mut grown = Vec::new();
+        let mut level = sources;
+        let distinct = T::sort_dedup(&mut level, &mut Vec::new(), self.bits);
+        level.truncate(distinct);
+        for k in 0..=meeting {
+            if k > 0 {
+                let last: &Vec<T> = grown.last().expect("level 0");
+                let next = expand_level(last, self.bits, &forward);
+                stats.expanded += last.len() as u64;
+                stats.generated += next.generated;
+                level = next.keys;
+            }
+            if level.is_empty() {
+                return Ok(Between {
+                    levels: vec![Vec::new(); depth + 1],
+                    meeting: 0,
+                    stats,
+                });
+            }
+            kept += level.len() as u64;
+            let needed = kept.saturating_mul(self.bytes_per_state);
+            if let Some(limit) = self.max_memory {
+                if needed > limit {
+                    return Err(LevelError::MemoryLimit { needed, limit });
+                }
+            }
+            progress(&LevelReport {
+                backward: false,
+                level: k as u32,
+                states: level.len() as u64,
+                kept,
+                bytes: needed,
+            });
+            grown.push(std::mem::take(&mut level));
+        }
+        let mirrored = |level: &[T]| {
+            let mut images: Vec<T> = level.par_iter().map(&mirror).collect();
+            let distinct = T::sort_dedup(&mut images, &mut Vec::new(), self.bits);
+            images.truncate(distinct);
+            images
+        };
+        let mut levels = vec![Vec::new(); depth + 1];
+        let reached = grown.pop().expect("the meeting level");
+        let from_targets = mirrored(grown.get(half).unwrap_or(&reached));
+        levels[meeting] = intersect(&reached, &from_targets);
+        drop((reached, from_targets));
+        self.paths_back(&mut levels, meeting, grown, &backward, &mut stats);
+        for k in meeting + 1..=depth {
+            levels[k] = mirrored(&levels[depth - k]);
+        }
+        Ok(Between {
+            levels,
+            meeting: meeting as u32,
+            stats,
+        })
+    }
+
+    /// Fills `levels[..meeting]` from `levels[meeting]` down: level `k`
+    /// keeps the states of `reached[k]` one step before a state of level
+    /// `k + 1`. `reached` holds levels `0..meeting` (and none beyond).
+    fn paths_back<T, B>(
+        &self,
+        levels: &mut [Vec<T>],
+        meeting: usize,
+        mut reached: Vec<Vec<T>>,
+        backward: &B,
+        stats: &mut Stats,
+    ) where
+        T: Key,
+        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        reached.truncate(meeting);
+        for k in (0..meeting).rev() {
+            let before = expand_level(&levels[k + 1], self.bits, backward);
+            stats.expanded += levels[k + 1].len() as u64;
+            stats.generated += before.generated;
+            let reached = reached.pop().expect("every level up to the meeting");
+            levels[k] = intersect(&before.keys, &reached);
+        }
     }
 }
 
@@ -231,6 +374,87 @@ mod tests {
             backward,
             |_| {},
         );
+        assert!(matches!(limited, Err(LevelError::MemoryLimit { .. })));
+    }
+
+    /// Sets of `n` bits, a step adding a bit that a rule allows, the rule
+    /// chosen so that the complement turns each step into a step: the
+    /// levels grown from one end and mirrored are those `between` grows
+    /// from both, for an even and an odd number of steps.
+    #[test]
+    fn mirrored_levels_are_those_grown_from_both_ends() {
+        for n in [11u32, 12] {
+            let full = (1u64 << n) - 1;
+            // Adding bit i to x is allowed by the count of x's bits among
+            // some others; x -> x | i mirrors to !x & !i -> !x, whose count
+            // there is that of the others less x's: the rule is symmetric.
+            let allowed = |x: u64, i: u32| {
+                let others = full & !(1 << i) & (0x9b5u64.rotate_left(i) & full);
+                let c = i64::from((x & others).count_ones());
+                (2 * c - i64::from(others.count_ones())).abs() % 5 != 2
+            };
+            let forward = |&x: &u64, out: &mut Vec<u64>| {
+                out.extend(
+                    (0..n)
+                        .filter(|&i| x >> i & 1 == 0 && allowed(x, i))
+                        .map(|i| x | 1 << i),
+                );
+                0
+            };
+            let backward = |&x: &u64, out: &mut Vec<u64>| {
+                out.extend(
+                    (0..n)
+                        .filter(|&i| x >> i & 1 == 1 && allowed(x & !(1 << i), i))
+                        .map(|i| x & !(1 << i)),
+                );
+                0
+            };
+            let sources = vec![0b1, 0b100, 0b1000_0000];
+            let targets: Vec<u64> = sources.iter().map(|&x| x ^ full).collect();
+            let search = LevelSearch::new(n);
+            let both = search
+                .between(sources.clone(), targets, n - 2, forward, backward, |_| {})
+                .unwrap();
+            assert!(both.levels.iter().all(|l| !l.is_empty()), "{n} bits");
+            // The depth is odd for 11 bits, even for 12.
+            for threads in [1, 3] {
+                let mirrored = crate::par::with_threads(threads, || {
+                    search.between_mirrored(
+                        sources.clone(),
+                        n - 2,
+                        forward,
+                        backward,
+                        |&x| x ^ full,
+                        |_| {},
+                    )
+                })
+                .unwrap()
+                .unwrap();
+                assert_eq!(mirrored.levels, both.levels, "{n} bits, {threads} threads");
+                assert_eq!(mirrored.meeting, (n - 2) - (n - 2) / 2);
+                assert!(mirrored.stats.expanded < both.stats.expanded);
+            }
+        }
+        // No path: the rule never allows the first step.
+        let none = LevelSearch::new(4)
+            .between_mirrored(
+                vec![0u64],
+                4,
+                |_: &u64, _: &mut Vec<u64>| 0,
+                |_: &u64, _: &mut Vec<u64>| 0,
+                |&x| x ^ 0xf,
+                |_| {},
+            )
+            .unwrap();
+        assert!(none.levels.iter().all(Vec::is_empty) && none.levels.len() == 5);
+        // The limit is checked before a level is kept.
+        let all_bits = |&x: &u64, out: &mut Vec<u64>| {
+            out.extend((0..12).filter(|i| x >> i & 1 == 0).map(|i| x | 1 << i));
+            0
+        };
+        let limited = LevelSearch::new(12)
+            .with_max_memory(Some(1000))
+            .between_mirrored(vec![0], 12, all_bits, all_bits, |&x| x ^ 0xfff, |_| {});
         assert!(matches!(limited, Err(LevelError::MemoryLimit { .. })));
     }
 }
