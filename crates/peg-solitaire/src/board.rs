@@ -331,6 +331,23 @@ impl Board {
         })
     }
 
+    /// The same holes with pegs and holes swapped. A jump on it is a jump
+    /// played backwards here: a game whose goal is the complement of its
+    /// start (the English central game) reads the same from both ends,
+    /// which [`count_by_jumps`](crate::count_by_jumps) uses.
+    ///
+    /// ```
+    /// let start = peg_solitaire::Board::from_rows(&["ooo", "o.o"])?;
+    /// assert_eq!(start.complement().rows(), ["...", ".o."]);
+    /// # Ok::<(), peg_solitaire::BoardError>(())
+    /// ```
+    pub fn complement(&self) -> Board {
+        Board {
+            geometry: Arc::clone(&self.geometry),
+            pegs: self.geometry.all() ^ self.pegs,
+        }
+    }
+
     /// Whether `other` has the same holes on the same lattice.
     pub fn same_shape(&self, other: &Board) -> bool {
         Arc::ptr_eq(&self.geometry, &other.geometry) || self.geometry.same_shape(&other.geometry)

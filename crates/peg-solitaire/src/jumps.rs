@@ -28,7 +28,10 @@ pub struct JumpOptions {
     /// Count only the solvable positions and the solutions (no
     /// `histogram`): the levels are grown from the start and back from the
     /// goal until they meet ([`LevelSearch::between`]), instead of every
-    /// level from the start to exhaustion.
+    /// level from the start to exhaustion. When the goal is the start's
+    /// [`Board::complement`], the levels back from the goal are the
+    /// complements of those from the start, and only the latter are grown,
+    /// to the middle ([`LevelSearch::between_mirrored`]).
     pub solvable_only: bool,
 }
 
@@ -74,12 +77,6 @@ pub(crate) fn between_by_jumps(
     depth: u32,
     progress: &mut dyn FnMut(&LevelReport),
 ) -> Result<Between<u64>, SolveError> {
-    let by_jumps = |backward: bool| {
-        move |&p: &u64, out: &mut Vec<u64>| {
-            mover.push_jumps(p, backward, out);
-            0
-        }
-    };
     Ok(LevelSearch::new(holes)
         .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
         .with_max_memory(max_memory)
@@ -87,10 +84,22 @@ pub(crate) fn between_by_jumps(
             ends.0,
             ends.1,
             depth,
-            by_jumps(false),
-            by_jumps(true),
+            by_jumps(mover, false),
+            by_jumps(mover, true),
             progress,
         )?)
+}
+
+/// The expansion by single jumps (backward: jumps undone) for
+/// [`search_core::levels`].
+fn by_jumps<'m>(
+    mover: &'m Mover<'_>,
+    backward: bool,
+) -> impl Fn(&u64, &mut Vec<u64>) -> u64 + Sync + 'm {
+    move |&p: &u64, out: &mut Vec<u64>| {
+        mover.push_jumps(p, backward, out);
+        0
+    }
 }
 
 /// Levels by single jumps from `first`, `levels` of them at most (all, if
@@ -148,6 +157,14 @@ pub(crate) fn levels_by_jumps(
 /// exact: the symmetries map sequences to sequences) is summed level by
 /// level; the goal is its own class.
 ///
+/// When the goal is the start's [`Board::complement`], a position can reach
+/// the goal in `j` jumps exactly when the start reaches its complement in
+/// `j` jumps: the solvable positions of level `k` are those whose
+/// complements are in level `n - k`, and the sequences are summed only to
+/// the middle level `m`, where those through a class `C` number the
+/// sequences into `C` times those from the start into the class of one
+/// complement of `C`, divided by that class's size.
+///
 /// # Example
 ///
 /// ```
@@ -177,22 +194,42 @@ pub fn count_by_jumps(
     let n = (goal.peg_count() < start.peg_count())
         .then(|| (start.peg_count() - goal.peg_count()) as usize);
     let mover = Mover::new(geometry, &by_both);
+    // A game whose goal is the start's complement is its own mirror: the
+    // complement of a position turns a jump into a jump played backwards
+    // (pegs and holes swap), so the positions from which the goal is
+    // reached in `j` jumps are the complements of those reached from the
+    // start in `j` jumps.
+    let complement = goal.pegs() == start.complement().pegs();
+    let mirror = |&pegs: &u64| mover.least(geometry.all() ^ pegs);
     let mut histogram = Vec::new();
     // solvable[k]: the positions k jumps from the start and n - k from the
     // goal, up to the symmetries that keep both.
     let solvable: Vec<Vec<u64>> = match n {
         Some(n) if options.solvable_only => {
-            let found = between_by_jumps(
-                &mover,
-                holes,
-                options.max_memory,
-                (
-                    vec![by_both.canonical(start.pegs())],
-                    vec![by_both.canonical(goal.pegs())],
-                ),
-                n as u32,
-                &mut progress,
-            )?;
+            let ends = (
+                vec![by_both.canonical(start.pegs())],
+                vec![by_both.canonical(goal.pegs())],
+            );
+            let found = if complement {
+                mirrored_by_jumps(
+                    &mover,
+                    holes,
+                    options.max_memory,
+                    ends.0,
+                    mirror,
+                    n as u32,
+                    &mut progress,
+                )?
+            } else {
+                between_by_jumps(
+                    &mover,
+                    holes,
+                    options.max_memory,
+                    ends,
+                    n as u32,
+                    &mut progress,
+                )?
+            };
             stats.expanded += found.stats.expanded;
             stats.generated += found.stats.generated;
             found.levels
@@ -234,6 +271,7 @@ pub fn count_by_jumps(
                     &mover,
                     forward,
                     by_both.canonical(goal.pegs()),
+                    complement.then_some(&mirror),
                     n,
                     holes,
                     &mut progress,
@@ -242,39 +280,34 @@ pub fn count_by_jumps(
             }
         }
     };
-    // Jump sequences into each solvable class, level by level: each chunk
-    // of a level on its own thread, its sums per class of the next level
-    // added in chunk order (a sum: the same whatever the number of threads).
-    let mut solutions = u128::from(start.pegs() == goal.pegs());
-    if let Some(first) = solvable.first() {
-        let mut ways: Vec<u128> = vec![1; first.len()];
-        for k in 0..solvable.len() - 1 {
-            let (this, next) = (&solvable[k], &solvable[k + 1]);
-            let level: Vec<(u64, u128)> = this.iter().copied().zip(ways).collect();
-            let index: FxHashMap<u64, u32> = next
-                .iter()
-                .enumerate()
-                .map(|(i, &p)| (p, i as u32))
-                .collect();
-            let parts = par::map_chunks(&level, 1 << 12, |chunk| {
-                let mut into: Vec<(u32, u128)> = Vec::new();
-                for &(pegs, w) in chunk {
-                    mover.each_single(pegs, false, |_, least| {
-                        if let Some(&i) = index.get(&least) {
-                            into.push((i, w));
-                        }
-                    });
-                }
-                into
-            });
-            let mut sums = vec![0u128; next.len()];
-            for (i, w) in parts.into_iter().flatten() {
-                sums[i as usize] += w;
-            }
-            ways = sums;
+    let solutions = if solvable.is_empty() {
+        u128::from(start.pegs() == goal.pegs())
+    } else if complement {
+        // Every sequence passes one position of the middle level m; those
+        // through a class C there number ways(C) * b, b the sequences from
+        // one position y of C to the goal, which are the mirrors of those
+        // from the start to the complement of y: ways(C') / |C'|, C' the
+        // class of that complement (the same size as C).
+        let n = solvable.len() - 1;
+        let m = n - n / 2;
+        let (before, at) = ways_into(&mover, &solvable[..=m]);
+        let back = if n - m == m { &at } else { &before };
+        let mut total = 0u128;
+        for (&pegs, &w) in solvable[m].iter().zip(&at) {
+            let y = mirror(&pegs);
+            let j = solvable[n - m]
+                .binary_search(&y)
+                .expect("the mirror of a solvable position is solvable");
+            let fixed = (0..by_both.len())
+                .filter(|&s| by_both.apply(s, y) == y)
+                .count();
+            let size = (by_both.len() / fixed) as u128;
+            total += w * (back[j] / size);
         }
-        solutions = ways.first().copied().unwrap_or(0);
-    }
+        total
+    } else {
+        ways_into(&mover, &solvable).1.first().copied().unwrap_or(0)
+    };
     let mut counts: Vec<u64> = solvable.iter().map(|l| l.len() as u64).collect();
     if !counts.is_empty() {
         counts.resize(histogram.len().max(counts.len()), 0);
@@ -289,28 +322,106 @@ pub fn count_by_jumps(
     })
 }
 
+/// The jump sequences from the start into each class of the last two
+/// of `levels` (positions on a jump sequence to the goal, level 0 the
+/// start alone), by levels: each chunk of a level on its own thread, its
+/// sums per class of the next level added (a sum: the same whatever the
+/// number of threads). The number into a class is the sum
+/// over its positions, which makes the sums exact: the symmetries map
+/// sequences to sequences.
+fn ways_into(mover: &Mover<'_>, levels: &[Vec<u64>]) -> (Vec<u128>, Vec<u128>) {
+    let mut before = Vec::new();
+    let mut ways: Vec<u128> = vec![1; levels.first().map_or(0, Vec::len)];
+    const CHUNK: usize = 1 << 12;
+    for k in 0..levels.len().saturating_sub(1) {
+        let (this, next) = (&levels[k], &levels[k + 1]);
+        let index: FxHashMap<u64, u32> = next
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, i as u32))
+            .collect();
+        let sums = par::fold_chunks(
+            this,
+            CHUNK,
+            || vec![0u128; next.len()],
+            |sums, chunk_index, chunk| {
+                let from = &ways[chunk_index * CHUNK..];
+                for (&pegs, &w) in chunk.iter().zip(from) {
+                    mover.each_single(pegs, false, |_, least| {
+                        if let Some(&i) = index.get(&least) {
+                            sums[i as usize] += w;
+                        }
+                    });
+                }
+            },
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+                a
+            },
+        );
+        before = std::mem::replace(&mut ways, sums);
+    }
+    (before, ways)
+}
+
+/// The positions on a jump sequence from one of `sources` to its mirrors
+/// (`mirror`: the least image of a position's complement), `depth` jumps
+/// apart: [`LevelSearch::between_mirrored`] over single jumps.
+fn mirrored_by_jumps(
+    mover: &Mover<'_>,
+    holes: u32,
+    max_memory: Option<u64>,
+    sources: Vec<u64>,
+    mirror: impl Fn(&u64) -> u64 + Sync,
+    depth: u32,
+    progress: &mut dyn FnMut(&LevelReport),
+) -> Result<Between<u64>, SolveError> {
+    Ok(LevelSearch::new(holes)
+        .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
+        .with_max_memory(max_memory)
+        .between_mirrored(
+            sources,
+            depth,
+            by_jumps(mover, false),
+            by_jumps(mover, true),
+            mirror,
+            progress,
+        )?)
+}
+
 /// The solvable positions of a game of `n` jumps from the levels from the
 /// start (`forward[k]`, up to the symmetries of `mover`): the goal in level
 /// `n`, then those of level `k` one jump before a solvable position of
-/// level `k + 1`, from the goal down.
+/// level `k + 1`, from the goal down. With a `mirror` (the goal is the
+/// start's complement), those of level `k` are instead the positions whose
+/// mirrors are in level `n - k`.
 fn solvable_from(
     mover: &Mover<'_>,
     mut forward: Vec<Vec<u64>>,
     goal: u64,
+    mirror: Option<&(dyn Fn(&u64) -> u64 + Sync)>,
     n: usize,
     holes: u32,
     progress: &mut dyn FnMut(&LevelReport),
 ) -> Vec<Vec<u64>> {
     let mut solvable: Vec<Vec<u64>> = vec![Vec::new(); n + 1];
     forward.truncate(n + 1);
-    if let Some(last) = forward.get(n) {
-        solvable[n] = intersect(last, &[goal]);
-    }
-    for k in (0..n).rev() {
-        let before = next_level(mover, &solvable[k + 1], true, holes);
-        solvable[k] = forward
-            .get(k)
-            .map_or_else(Vec::new, |f| intersect(&before, f));
+    if let (Some(mirror), true) = (mirror, forward.len() == n + 1) {
+        for k in 0..=n {
+            let mut images: Vec<u64> = forward[n - k].iter().map(mirror).collect();
+            images.sort_unstable();
+            solvable[k] = intersect(&forward[k], &images);
+        }
+    } else {
+        if let Some(last) = forward.get(n) {
+            solvable[n] = intersect(last, &[goal]);
+        }
+        for k in (0..n).rev() {
+            let before = next_level(mover, &solvable[k + 1], true, holes);
+            solvable[k] = forward
+                .get(k)
+                .map_or_else(Vec::new, |f| intersect(&before, f));
+        }
     }
     let mut kept = 0;
     for (k, level) in solvable.iter().enumerate().rev() {

@@ -28,7 +28,8 @@
 //! - [`count_by_jumps`]: the positions after each number of jumps, the
 //!   solvable ones, and the number of jump sequences that solve the game;
 //!   with [`JumpOptions::solvable_only`], the last two alone, by levels by
-//!   jumps grown from both ends until they meet.
+//!   jumps grown from both ends until they meet (from the start alone to the
+//!   middle when the goal is the start's [`Board::complement`]).
 //! - [`problems`]: the fewest moves from every one-hole start to every
 //!   one-peg finish of a board, impossible pairs sorted out first by the
 //!   class rule ([`JumpSpan`]); [`problems_by_jumps`], the same answers for

@@ -126,9 +126,18 @@ pub(crate) struct Mover<'a> {
     from: Vec<Vec<u16>>,
     into: Vec<Vec<u16>>,
     /// Per jump index: its three holes, and their images under each kept
-    /// symmetry.
+    /// symmetry (the lanes past the symmetries repeat the first).
     masks: Vec<u64>,
-    images: Vec<Vec<u64>>,
+    images: Vec<[u64; LANES]>,
+    /// The lanes the least images are taken over (the symmetries' number
+    /// rounded up to a size compiled for, the lanes past the symmetries
+    /// repeating the first), and the images by bytes: for byte `k` of a
+    /// position with value `b`, the images of those bits under every lane
+    /// at `(k * 256 + b) * lanes`, side by side (one cache line for eight
+    /// lanes).
+    lanes: usize,
+    bytes: usize,
+    tables: Vec<u64>,
     /// The jumps grouped by their holes' offsets, for [`Mover::push_jumps`].
     groups: Vec<Group>,
 }
@@ -146,6 +155,9 @@ struct Group {
     jump: [u16; 64],
 }
 
+/// The most symmetries a board has (a hexagon of the triangular lattice).
+const LANES: usize = 12;
+
 /// `bits` moved so that bit `i` of the result is bit `i + d` of `bits`.
 fn at(bits: u64, d: i32) -> u64 {
     if d >= 0 { bits >> d } else { bits << -d }
@@ -161,10 +173,28 @@ impl<'a> Mover<'a> {
             into[j.to as usize].push(i as u16);
         }
         let masks: Vec<u64> = jumps.iter().map(|j| j.mask()).collect();
+        let n = canon.len();
+        assert!((1..=LANES).contains(&n), "{n} symmetries");
         let images = masks
             .iter()
-            .map(|&m| (0..canon.len()).map(|s| canon.apply(s, m)).collect())
+            .map(|&m| std::array::from_fn(|s| canon.apply(if s < n { s } else { 0 }, m)))
             .collect();
+        let lanes = match n {
+            1 | 2 => n,
+            3 | 4 => 4,
+            5 | 6 => 6,
+            7 | 8 => 8,
+            _ => LANES,
+        };
+        let bytes = geometry.holes().div_ceil(8);
+        let mut tables = Vec::with_capacity(bytes * 256 * lanes);
+        for k in 0..bytes {
+            for b in 0..256u64 {
+                for s in 0..lanes {
+                    tables.push(canon.apply(if s < n { s } else { 0 }, b << (8 * k)));
+                }
+            }
+        }
         let mut groups: Vec<Group> = Vec::new();
         for (i, j) in jumps.iter().enumerate() {
             let d1 = i32::from(j.over) - i32::from(j.from);
@@ -191,6 +221,9 @@ impl<'a> Mover<'a> {
             into,
             masks,
             images,
+            tables,
+            bytes,
+            lanes,
             groups,
         }
     }
@@ -211,14 +244,40 @@ impl<'a> Mover<'a> {
         }
     }
 
-    /// The images of `pegs` under each kept symmetry, and their number.
-    fn images_of(&self, pegs: u64) -> ([u64; 12], usize) {
+    /// The images of `pegs` under each kept symmetry, and their number;
+    /// the lanes past them repeat the first.
+    fn images_of(&self, pegs: u64) -> ([u64; LANES], usize) {
         let n = self.canon.len();
-        let mut images = [0u64; 12];
-        for (s, image) in images.iter_mut().enumerate().take(n) {
-            *image = self.canon.apply(s, pegs);
+        let mut images = [0u64; LANES];
+        for k in 0..self.bytes {
+            let b = (pegs >> (8 * k)) as usize & 0xff;
+            let row = &self.tables[(k * 256 + b) * self.lanes..][..self.lanes];
+            for (image, &bits) in images.iter_mut().zip(row) {
+                *image |= bits;
+            }
         }
         (images, n)
+    }
+
+    /// The least image of `pegs` under the kept symmetries.
+    pub(crate) fn least(&self, pegs: u64) -> u64 {
+        let (images, n) = self.images_of(pegs);
+        images[..n].iter().copied().min().expect("the identity")
+    }
+
+    /// The images of `pegs` under the `N` lanes.
+    fn lanes_of<const N: usize>(&self, pegs: u64) -> [u64; N] {
+        let mut images = [0u64; N];
+        for k in 0..self.bytes {
+            let b = (pegs >> (8 * k)) as usize & 0xff;
+            let row: &[u64; N] = self.tables[(k * 256 + b) * N..][..N]
+                .try_into()
+                .expect("N lanes");
+            for s in 0..N {
+                images[s] |= row[s];
+            }
+        }
+        images
     }
 
     /// Calls `visit(jump)` with the index of every single jump legal from
@@ -246,12 +305,33 @@ impl<'a> Mover<'a> {
     /// Calls `visit(jump, least)` for every single jump from `pegs`
     /// (backward: every jump undone into it): the jump's index in the
     /// geometry's list, and the least image of the position it leads to.
-    pub(crate) fn each_single(&self, pegs: u64, backward: bool, mut visit: impl FnMut(usize, u64)) {
-        let (images, n) = self.images_of(pegs);
+    pub(crate) fn each_single(&self, pegs: u64, backward: bool, visit: impl FnMut(usize, u64)) {
+        match self.lanes {
+            1 => self.singles::<1>(pegs, backward, visit),
+            2 => self.singles::<2>(pegs, backward, visit),
+            4 => self.singles::<4>(pegs, backward, visit),
+            6 => self.singles::<6>(pegs, backward, visit),
+            8 => self.singles::<8>(pegs, backward, visit),
+            _ => self.singles::<LANES>(pegs, backward, visit),
+        }
+    }
+
+    /// [`Mover::each_single`] with the least image taken over `N` lanes, a
+    /// number known when compiling.
+    fn singles<const N: usize>(
+        &self,
+        pegs: u64,
+        backward: bool,
+        mut visit: impl FnMut(usize, u64),
+    ) {
+        let images = self.lanes_of::<N>(pegs);
         self.legal_jumps(pegs, backward, |i| {
             let flips = &self.images[i];
-            let least = images[..n].iter().zip(flips).map(|(&a, &f)| a ^ f).min();
-            visit(i, least.expect("the identity"));
+            let mut least = u64::MAX;
+            for s in 0..N {
+                least = least.min(images[s] ^ flips[s]);
+            }
+            visit(i, least);
         });
     }
 

@@ -115,7 +115,9 @@ fn analyze_jumps(
     goal: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let method = if options.solvable_only {
+    let method = if options.solvable_only && goal.pegs() == start.complement().pegs() {
+        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement)"
+    } else if options.solvable_only {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
     } else {
         "positions by number of jumps from the start, by a breadth-first search by jumps"
