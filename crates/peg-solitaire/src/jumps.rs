@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap;
 use search_core::levels::{
-    Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect,
+    Between, BitSymmetries, Key, LevelReport, LevelSearch, expand_level, intersect,
 };
 use search_core::{Stats, par};
 
@@ -407,10 +407,20 @@ fn solvable_from(
     let mut solvable: Vec<Vec<u64>> = vec![Vec::new(); n + 1];
     forward.truncate(n + 1);
     if let (Some(mirror), true) = (mirror, forward.len() == n + 1) {
-        for k in 0..=n {
-            let mut images: Vec<u64> = forward[n - k].iter().map(mirror).collect();
-            images.sort_unstable();
-            solvable[k] = intersect(&forward[k], &images);
+        // The mirrors of the first half's levels (the smaller, reached by
+        // fewer jumps), each chunk on its own thread.
+        let mirrored = |level: &[u64]| {
+            let mut images = par::map_chunks(level, 1 << 14, |chunk| {
+                chunk.iter().map(mirror).collect::<Vec<u64>>()
+            })
+            .concat();
+            let distinct = u64::sort_dedup(&mut images, &mut Vec::new(), holes);
+            images.truncate(distinct);
+            images
+        };
+        for k in 0..=n / 2 {
+            solvable[n - k] = intersect(&forward[n - k], &mirrored(&forward[k]));
+            solvable[k] = mirrored(&solvable[n - k]);
         }
     } else {
         if let Some(last) = forward.get(n) {
