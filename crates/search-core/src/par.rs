@@ -9,7 +9,9 @@
 //! count, [`map_chunks`] returns its results in chunk order, and
 //! [`map_reduce_chunks_mut`] combines its results with an operation the
 //! caller promises is associative (an integer sum, a maximum), so that any
-//! grouping gives the same value.
+//! grouping gives the same value, and [`fold_chunks`] (one accumulator a
+//! thread) asks of its fold and combination that neither the grouping nor
+//! the order of the chunks matter (a sum, a union).
 //!
 //! # Example
 //!

@@ -18,6 +18,7 @@
 //! | --- | --- |
 //! | [`LevelSearch`] | a breadth-first search by levels from a set of keys, with a memory limit and a report per level |
 //! | [`LevelSearch::between`] | the states on paths between two sets, by levels grown from both ends until they meet |
+//! | [`LevelSearch::between_mirrored`] | the same in a graph with a mirror, by levels grown from one end to the middle |
 //! | [`expand_level`] | one level's successors, sorted and each once, in parallel |
 //! | [`BitSymmetries`] | permutations of the bits of a `u64` and the least image under a group of them |
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |

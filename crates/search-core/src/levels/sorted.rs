@@ -246,8 +246,8 @@ impl<T: Key> Batch<T> {
 const PARALLEL_UNION: usize = 1 << 16;
 
 /// The union of the sorted, repeat-free `a` and `b`, in parallel: cut into
-/// ranges of keys at evenly spaced keys of `a`, each range's union built on
-/// its own, the pieces joined in order.
+/// ranges of keys at evenly spaced keys of `a`, each range's union counted,
+/// then written into its place of one list (no memory beyond the result).
 fn union<T: Key>(a: &[T], b: &[T]) -> Vec<T> {
     let pieces = rayon::current_num_threads() * 4;
     let cuts: Vec<(usize, usize)> = (0..=pieces)
@@ -262,35 +262,58 @@ fn union<T: Key>(a: &[T], b: &[T]) -> Vec<T> {
             (i, j)
         })
         .collect();
-    let parts: Vec<Vec<T>> = cuts
-        .par_windows(2)
-        .map(|w| {
-            let (a, b) = (&a[w[0].0..w[1].0], &b[w[0].1..w[1].1]);
-            let mut out = Vec::with_capacity(a.len() + b.len());
-            let (mut i, mut j) = (0, 0);
-            while i < a.len() && j < b.len() {
-                match a[i].cmp(&b[j]) {
-                    std::cmp::Ordering::Less => {
-                        out.push(a[i]);
-                        i += 1;
-                    }
-                    std::cmp::Ordering::Greater => {
-                        out.push(b[j]);
-                        j += 1;
-                    }
-                    std::cmp::Ordering::Equal => {
-                        out.push(a[i]);
-                        i += 1;
-                        j += 1;
-                    }
-                }
-            }
-            out.extend_from_slice(&a[i..]);
-            out.extend_from_slice(&b[j..]);
-            out
-        })
+    let ranges: Vec<(&[T], &[T])> = cuts
+        .windows(2)
+        .map(|w| (&a[w[0].0..w[1].0], &b[w[0].1..w[1].1]))
         .collect();
-    parts.concat()
+    let sizes: Vec<usize> = ranges
+        .par_iter()
+        .map(|&(a, b)| a.len() + b.len() - intersect_len(a, b))
+        .collect();
+    let mut out = vec![T::default(); sizes.iter().sum()];
+    let mut places = Vec::with_capacity(ranges.len());
+    let mut rest = out.as_mut_slice();
+    for &size in &sizes {
+        let (place, after) = rest.split_at_mut(size);
+        places.push(place);
+        rest = after;
+    }
+    places
+        .into_par_iter()
+        .zip(ranges)
+        .for_each(|(place, (a, b))| {
+            let (mut i, mut j) = (0, 0);
+            for slot in place.iter_mut() {
+                *slot = if j == b.len() || (i < a.len() && a[i] < b[j]) {
+                    i += 1;
+                    a[i - 1]
+                } else {
+                    if i < a.len() && a[i] == b[j] {
+                        i += 1;
+                    }
+                    j += 1;
+                    b[j - 1]
+                };
+            }
+        });
+    out
+}
+
+/// How many keys both sorted, repeat-free lists hold.
+fn intersect_len<T: Ord>(a: &[T], b: &[T]) -> usize {
+    let (mut i, mut j, mut both) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                both += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    both
 }
 
 /// The successors of a level: [`expand_level`]'s result.
@@ -342,7 +365,7 @@ where
 }
 
 /// [`expand_level`] with the keys of a worker sorted each time `flush` new
-/// ones accumulate (or half of those it holds, if more), and `chunk`
+/// ones accumulate (or a quarter of those it holds, if more), and `chunk`
 /// states expanded at a time.
 fn expand_in_batches<T, E>(
     level: &[T],
@@ -359,7 +382,7 @@ where
         for state in chunk {
             batch.generated += expand(state, &mut batch.keys);
             let fresh = batch.keys.len() - batch.clean;
-            if fresh >= flush.max(batch.clean / 2) {
+            if fresh >= flush.max(batch.clean / 4) {
                 batch.flush(bits);
             }
         }
