@@ -59,11 +59,7 @@ pub struct JumpCensus {
 /// The least images of the positions one jump from (backward: before)
 /// those of `level`, sorted, each once.
 pub(crate) fn next_level(mover: &Mover<'_>, level: &[u64], backward: bool, holes: u32) -> Vec<u64> {
-    expand_level(level, holes, |&pegs, out| {
-        mover.push_jumps(pegs, backward, out);
-        0
-    })
-    .keys
+    expand_level(level, holes, by_jumps(mover, backward)).keys
 }
 
 /// The positions on a jump sequence from one of `ends.0` to one of `ends.1`
@@ -77,17 +73,23 @@ pub(crate) fn between_by_jumps(
     depth: u32,
     progress: &mut dyn FnMut(&LevelReport),
 ) -> Result<Between<u64>, SolveError> {
-    Ok(LevelSearch::new(holes)
+    Ok(search_by_jumps(holes, max_memory).between(
+        ends.0,
+        ends.1,
+        depth,
+        by_jumps(mover, false),
+        by_jumps(mover, true),
+        progress,
+    )?)
+}
+
+/// A search by levels by jumps over the positions of a board of `holes`
+/// holes, counting [`JUMP_BYTES_PER_POSITION`] a position against
+/// `max_memory`.
+fn search_by_jumps(holes: u32, max_memory: Option<u64>) -> LevelSearch {
+    LevelSearch::new(holes)
         .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
         .with_max_memory(max_memory)
-        .between(
-            ends.0,
-            ends.1,
-            depth,
-            by_jumps(mover, false),
-            by_jumps(mover, true),
-            progress,
-        )?)
 }
 
 /// The expansion by single jumps (backward: jumps undone) for
@@ -117,17 +119,12 @@ pub(crate) fn levels_by_jumps(
     progress: &mut dyn FnMut(&LevelReport),
 ) -> Result<(Vec<u64>, Vec<Vec<u64>>), SolveError> {
     let mover = Mover::new(geometry, canon);
-    let found = LevelSearch::new(geometry.holes() as u32)
-        .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
-        .with_max_memory(options.max_memory)
+    let found = search_by_jumps(geometry.holes() as u32, options.max_memory)
         .with_max_level(levels)
         .disjoint_keeping(keep)
         .run(
             vec![canon.canonical(first)],
-            |&pegs, out| {
-                mover.push_jumps(pegs, false, out);
-                0
-            },
+            by_jumps(&mover, false),
             |_| false,
             progress,
         )?;
@@ -211,13 +208,12 @@ pub fn count_by_jumps(
                 vec![by_both.canonical(goal.pegs())],
             );
             let found = if complement {
-                mirrored_by_jumps(
-                    &mover,
-                    holes,
-                    options.max_memory,
+                search_by_jumps(holes, options.max_memory).between_mirrored(
                     ends.0,
-                    mirror,
                     n as u32,
+                    by_jumps(&mover, false),
+                    by_jumps(&mover, true),
+                    mirror,
                     &mut progress,
                 )?
             } else {
@@ -362,31 +358,6 @@ fn ways_into(mover: &Mover<'_>, levels: &[Vec<u64>]) -> (Vec<u128>, Vec<u128>) {
         before = std::mem::replace(&mut ways, sums);
     }
     (before, ways)
-}
-
-/// The positions on a jump sequence from one of `sources` to its mirrors
-/// (`mirror`: the least image of a position's complement), `depth` jumps
-/// apart: [`LevelSearch::between_mirrored`] over single jumps.
-fn mirrored_by_jumps(
-    mover: &Mover<'_>,
-    holes: u32,
-    max_memory: Option<u64>,
-    sources: Vec<u64>,
-    mirror: impl Fn(&u64) -> u64 + Sync,
-    depth: u32,
-    progress: &mut dyn FnMut(&LevelReport),
-) -> Result<Between<u64>, SolveError> {
-    Ok(LevelSearch::new(holes)
-        .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
-        .with_max_memory(max_memory)
-        .between_mirrored(
-            sources,
-            depth,
-            by_jumps(mover, false),
-            by_jumps(mover, true),
-            mirror,
-            progress,
-        )?)
 }
 
 /// The solvable positions of a game of `n` jumps from the levels from the

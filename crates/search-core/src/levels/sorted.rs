@@ -1,8 +1,6 @@
 //! Sorted, repeat-free lists of keys: sorting by radix, merging, and a
 //! level's successors found in parallel.
 
-use rayon::prelude::*;
-
 /// A key a level holds: small, ordered, and sortable fast.
 ///
 /// The default [`sort_dedup`](Key::sort_dedup) is a comparison sort; `u32`
@@ -221,99 +219,21 @@ impl<T: Key> Batch<T> {
         self
     }
 
-    /// The union of two finished batches: built in the larger when the
-    /// smaller is small, else range by range on every thread.
+    /// The union of two finished batches, built in the larger.
     fn merge(self, other: Batch<T>) -> Batch<T> {
         let (mut large, small) = if self.keys.len() >= other.keys.len() {
             (self, other)
         } else {
             (other, self)
         };
-        if small.keys.len() < PARALLEL_UNION {
-            let mut missing = Vec::new();
-            missing_into(&large.keys, &small.keys, &mut missing);
-            merge_back(&mut large.keys, &missing);
-        } else {
-            large.keys = union(&large.keys, &small.keys);
-        }
+        let mut missing = Vec::new();
+        missing_into(&large.keys, &small.keys, &mut missing);
+        drop(small.keys);
+        merge_back(&mut large.keys, &missing);
         large.clean = large.keys.len();
         large.generated += small.generated;
         large
     }
-}
-
-/// Unions whose smaller list is at least this long are built in parallel.
-const PARALLEL_UNION: usize = 1 << 16;
-
-/// The union of the sorted, repeat-free `a` and `b`, in parallel: cut into
-/// ranges of keys at evenly spaced keys of `a`, each range's union counted,
-/// then written into its place of one list (no memory beyond the result).
-fn union<T: Key>(a: &[T], b: &[T]) -> Vec<T> {
-    let pieces = rayon::current_num_threads() * 4;
-    let cuts: Vec<(usize, usize)> = (0..=pieces)
-        .map(|p| {
-            // The first range starts at both lists' first keys.
-            let i = p * a.len() / pieces;
-            let j = match a.get(i) {
-                _ if p == 0 => 0,
-                Some(&key) => b.partition_point(|&x| x < key),
-                None => b.len(),
-            };
-            (i, j)
-        })
-        .collect();
-    let ranges: Vec<(&[T], &[T])> = cuts
-        .windows(2)
-        .map(|w| (&a[w[0].0..w[1].0], &b[w[0].1..w[1].1]))
-        .collect();
-    let sizes: Vec<usize> = ranges
-        .par_iter()
-        .map(|&(a, b)| a.len() + b.len() - intersect_len(a, b))
-        .collect();
-    let mut out = vec![T::default(); sizes.iter().sum()];
-    let mut places = Vec::with_capacity(ranges.len());
-    let mut rest = out.as_mut_slice();
-    for &size in &sizes {
-        let (place, after) = rest.split_at_mut(size);
-        places.push(place);
-        rest = after;
-    }
-    places
-        .into_par_iter()
-        .zip(ranges)
-        .for_each(|(place, (a, b))| {
-            let (mut i, mut j) = (0, 0);
-            for slot in place.iter_mut() {
-                *slot = if j == b.len() || (i < a.len() && a[i] < b[j]) {
-                    i += 1;
-                    a[i - 1]
-                } else {
-                    if i < a.len() && a[i] == b[j] {
-                        i += 1;
-                    }
-                    j += 1;
-                    b[j - 1]
-                };
-            }
-        });
-    out
-}
-
-/// How many keys both sorted, repeat-free lists hold.
-fn intersect_len<T: Ord>(a: &[T], b: &[T]) -> usize {
-    let (mut i, mut j, mut both) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                both += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    both
 }
 
 /// The successors of a level: [`expand_level`]'s result.
@@ -514,38 +434,6 @@ mod tests {
         sorted.dedup();
         let n = u32::sort_dedup(&mut small, &mut Vec::new(), 10);
         assert_eq!(small[..n], sorted);
-    }
-
-    /// The union built range by range is the sorted set of both lists,
-    /// on 1 and 3 threads, with lists sharing keys, one empty, or one
-    /// wholly before the other.
-    #[test]
-    fn unions_in_parallel_are_the_sets_of_both() {
-        let list = |n: u64, step: u64, from: u64| -> Vec<u64> {
-            (0..n).map(|i| from + i * step).collect()
-        };
-        let cases = [
-            (list(100_000, 3, 0), list(70_000, 5, 1)),
-            (list(100_000, 2, 0), list(80_000, 4, 0)),
-            (list(1000, 1, 0), Vec::new()),
-            (list(5000, 1, 0), list(5000, 1, 10_000)),
-            (list(5000, 1, 10_000), list(9000, 1, 0)),
-        ];
-        for (a, b) in &cases {
-            let mut want: Vec<u64> = a.iter().chain(b).copied().collect();
-            want.sort_unstable();
-            want.dedup();
-            for threads in [1, 3] {
-                let got = crate::par::with_threads(threads, || union(a, b)).unwrap();
-                assert_eq!(
-                    got,
-                    want,
-                    "{} and {} keys, {threads} threads",
-                    a.len(),
-                    b.len()
-                );
-            }
-        }
     }
 
     /// Batches flushed after a few keys, and chunks of a few states, give
