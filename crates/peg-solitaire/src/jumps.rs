@@ -13,10 +13,10 @@ use crate::geometry::Geometry;
 use crate::moves::{Mover, symmetries_keeping};
 use crate::solve::{SolveError, check_goal};
 
-/// Bytes [`count_by_jumps`] counts per position it keeps (the positions of
-/// half the game on each side are kept, each a word in its level's sorted
-/// list), and per position of the level it grows and the next (a word, and
-/// as much again while the next is sorted).
+/// Bytes [`count_by_jumps`] counts per position of a level it holds as a
+/// list (a word, and as much again for the next level while it is
+/// sorted). The levels grown from both ends are kept packed, all but the
+/// last of each end, and counted by their own bytes.
 pub const JUMP_BYTES_PER_POSITION: u64 = 16;
 
 /// Settings of [`count_by_jumps`].

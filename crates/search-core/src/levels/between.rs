@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 
+use super::packed::Packed;
 use super::{Key, LevelError, LevelReport, LevelSearch, expand_level, intersect};
 use crate::Stats;
 
@@ -40,8 +41,12 @@ impl LevelSearch {
     /// levels, and where the paths are few the levels of the far half are
     /// small.
     ///
-    /// Memory: every level grown is kept until the meeting; the limit is
-    /// checked before each is kept. `progress` is called after each level
+    /// Memory: every level grown is kept until the meeting, all but the
+    /// last of each end packed as the gaps between its keys (a byte or two
+    /// a key where keys are dense); the bytes counted are the packed
+    /// levels' own and [`with_bytes_per_state`](Self::with_bytes_per_state)
+    /// for each state of the last levels and of the level grown, checked
+    /// against the limit before that level is kept. `progress` is called after each level
     /// grown, its `level` counted from its own end and `backward` set for
     /// the levels grown from the targets.
     ///
@@ -86,33 +91,46 @@ impl LevelSearch {
             set.truncate(distinct);
         }
         let mut stats = Stats::default();
-        let mut kept = (sources.len() + targets.len()) as u64;
-        let report = |backward: bool, level: usize, states: usize, kept: u64| LevelReport {
-            backward,
-            level: level as u32,
-            states: states as u64,
-            kept,
-            bytes: kept.saturating_mul(self.bytes_per_state),
+        // from_sources' level k is level k; from_targets' level j is level
+        // depth - j.
+        let mut from_sources = Side::new(sources);
+        let mut from_targets = Side::new(targets);
+        let kept = |a: &Side<T>, b: &Side<T>| {
+            (
+                a.states() + b.states(),
+                a.bytes(self.bytes_per_state) + b.bytes(self.bytes_per_state),
+            )
         };
-        progress(&report(false, 0, sources.len(), kept));
-        progress(&report(true, 0, targets.len(), kept));
-        // from_sources[k] is level k; from_targets[j] is level depth - j.
-        let mut from_sources = vec![sources];
-        let mut from_targets = vec![targets];
+        let report = |backward: bool, side: &Side<T>, (kept, bytes): (u64, u64)| LevelReport {
+            backward,
+            level: side.levels() as u32 - 1,
+            states: side.last().len() as u64,
+            kept,
+            bytes,
+        };
+        progress(&report(
+            false,
+            &from_sources,
+            kept(&from_sources, &from_targets),
+        ));
+        progress(&report(
+            true,
+            &from_targets,
+            kept(&from_sources, &from_targets),
+        ));
         let none = || Between {
             levels: vec![Vec::new(); depth + 1],
             meeting: 0,
             stats: Stats::default(),
         };
-        while from_sources.len() + from_targets.len() < depth + 2 {
-            let back = from_targets[from_targets.len() - 1].len()
-                < from_sources[from_sources.len() - 1].len();
-            let side = if back {
-                &mut from_targets
+        while from_sources.levels() + from_targets.levels() < depth + 2 {
+            let back = from_targets.last().len() < from_sources.last().len();
+            let (side, other) = if back {
+                (&mut from_targets, &from_sources)
             } else {
-                &mut from_sources
+                (&mut from_sources, &from_targets)
             };
-            let last = &side[side.len() - 1];
+            let last = side.last();
             if last.is_empty() {
                 return Ok(Between { stats, ..none() });
             }
@@ -123,36 +141,35 @@ impl LevelSearch {
             };
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
-            let needed = (kept + next.keys.len() as u64).saturating_mul(self.bytes_per_state);
+            let needed = side.bytes(self.bytes_per_state)
+                + other.bytes(self.bytes_per_state)
+                + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
             if let Some(limit) = self.max_memory {
                 if needed > limit {
                     return Err(LevelError::MemoryLimit { needed, limit });
                 }
             }
-            kept += next.keys.len() as u64;
             side.push(next.keys);
+            let both = kept(&from_sources, &from_targets);
             progress(&report(
                 back,
-                side.len() - 1,
-                side[side.len() - 1].len(),
-                kept,
+                if back { &from_targets } else { &from_sources },
+                both,
             ));
         }
-        let meeting = from_sources.len() - 1;
+        let meeting = from_sources.levels() - 1;
         let mut levels = vec![Vec::new(); depth + 1];
-        let (a, b) = (
-            from_sources.pop().expect("level 0"),
-            from_targets.pop().expect("level depth"),
-        );
+        let (a, reached_back) = from_sources.split();
+        let (b, mut reached_ahead) = from_targets.split();
         levels[meeting] = intersect(&a, &b);
         drop((a, b));
-        self.paths_back(&mut levels, meeting, from_sources, &backward, &mut stats);
+        self.paths_back(&mut levels, meeting, reached_back, &backward, &mut stats);
         for k in meeting + 1..=depth {
             let after = expand_level(&levels[k - 1], self.bits, &forward);
             stats.expanded += levels[k - 1].len() as u64;
             stats.generated += after.generated;
-            let reached = from_targets.pop().expect("every level from the meeting");
-            levels[k] = intersect(&after.keys, &reached);
+            let reached = reached_ahead.pop().expect("every level from the meeting");
+            levels[k] = intersect_packed(&after.keys, &reached);
         }
         Ok(Between {
             levels,
@@ -224,43 +241,40 @@ impl LevelSearch {
         let half = depth / 2;
         let meeting = depth - half;
         let mut stats = Stats::default();
-        let mut kept = 0u64;
-        // Levels 0..=half from the sources, and one more for an odd depth
-        // (not kept: only its states on a path are).
-        let mut grown = Vec::new();
+        // Levels 0..=half from the sources, and one more for an odd depth.
         let mut level = sources;
         let distinct = T::sort_dedup(&mut level, &mut Vec::new(), self.bits);
         level.truncate(distinct);
+        let mut grown = Side::new(level);
         for k in 0..=meeting {
             if k > 0 {
-                let last: &Vec<T> = grown.last().expect("level 0");
+                let last = grown.last();
                 let next = expand_level(last, self.bits, &forward);
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
-                level = next.keys;
+                let needed = grown.bytes(self.bytes_per_state)
+                    + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
+                if let Some(limit) = self.max_memory {
+                    if needed > limit {
+                        return Err(LevelError::MemoryLimit { needed, limit });
+                    }
+                }
+                grown.push(next.keys);
             }
-            if level.is_empty() {
+            if grown.last().is_empty() {
                 return Ok(Between {
                     levels: vec![Vec::new(); depth + 1],
                     meeting: 0,
                     stats,
                 });
             }
-            kept += level.len() as u64;
-            let needed = kept.saturating_mul(self.bytes_per_state);
-            if let Some(limit) = self.max_memory {
-                if needed > limit {
-                    return Err(LevelError::MemoryLimit { needed, limit });
-                }
-            }
             progress(&LevelReport {
                 backward: false,
                 level: k as u32,
-                states: level.len() as u64,
-                kept,
-                bytes: needed,
+                states: grown.last().len() as u64,
+                kept: grown.states(),
+                bytes: grown.bytes(self.bytes_per_state),
             });
-            grown.push(std::mem::take(&mut level));
         }
         let mirrored = |level: &[T]| {
             let mut images: Vec<T> = level.par_iter().map(&mirror).collect();
@@ -269,11 +283,15 @@ impl LevelSearch {
             images
         };
         let mut levels = vec![Vec::new(); depth + 1];
-        let reached = grown.pop().expect("the meeting level");
-        let from_targets = mirrored(grown.get(half).unwrap_or(&reached));
+        let (reached, before) = grown.split();
+        // The targets' level depth - meeting: the mirrors of level half.
+        let from_targets = match before.get(half) {
+            Some(packed) => mirrored(&packed.to_vec()),
+            None => mirrored(&reached),
+        };
         levels[meeting] = intersect(&reached, &from_targets);
         drop((reached, from_targets));
-        self.paths_back(&mut levels, meeting, grown, &backward, &mut stats);
+        self.paths_back(&mut levels, meeting, before, &backward, &mut stats);
         for k in meeting + 1..=depth {
             levels[k] = mirrored(&levels[depth - k]);
         }
@@ -291,7 +309,7 @@ impl LevelSearch {
         &self,
         levels: &mut [Vec<T>],
         meeting: usize,
-        mut reached: Vec<Vec<T>>,
+        mut reached: Vec<Packed<T>>,
         backward: &B,
         stats: &mut Stats,
     ) where
@@ -304,9 +322,81 @@ impl LevelSearch {
             stats.expanded += levels[k + 1].len() as u64;
             stats.generated += before.generated;
             let reached = reached.pop().expect("every level up to the meeting");
-            levels[k] = intersect(&before.keys, &reached);
+            levels[k] = intersect_packed(&before.keys, &reached);
         }
     }
+}
+
+/// The levels grown from one end: every level but the last kept packed
+/// (the gaps between its keys, [`Packed`]), the last as a list to expand.
+struct Side<T> {
+    packed: Vec<Packed<T>>,
+    packed_states: u64,
+    packed_bytes: u64,
+    last: Vec<T>,
+}
+
+impl<T: Key> Side<T> {
+    fn new(first: Vec<T>) -> Self {
+        Side {
+            packed: Vec::new(),
+            packed_states: 0,
+            packed_bytes: 0,
+            last: first,
+        }
+    }
+
+    /// Packs the last level and makes `next` the last.
+    fn push(&mut self, next: Vec<T>) {
+        let done = Packed::new(&std::mem::replace(&mut self.last, next));
+        self.packed_states += done.len() as u64;
+        self.packed_bytes += done.bytes();
+        self.packed.push(done);
+    }
+
+    fn last(&self) -> &[T] {
+        &self.last
+    }
+
+    /// The number of levels.
+    fn levels(&self) -> usize {
+        self.packed.len() + 1
+    }
+
+    /// The states kept.
+    fn states(&self) -> u64 {
+        self.packed_states + self.last.len() as u64
+    }
+
+    /// The bytes counted: the packed levels' own, and `per_state` a state
+    /// of the last.
+    fn bytes(&self, per_state: u64) -> u64 {
+        self.packed_bytes + (self.last.len() as u64).saturating_mul(per_state)
+    }
+
+    /// The last level and the packed ones, from the first.
+    fn split(self) -> (Vec<T>, Vec<Packed<T>>) {
+        (self.last, self.packed)
+    }
+}
+
+/// The keys of sorted `a` that the packed `b` holds.
+fn intersect_packed<T: Key>(a: &[T], b: &Packed<T>) -> Vec<T> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    for key in b.iter() {
+        while i < a.len() && a[i] < key {
+            i += 1;
+        }
+        if i == a.len() {
+            break;
+        }
+        if a[i] == key {
+            out.push(key);
+            i += 1;
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -60,6 +60,7 @@ use std::fmt;
 use crate::Stats;
 
 mod between;
+mod packed;
 mod sorted;
 mod symmetry;
 

@@ -6,6 +6,13 @@
 /// The default [`sort_dedup`](Key::sort_dedup) is a comparison sort; `u32`
 /// and `u64` override it with a radix sort over the bits in use.
 pub trait Key: Copy + Ord + Default + Send + Sync {
+    /// The key as a number (for levels kept as the gaps between their
+    /// keys), and back.
+    fn to_bits(self) -> u128;
+
+    /// The key whose [`to_bits`](Key::to_bits) is `bits`.
+    fn from_bits(bits: u128) -> Self;
+
     /// Sorts `v` ascending and moves its distinct keys to the front;
     /// returns how many there are. Every key in `v` is below `2^bits` (a
     /// radix sort needs no more passes); `scratch` is working space, left
@@ -18,6 +25,14 @@ pub trait Key: Copy + Ord + Default + Send + Sync {
 }
 
 impl Key for u64 {
+    fn to_bits(self) -> u128 {
+        self.into()
+    }
+
+    fn from_bits(bits: u128) -> Self {
+        bits as u64
+    }
+
     fn sort_dedup(v: &mut [u64], scratch: &mut Vec<u64>, bits: u32) -> usize {
         radix_sort(v, scratch, bits, |x| x);
         dedup_sorted(v)
@@ -25,13 +40,29 @@ impl Key for u64 {
 }
 
 impl Key for u32 {
+    fn to_bits(self) -> u128 {
+        self.into()
+    }
+
+    fn from_bits(bits: u128) -> Self {
+        bits as u32
+    }
+
     fn sort_dedup(v: &mut [u32], scratch: &mut Vec<u32>, bits: u32) -> usize {
         radix_sort(v, scratch, bits.min(32), u64::from);
         dedup_sorted(v)
     }
 }
 
-impl Key for u128 {}
+impl Key for u128 {
+    fn to_bits(self) -> u128 {
+        self
+    }
+
+    fn from_bits(bits: u128) -> Self {
+        bits
+    }
+}
 
 /// Lists shorter than this are sorted by comparisons.
 const SHORT: usize = 64;
