@@ -103,6 +103,28 @@ fn benches(c: &mut Criterion) {
         });
     }
     let triangle = Board::from_rows_in(Lattice::Triangular, &common::TRIANGLE).unwrap();
+    // Corner to the same corner: the goal is the start's complement, read
+    // from the start alone.
+    let corner = triangle.with_pegs(triangle.geometry().all() & !1).unwrap();
+    let corner_goal = corner.complement();
+    for (name, solvable_only) in [
+        (
+            "15-hole triangle, corner to corner: counts by jumps, whole census",
+            false,
+        ),
+        (
+            "15-hole triangle, corner to corner: counts by jumps, solvable only",
+            true,
+        ),
+    ] {
+        let options = JumpOptions {
+            solvable_only,
+            ..JumpOptions::default()
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| count_by_jumps(black_box(&corner), &corner_goal, &options, |_| {}).unwrap())
+        });
+    }
     group.bench_function("15-hole triangle: every problem by levels by jumps", |b| {
         b.iter(|| problems_by_jumps(black_box(&triangle), &JumpOptions::default(), |_| {}).unwrap())
     });
