@@ -13,10 +13,10 @@ use crate::geometry::Geometry;
 use crate::moves::{Mover, symmetries_keeping};
 use crate::solve::{SolveError, check_goal};
 
-/// Bytes [`count_by_jumps`] counts per position of a level it holds as a
-/// list (a word, and as much again for the next level while it is
-/// sorted). The levels grown from both ends are kept packed, all but the
-/// last of each end, and counted by their own bytes.
+/// Bytes [`count_by_jumps`] counts per position of the level it grows (a
+/// word, and as much again while it is sorted). The levels grown before
+/// are kept, as lists of words or, from both ends, packed (all but the
+/// last of each end) and counted by their own bytes.
 pub const JUMP_BYTES_PER_POSITION: u64 = 16;
 
 /// Settings of [`count_by_jumps`].
@@ -320,15 +320,15 @@ pub fn count_by_jumps(
 
 /// The jump sequences from the start into each class of the last two
 /// of `levels` (positions on a jump sequence to the goal, level 0 the
-/// start alone), by levels: each chunk of a level on its own thread, its
-/// sums per class of the next level added (a sum: the same whatever the
-/// number of threads). The number into a class is the sum
+/// start alone), by levels: every thread sums into its own counts per
+/// class of the next level, added together at the end (a sum: the same
+/// whatever the number of threads). The number into a class is the sum
 /// over its positions, which makes the sums exact: the symmetries map
 /// sequences to sequences.
 fn ways_into(mover: &Mover<'_>, levels: &[Vec<u64>]) -> (Vec<u128>, Vec<u128>) {
+    const CHUNK: usize = 1 << 12;
     let mut before = Vec::new();
     let mut ways: Vec<u128> = vec![1; levels.first().map_or(0, Vec::len)];
-    const CHUNK: usize = 1 << 12;
     for k in 0..levels.len().saturating_sub(1) {
         let (this, next) = (&levels[k], &levels[k + 1]);
         let index: FxHashMap<u64, u32> = next

@@ -44,11 +44,12 @@ impl LevelSearch {
     /// Memory: every level grown is kept until the meeting, all but the
     /// last of each end packed as the gaps between its keys (a byte or two
     /// a key where keys are dense); the bytes counted are the packed
-    /// levels' own and [`with_bytes_per_state`](Self::with_bytes_per_state)
-    /// for each state of the last levels and of the level grown, checked
-    /// against the limit before that level is kept. `progress` is called after each level
-    /// grown, its `level` counted from its own end and `backward` set for
-    /// the levels grown from the targets.
+    /// levels' own, a key's size for each state of the last levels, and
+    /// [`with_bytes_per_state`](Self::with_bytes_per_state) for each state
+    /// of the level grown, checked against the limit before that level is
+    /// kept. `progress` is called after each level grown, its `level`
+    /// counted from its own end and `backward` set for the levels grown
+    /// from the targets.
     ///
     /// # Example
     ///
@@ -95,12 +96,7 @@ impl LevelSearch {
         // depth - j.
         let mut from_sources = Side::new(sources);
         let mut from_targets = Side::new(targets);
-        let kept = |a: &Side<T>, b: &Side<T>| {
-            (
-                a.states() + b.states(),
-                a.bytes(self.bytes_per_state) + b.bytes(self.bytes_per_state),
-            )
-        };
+        let kept = |a: &Side<T>, b: &Side<T>| (a.states() + b.states(), a.bytes() + b.bytes());
         let report = |backward: bool, side: &Side<T>, (kept, bytes): (u64, u64)| LevelReport {
             backward,
             level: side.levels() as u32 - 1,
@@ -141,8 +137,8 @@ impl LevelSearch {
             };
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
-            let needed = side.bytes(self.bytes_per_state)
-                + other.bytes(self.bytes_per_state)
+            let needed = side.bytes()
+                + other.bytes()
                 + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
             if let Some(limit) = self.max_memory {
                 if needed > limit {
@@ -252,8 +248,8 @@ impl LevelSearch {
                 let next = expand_level(last, self.bits, &forward);
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
-                let needed = grown.bytes(self.bytes_per_state)
-                    + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
+                let needed =
+                    grown.bytes() + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
                 if let Some(limit) = self.max_memory {
                     if needed > limit {
                         return Err(LevelError::MemoryLimit { needed, limit });
@@ -273,7 +269,7 @@ impl LevelSearch {
                 level: k as u32,
                 states: grown.last().len() as u64,
                 kept: grown.states(),
-                bytes: grown.bytes(self.bytes_per_state),
+                bytes: grown.bytes(),
             });
         }
         let mirrored = |level: &[T]| {
@@ -368,10 +364,10 @@ impl<T: Key> Side<T> {
         self.packed_states + self.last.len() as u64
     }
 
-    /// The bytes counted: the packed levels' own, and `per_state` a state
-    /// of the last.
-    fn bytes(&self, per_state: u64) -> u64 {
-        self.packed_bytes + (self.last.len() as u64).saturating_mul(per_state)
+    /// The bytes held: the packed levels' own, and a key's size a state of
+    /// the last.
+    fn bytes(&self) -> u64 {
+        self.packed_bytes + (self.last.len() * std::mem::size_of::<T>()) as u64
     }
 
     /// The last level and the packed ones, from the first.
