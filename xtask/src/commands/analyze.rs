@@ -73,9 +73,14 @@ impl Progress for SweepBar {
         self.show(ranks);
     }
 
-    fn start_growing(&mut self, _what: &str, limit: u64) {
+    fn start_growing(&mut self, what: &str, limit: u64) {
         if self.quiet {
             return;
+        }
+        // What grows: a description's first line, or a stage of a longer
+        // run (a start of `--problems` and its pass).
+        if let Some(line) = what.lines().next() {
+            eprintln!("{line}");
         }
         eprintln!(
             "tables: grown level by level, refused past --max-memory {} MiB",

@@ -130,10 +130,11 @@ impl LevelSearch {
             if last.is_empty() {
                 return Ok(Between { stats, ..none() });
             }
+            let held = side.bytes() + other.bytes();
             let next = if back {
-                expand_level(last, self.bits, &backward)
+                self.grow(last, &backward, held)?
             } else {
-                expand_level(last, self.bits, &forward)
+                self.grow(last, &forward, held)?
             };
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
@@ -245,7 +246,7 @@ impl LevelSearch {
         for k in 0..=meeting {
             if k > 0 {
                 let last = grown.last();
-                let next = expand_level(last, self.bits, &forward);
+                let next = self.grow(last, &forward, grown.bytes())?;
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
                 let needed =

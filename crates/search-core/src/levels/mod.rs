@@ -20,6 +20,7 @@
 //! | [`LevelSearch::between`] | the states on paths between two sets, by levels grown from both ends until they meet |
 //! | [`LevelSearch::between_mirrored`] | the same in a graph with a mirror, by levels grown from one end to the middle |
 //! | [`expand_level`] | one level's successors, sorted and each once, in parallel |
+//! | [`expand_level_within`] | the same, giving up once its buffers pass a number of bytes |
 //! | [`BitSymmetries`] | permutations of the bits of a `u64` and the least image under a group of them |
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |
 //!
@@ -65,7 +66,9 @@ mod sorted;
 mod symmetry;
 
 pub use between::Between;
-pub use sorted::{Expanded, FLUSH, Key, expand_level, first_common, intersect, remove_known};
+pub use sorted::{
+    Expanded, FLUSH, Key, expand_level, expand_level_within, first_common, intersect, remove_known,
+};
 pub use symmetry::BitSymmetries;
 
 /// Progress of a search by levels, reported once per level.
@@ -191,6 +194,25 @@ impl LevelSearch {
         self
     }
 
+    /// The successors of `level` ([`expand_level`]), giving up once the
+    /// buffers that build them hold more than the memory limit leaves after
+    /// the `kept` bytes.
+    fn grow<T, E>(&self, level: &[T], expand: &E, kept: u64) -> Result<Expanded<T>, LevelError>
+    where
+        T: Key,
+        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        let Some(limit) = self.max_memory else {
+            return Ok(expand_level(level, self.bits, expand));
+        };
+        expand_level_within(level, self.bits, limit.saturating_sub(kept), expand).map_err(|held| {
+            LevelError::MemoryLimit {
+                needed: kept.saturating_add(held),
+                limit,
+            }
+        })
+    }
+
     /// Report the levels as grown backwards.
     pub fn backward(mut self, backward: bool) -> Self {
         self.backward = backward;
@@ -245,7 +267,9 @@ impl LevelSearch {
             {
                 break;
             }
-            let mut next = expand_level(&current, self.bits, &expand).keys;
+            let kept_bytes = (kept_states + if in_kept { 0 } else { current.len() as u64 })
+                .saturating_mul(self.bytes_per_state);
+            let mut next = self.grow(&current, &expand, kept_bytes)?.keys;
             if !self.disjoint {
                 // Every level is kept: those before `current`, and it.
                 remove_known(&mut next, &out.levels);
@@ -359,6 +383,26 @@ mod tests {
             }
         );
         assert!(kept_before + next > 100 && kept_before <= 100);
+    }
+
+    /// A level too big for the limit is refused while it is built, before
+    /// the buffers that build it pass the limit by much.
+    #[test]
+    fn a_level_too_big_is_refused_while_it_is_built() {
+        let wide = |&n: &u64, out: &mut Vec<u64>| {
+            out.extend((0..3000).map(|i| (n * 3000 + i) % (1 << 24)));
+            3000
+        };
+        let limit = 8 << 20;
+        let refused = LevelSearch::new(24)
+            .with_max_memory(Some(limit))
+            .run((0..3000).collect(), wide, |_| false, |_| {})
+            .unwrap_err();
+        let LevelError::MemoryLimit { needed, .. } = refused;
+        // Refused at a sort of the keys found: past the limit, but by no
+        // more than a worker's keys between two sorts and its buffers'
+        // doubling.
+        assert!(needed > limit && needed < 8 * limit, "{needed}");
     }
 
     /// Levels that never share a state, of which only the first are kept.

@@ -1,6 +1,8 @@
 //! Sorted, repeat-free lists of keys: sorting by radix, merging, and a
 //! level's successors found in parallel.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 /// A key a level holds: small, ordered, and sortable fast.
 ///
 /// The default [`sort_dedup`](Key::sort_dedup) is a comparison sort; `u32`
@@ -213,6 +215,8 @@ struct Batch<T> {
     clean: usize,
     scratch: Vec<T>,
     generated: u64,
+    /// The bytes last counted for this batch's buffers.
+    counted: u64,
 }
 
 impl<T: Key> Batch<T> {
@@ -222,7 +226,13 @@ impl<T: Key> Batch<T> {
             clean: 0,
             scratch: Vec::new(),
             generated: 0,
+            counted: 0,
         }
+    }
+
+    /// The bytes of the batch's buffers.
+    fn bytes(&self) -> u64 {
+        ((self.keys.capacity() + self.scratch.capacity()) * std::mem::size_of::<T>()) as u64
     }
 
     /// Sorts the keys found since the last flush and merges them in.
@@ -311,48 +321,122 @@ where
     T: Key,
     E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
 {
-    let threads = rayon::current_num_threads().max(1);
-    expand_in_batches(level, bits, (FLUSH / threads).max(CHUNK), CHUNK, expand)
+    match expand_level_within(level, bits, u64::MAX, expand) {
+        Ok(next) => next,
+        Err(_) => unreachable!("no buffer holds 2^64 bytes"),
+    }
 }
 
-/// [`expand_level`] with the keys of a worker sorted each time `flush` new
-/// ones accumulate (or a quarter of those it holds, if more), and `chunk`
-/// states expanded at a time.
+/// [`expand_level`] that gives up once the workers' buffers (the keys
+/// found, sorted or not, and the space to sort them) hold more than
+/// `budget` bytes, checked each time a worker sorts the keys it found:
+/// `Err` with the bytes they held then. Where the size of a level is not
+/// known before it is built, this bounds the building.
+///
+/// # Example
+///
+/// ```
+/// use search_core::levels::expand_level_within;
+///
+/// // Nine million successors cannot be sorted within a megabyte.
+/// let level: Vec<u64> = (0..3000).collect();
+/// let wide = |&n: &u64, out: &mut Vec<u64>| {
+///     out.extend((0..3000).map(|i| n * 3000 + i));
+///     3000
+/// };
+/// let held = expand_level_within(&level, 24, 1 << 20, wide).unwrap_err();
+/// assert!(held > 1 << 20);
+/// let next = expand_level_within(&level, 24, u64::MAX, wide).unwrap();
+/// assert_eq!(next.keys.len(), 9_000_000);
+/// ```
+pub fn expand_level_within<T, E>(
+    level: &[T],
+    bits: u32,
+    budget: u64,
+    expand: E,
+) -> Result<Expanded<T>, u64>
+where
+    T: Key,
+    E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+{
+    let threads = rayon::current_num_threads().max(1);
+    expand_in_batches(
+        level,
+        bits,
+        (FLUSH / threads).max(CHUNK),
+        CHUNK,
+        budget,
+        expand,
+    )
+}
+
+/// [`expand_level_within`] with the keys of a worker sorted each time
+/// `flush` new ones accumulate (or a quarter of those it holds, if more),
+/// and `chunk` states expanded at a time.
 fn expand_in_batches<T, E>(
     level: &[T],
     bits: u32,
     flush: usize,
     chunk: usize,
+    budget: u64,
     expand: E,
-) -> Expanded<T>
+) -> Result<Expanded<T>, u64>
 where
     T: Key,
     E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
 {
+    // The bytes all workers' buffers held when each last sorted, and the
+    // most seen; past the budget every worker stops.
+    let held = AtomicU64::new(0);
+    let most = AtomicU64::new(0);
     let work = |batch: &mut Batch<T>, chunk: &[T]| {
         for state in chunk {
             batch.generated += expand(state, &mut batch.keys);
             let fresh = batch.keys.len() - batch.clean;
             if fresh >= flush.max(batch.clean / 4) {
                 batch.flush(bits);
+                let now = batch.bytes();
+                let total = if now >= batch.counted {
+                    held.fetch_add(now - batch.counted, Ordering::Relaxed) + now - batch.counted
+                } else {
+                    held.fetch_sub(batch.counted - now, Ordering::Relaxed) - (batch.counted - now)
+                };
+                batch.counted = now;
+                most.fetch_max(total, Ordering::Relaxed);
+                if total > budget {
+                    return;
+                }
             }
         }
     };
+    let over = || most.load(Ordering::Relaxed) > budget;
     // One batch a thread: few batches to merge, whatever the level's size.
     let batch = crate::par::fold_chunks(
         level,
         chunk,
         Batch::new,
-        |batch, _, chunk| work(batch, chunk),
-        |a, b| a.finish(bits).merge(b.finish(bits)),
+        |batch, _, chunk| {
+            if !over() {
+                work(batch, chunk);
+            }
+        },
+        |a, b| {
+            if over() {
+                return a;
+            }
+            a.finish(bits).merge(b.finish(bits))
+        },
     );
+    if over() {
+        return Err(most.load(Ordering::Relaxed));
+    }
     let batch = batch.finish(bits);
     let mut keys = batch.keys;
     keys.shrink_to_fit();
-    Expanded {
+    Ok(Expanded {
         keys,
         generated: batch.generated,
-    }
+    })
 }
 
 /// Removes from sorted `v` every element that a sorted list of `old`
@@ -489,8 +573,9 @@ mod tests {
         for threads in [1, 3] {
             for (flush, chunk) in [(1, 1), (5, 3), (64, 17), (1 << 20, 1024)] {
                 let got = crate::par::with_threads(threads, || {
-                    expand_in_batches(&level, 13, flush, chunk, expand)
+                    expand_in_batches(&level, 13, flush, chunk, u64::MAX, expand)
                 })
+                .unwrap()
                 .unwrap();
                 assert_eq!(
                     got.keys, want,
