@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap;
 use search_core::levels::{
-    Between, BitSymmetries, Key, LevelReport, LevelSearch, expand_level, intersect,
+    Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect, map_level,
 };
 use search_core::{Stats, par};
 
@@ -380,15 +380,7 @@ fn solvable_from(
     if let (Some(mirror), true) = (mirror, forward.len() == n + 1) {
         // The mirrors of the first half's levels (the smaller, reached by
         // fewer jumps), each chunk on its own thread.
-        let mirrored = |level: &[u64]| {
-            let mut images = par::map_chunks(level, 1 << 14, |chunk| {
-                chunk.iter().map(mirror).collect::<Vec<u64>>()
-            })
-            .concat();
-            let distinct = u64::sort_dedup(&mut images, &mut Vec::new(), holes);
-            images.truncate(distinct);
-            images
-        };
+        let mirrored = |level: &[u64]| map_level(level, holes, mirror);
         for k in 0..=n / 2 {
             solvable[n - k] = intersect(&forward[n - k], &mirrored(&forward[k]));
             solvable[k] = mirrored(&solvable[n - k]);

@@ -1,10 +1,9 @@
 //! The states on paths between two sets of a graph by levels, found by
 //! levels grown from both ends until they meet.
 
-use rayon::prelude::*;
-
 use super::packed::Packed;
-use super::{Key, LevelError, LevelReport, LevelSearch, expand_level, intersect};
+use super::sorted::intersect_with;
+use super::{Key, LevelError, LevelReport, LevelSearch, expand_level, intersect, map_level};
 use crate::Stats;
 
 /// The result of [`LevelSearch::between`].
@@ -166,7 +165,7 @@ impl LevelSearch {
             stats.expanded += levels[k - 1].len() as u64;
             stats.generated += after.generated;
             let reached = reached_ahead.pop().expect("every level from the meeting");
-            levels[k] = intersect_packed(&after.keys, &reached);
+            levels[k] = intersect_with(&after.keys, reached.iter());
         }
         Ok(Between {
             levels,
@@ -273,12 +272,7 @@ impl LevelSearch {
                 bytes: grown.bytes(),
             });
         }
-        let mirrored = |level: &[T]| {
-            let mut images: Vec<T> = level.par_iter().map(&mirror).collect();
-            let distinct = T::sort_dedup(&mut images, &mut Vec::new(), self.bits);
-            images.truncate(distinct);
-            images
-        };
+        let mirrored = |level: &[T]| map_level(level, self.bits, &mirror);
         let mut levels = vec![Vec::new(); depth + 1];
         let (reached, before) = grown.split();
         // The targets' level depth - meeting: the mirrors of level half.
@@ -319,7 +313,7 @@ impl LevelSearch {
             stats.expanded += levels[k + 1].len() as u64;
             stats.generated += before.generated;
             let reached = reached.pop().expect("every level up to the meeting");
-            levels[k] = intersect_packed(&before.keys, &reached);
+            levels[k] = intersect_with(&before.keys, reached.iter());
         }
     }
 }
@@ -375,25 +369,6 @@ impl<T: Key> Side<T> {
     fn split(self) -> (Vec<T>, Vec<Packed<T>>) {
         (self.last, self.packed)
     }
-}
-
-/// The keys of sorted `a` that the packed `b` holds.
-fn intersect_packed<T: Key>(a: &[T], b: &Packed<T>) -> Vec<T> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    for key in b.iter() {
-        while i < a.len() && a[i] < key {
-            i += 1;
-        }
-        if i == a.len() {
-            break;
-        }
-        if a[i] == key {
-            out.push(key);
-            i += 1;
-        }
-    }
-    out
 }
 
 #[cfg(test)]

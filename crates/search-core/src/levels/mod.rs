@@ -23,6 +23,7 @@
 //! | [`expand_level_within`] | the same, giving up once its buffers pass a number of bytes |
 //! | [`BitSymmetries`] | permutations of the bits of a `u64` and the least image under a group of them |
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |
+//! | [`map_level`] | a level's images under a map, sorted, in parallel |
 //!
 //! # Example
 //!
@@ -67,7 +68,8 @@ mod symmetry;
 
 pub use between::Between;
 pub use sorted::{
-    Expanded, FLUSH, Key, expand_level, expand_level_within, first_common, intersect, remove_known,
+    Expanded, FLUSH, Key, expand_level, expand_level_within, first_common, intersect, map_level,
+    remove_known,
 };
 pub use symmetry::BitSymmetries;
 

@@ -3,6 +3,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use rayon::prelude::*;
+
 /// A key a level holds: small, ordered, and sortable fast.
 ///
 /// The default [`sort_dedup`](Key::sort_dedup) is a comparison sort; `u32`
@@ -396,11 +398,11 @@ where
             if fresh >= flush.max(batch.clean / 4) {
                 batch.flush(bits);
                 let now = batch.bytes();
-                let total = if now >= batch.counted {
-                    held.fetch_add(now - batch.counted, Ordering::Relaxed) + now - batch.counted
-                } else {
-                    held.fetch_sub(batch.counted - now, Ordering::Relaxed) - (batch.counted - now)
-                };
+                // A change of either sign, added modulo 2^64.
+                let change = now.wrapping_sub(batch.counted);
+                let total = held
+                    .fetch_add(change, Ordering::Relaxed)
+                    .wrapping_add(change);
                 batch.counted = now;
                 most.fetch_max(total, Ordering::Relaxed);
                 if total > budget {
@@ -497,20 +499,46 @@ pub fn first_common<T: Ord + Copy>(a: &[T], b: &[T]) -> Option<T> {
 /// assert_eq!(search_core::levels::intersect(&[1, 4, 6, 9], &[2, 6, 9]), [6, 9]);
 /// ```
 pub fn intersect<T: Ord + Copy>(a: &[T], b: &[T]) -> Vec<T> {
-    let (mut i, mut k) = (0, 0);
+    intersect_with(a, b.iter().copied())
+}
+
+/// The elements of the sorted, repeat-free `a` that the ascending,
+/// repeat-free `b` yields ([`intersect`] for a list read in order, a
+/// packed level say).
+pub(crate) fn intersect_with<T: Ord + Copy>(a: &[T], b: impl IntoIterator<Item = T>) -> Vec<T> {
     let mut out = Vec::new();
-    while i < a.len() && k < b.len() {
-        match a[i].cmp(&b[k]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => k += 1,
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                k += 1;
-            }
+    let mut i = 0;
+    for x in b {
+        while i < a.len() && a[i] < x {
+            i += 1;
+        }
+        if i == a.len() {
+            break;
+        }
+        if a[i] == x {
+            out.push(x);
+            i += 1;
         }
     }
     out
+}
+
+/// The images of the keys of `level` under `map`, computed on every
+/// thread, sorted and each once (keys below `2^bits`): a level mapped by a
+/// symmetry or a mirror.
+///
+/// # Example
+///
+/// ```
+/// // Complements of 4-bit sets.
+/// let images = search_core::levels::map_level(&[0b0001u64, 0b0111, 0b1110], 4, |&x| x ^ 0xf);
+/// assert_eq!(images, [0b0001, 0b1000, 0b1110]);
+/// ```
+pub fn map_level<T: Key>(level: &[T], bits: u32, map: impl Fn(&T) -> T + Sync) -> Vec<T> {
+    let mut images: Vec<T> = level.par_iter().map(&map).collect();
+    let distinct = T::sort_dedup(&mut images, &mut Vec::new(), bits);
+    images.truncate(distinct);
+    images
 }
 
 #[cfg(test)]
