@@ -1,6 +1,7 @@
 //! The states on paths between two sets of a graph by levels, found by
 //! levels grown from both ends until they meet.
 
+use super::filter::KeyFilter;
 use super::packed::Packed;
 use super::sorted::intersect_with;
 use super::{Key, LevelError, LevelReport, LevelSearch, expand_level, intersect, map_level};
@@ -46,7 +47,11 @@ impl LevelSearch {
     /// levels' own, a key's size for each state of the last levels, and
     /// [`with_bytes_per_state`](Self::with_bytes_per_state) for each state
     /// of the level grown, checked against the limit before that level is
-    /// kept. `progress` is called after each level grown, its `level`
+    /// kept. The last level grown, which meets the other end's last, is
+    /// only compared with it: of the keys it generates, only those that a
+    /// filter of the other level passes (a bit per hash, about one wrong
+    /// pass in sixteen) are sorted, and it is reported as that many.
+    /// `progress` is called after each level grown, its `level`
     /// counted from its own end and `backward` set for the levels grown
     /// from the targets.
     ///
@@ -129,11 +134,17 @@ impl LevelSearch {
             if last.is_empty() {
                 return Ok(Between { stats, ..none() });
             }
-            let held = side.bytes() + other.bytes();
-            let next = if back {
-                self.grow(last, &backward, held)?
-            } else {
-                self.grow(last, &forward, held)?
+            // The level that meets the other side's last is only compared
+            // with it: only its keys that a filter of that level passes are
+            // sorted.
+            let meets = side.levels() + other.levels() == depth + 1;
+            let filter = meets.then(|| KeyFilter::new(other.last()));
+            let held = side.bytes() + other.bytes() + filter.as_ref().map_or(0, KeyFilter::bytes);
+            let next = match (back, &filter) {
+                (true, None) => self.grow(last, &backward, held)?,
+                (false, None) => self.grow(last, &forward, held)?,
+                (true, Some(f)) => self.grow(last, &f.keeping(&backward), held)?,
+                (false, Some(f)) => self.grow(last, &f.keeping(&forward), held)?,
             };
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
@@ -193,7 +204,9 @@ impl LevelSearch {
     /// reached at `m` whose mirrors were reached at `depth - m`. The
     /// levels below `m` are filtered back as in `between`, and level
     /// `k > m` holds the mirrors of level `depth - k`, since the mirror of
-    /// a path is a path.
+    /// a path is a path. For an odd depth, the level grown past the middle
+    /// is filtered by the mirrors of the one before, as `between` filters
+    /// its last.
     ///
     /// # Example
     ///
@@ -241,15 +254,29 @@ impl LevelSearch {
         let mut level = sources;
         let distinct = T::sort_dedup(&mut level, &mut Vec::new(), self.bits);
         level.truncate(distinct);
+        let mirrored = |level: &[T]| map_level(level, self.bits, &mirror);
         let mut grown = Side::new(level);
+        // The targets' level depth - meeting: the mirrors of level half.
+        let mut from_targets = None;
         for k in 0..=meeting {
             if k > 0 {
                 let last = grown.last();
-                let next = self.grow(last, &forward, grown.bytes())?;
+                let next = if k > half {
+                    // Level half + 1 (an odd depth) is only compared with
+                    // the mirrors of level half: only its keys that a
+                    // filter of those passes are sorted.
+                    let targets = from_targets.insert(mirrored(last));
+                    let filter = KeyFilter::new(targets);
+                    let held = grown.bytes() + list_bytes(targets) + filter.bytes();
+                    self.grow(last, &filter.keeping(&forward), held)?
+                } else {
+                    self.grow(last, &forward, grown.bytes())?
+                };
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
-                let needed =
-                    grown.bytes() + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
+                let needed = grown.bytes()
+                    + from_targets.as_deref().map_or(0, list_bytes)
+                    + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
                 if let Some(limit) = self.max_memory {
                     if needed > limit {
                         return Err(LevelError::MemoryLimit { needed, limit });
@@ -272,14 +299,9 @@ impl LevelSearch {
                 bytes: grown.bytes(),
             });
         }
-        let mirrored = |level: &[T]| map_level(level, self.bits, &mirror);
         let mut levels = vec![Vec::new(); depth + 1];
         let (reached, before) = grown.split();
-        // The targets' level depth - meeting: the mirrors of level half.
-        let from_targets = match before.get(half) {
-            Some(packed) => mirrored(&packed.to_vec()),
-            None => mirrored(&reached),
-        };
+        let from_targets = from_targets.unwrap_or_else(|| mirrored(&reached));
         levels[meeting] = intersect(&reached, &from_targets);
         drop((reached, from_targets));
         self.paths_back(&mut levels, meeting, before, &backward, &mut stats);
@@ -316,6 +338,11 @@ impl LevelSearch {
             levels[k] = intersect_with(&before.keys, reached.iter());
         }
     }
+}
+
+/// The bytes of a level held as a list.
+fn list_bytes<T>(level: &[T]) -> u64 {
+    std::mem::size_of_val(level) as u64
 }
 
 /// The levels grown from one end: every level but the last kept packed
@@ -362,7 +389,7 @@ impl<T: Key> Side<T> {
     /// The bytes held: the packed levels' own, and a key's size a state of
     /// the last.
     fn bytes(&self) -> u64 {
-        self.packed_bytes + (self.last.len() * std::mem::size_of::<T>()) as u64
+        self.packed_bytes + list_bytes(&self.last)
     }
 
     /// The last level and the packed ones, from the first.

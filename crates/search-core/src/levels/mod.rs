@@ -62,6 +62,7 @@ use std::fmt;
 use crate::Stats;
 
 mod between;
+mod filter;
 mod packed;
 mod sorted;
 mod symmetry;

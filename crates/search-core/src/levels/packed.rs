@@ -75,6 +75,7 @@ impl<T: Key> Packed<T> {
     }
 
     /// The keys, ascending, as a list.
+    #[cfg(test)]
     pub(crate) fn to_vec(&self) -> Vec<T> {
         let mut keys = Vec::with_capacity(self.len);
         keys.extend(self.iter());
