@@ -99,6 +99,11 @@ pub(crate) enum Command {
         /// of every reachable position (peg-solitaire).
         #[arg(long)]
         solvable_only: bool,
+        /// With `--problems`, only the shortest solution over every problem
+        /// of the board, by levels by moves from every one-hole start and
+        /// back from every one-peg finish at once (peg-solitaire).
+        #[arg(long)]
+        shortest_only: bool,
         #[command(flatten)]
         sharding: Sharding,
     },

@@ -141,11 +141,16 @@ peg-solitaire: the positions reachable from a fixture's start, level by level.
                 the start and back from the goal until they meet
   --problems    every problem of the board: for each hole left empty at the
                 start and each hole holding the last peg, the fewest moves
+  --shortest-only
+                with --problems, only the fewest moves over every problem
+                and one problem with that many, by levels by moves from
+                every one-hole start and back from every one-peg finish
 
 Examples:
   cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json
   cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json --by jumps --json
   cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/english-central.json --by jumps --solvable-only
-  cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/triangle-15.json --problems",
+  cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/triangle-15.json --problems
+  cargo xtask analyze peg-solitaire --goal fixtures/peg-solitaire/boards/triangle-7.json --problems --shortest-only",
     ),
 ];

@@ -74,6 +74,7 @@ fn main() -> ExitCode {
             by,
             problems,
             solvable_only,
+            shortest_only,
             sharding,
         } => analyze(
             &puzzle,
@@ -87,6 +88,7 @@ fn main() -> ExitCode {
                 by,
                 problems,
                 solvable_only,
+                shortest_only,
                 cluster: None,
             },
             goal,

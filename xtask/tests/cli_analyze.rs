@@ -136,6 +136,7 @@ fn peg_solitaires_options_are_refused_where_they_do_not_apply() {
     for (puzzle, option) in [
         ("flip-it", "--problems"),
         ("eight-puzzle", "--solvable-only"),
+        ("line-puzzle", "--shortest-only"),
     ] {
         let out = xtask(&["analyze", puzzle, option]);
         assert_eq!(out.status.code(), Some(1));
@@ -153,4 +154,43 @@ fn peg_solitaires_options_are_refused_where_they_do_not_apply() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert_stderr_has(&out, "--solvable-only applies to the counts by jumps");
+    let out = xtask(&[
+        "analyze",
+        "peg-solitaire",
+        "--goal",
+        "../fixtures/peg-solitaire/triangle-15.json",
+        "--shortest-only",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr_has(&out, "--shortest-only applies to the problems of a board");
+}
+
+#[test]
+fn peg_solitaires_shortest_problem_is_the_least_of_the_table() {
+    let problems = |more: &[&str]| {
+        let mut args = vec![
+            "analyze",
+            "peg-solitaire",
+            "--goal",
+            "../fixtures/peg-solitaire/boards/triangle-6.json",
+            "--problems",
+            "--json",
+        ];
+        args.extend(more);
+        json_of(&xtask(&args))
+    };
+    let (table, shortest) = (problems(&[]), problems(&["--shortest-only"]));
+    // OEIS A127500: 9 moves on the triangle of side 6.
+    assert_eq!(table["shortest"], 9);
+    assert_eq!(shortest["shortest"], 9);
+    let (v, s) = (&shortest["vacancy"], &shortest["survivor"]);
+    let entry = table["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| &p["vacancy"] == v && &p["survivor"] == s)
+        .unwrap();
+    assert_eq!(entry["moves"], 9);
+    let solution = shortest["solution"].as_str().unwrap();
+    assert_eq!(solution.matches('[').count(), 9, "{solution}");
 }

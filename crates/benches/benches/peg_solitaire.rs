@@ -1,8 +1,8 @@
 //! Peg solitaire: every minimum solution of Hiroi's 21-hole board
 //! counted (with and without Hiroi's pruning), its minimum proven, one
 //! solution of the English central game, the 21-hole board's counts by
-//! jumps (whole, and from both ends) and every problem of the 15-hole
-//! triangle by levels by jumps.
+//! jumps (whole, and from both ends), every problem of the 15-hole
+//! triangle by levels by jumps, and its shortest problem alone.
 
 #[path = "../../peg-solitaire/tests/common/mod.rs"]
 mod common;
@@ -11,8 +11,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use peg_solitaire::{
-    Algorithm, Board, JumpOptions, Lattice, LevelOptions, SolveOptions, count_by_jumps,
-    count_jump_sequences, explore_moves, find_solution, problems_by_jumps, solve,
+    Algorithm, Board, JumpOptions, Lattice, LevelOptions, MeetOptions, SolveOptions,
+    count_by_jumps, count_jump_sequences, explore_moves, find_solution, problems_by_jumps,
+    shortest_problem, solve,
 };
 
 fn benches(c: &mut Criterion) {
@@ -127,6 +128,9 @@ fn benches(c: &mut Criterion) {
     }
     group.bench_function("15-hole triangle: every problem by levels by jumps", |b| {
         b.iter(|| problems_by_jumps(black_box(&triangle), &JumpOptions::default(), |_| {}).unwrap())
+    });
+    group.bench_function("15-hole triangle: the shortest problem", |b| {
+        b.iter(|| shortest_problem(black_box(&triangle), &MeetOptions::default(), |_| {}).unwrap())
     });
     group.finish();
 }

@@ -294,11 +294,7 @@ pub fn count_by_jumps(
             let j = solvable[n - m]
                 .binary_search(&y)
                 .expect("the mirror of a solvable position is solvable");
-            let fixed = (0..by_both.len())
-                .filter(|&s| by_both.apply(s, y) == y)
-                .count();
-            let size = (by_both.len() / fixed) as u128;
-            total += w * (back[j] / size);
+            total += w * (back[j] / mover.class_size(y) as u128);
         }
         total
     } else {

@@ -123,8 +123,8 @@ pub use jumps::{JUMP_BYTES_PER_POSITION, JumpCensus, JumpOptions, count_by_jumps
 pub use levels::{BYTES_PER_POSITION, LevelOptions, MoveLevels, explore_moves, find_solution};
 pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, Meeting, meet_moves};
 pub use problems::{
-    JumpSpan, Problem, ProblemsReport, ProblemsStage, problems, problems_by_jumps,
-    problems_by_starts,
+    JumpSpan, Problem, ProblemsReport, ProblemsStage, ShortestProblem, problems, problems_by_jumps,
+    problems_by_starts, shortest_problem,
 };
 pub use puzzle::PegSolitaire;
 /// What the searches by levels report after each level.

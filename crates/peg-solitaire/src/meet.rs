@@ -3,7 +3,9 @@
 //! that keep both.
 
 use search_core::Stats;
-use search_core::levels::{BitSymmetries, LevelReport, expand_level, first_common, remove_known};
+use search_core::levels::{
+    BitSymmetries, LevelReport, expand_level_within, first_common, remove_known,
+};
 
 use crate::board::{Board, Jump};
 use crate::geometry::Geometry;
@@ -18,7 +20,9 @@ pub const MEET_BYTES_PER_POSITION: u64 = 16;
 #[derive(Debug, Clone, Default)]
 pub struct MeetOptions {
     /// Refuse, before growing its tables, to use more bytes than this
-    /// (counted as [`MEET_BYTES_PER_POSITION`] per position kept).
+    /// (counted as [`MEET_BYTES_PER_POSITION`] per position kept, and the
+    /// buffers that build a level by their own bytes, checked while it is
+    /// built).
     pub max_memory: Option<u64>,
 }
 
@@ -102,15 +106,11 @@ pub fn meet_moves(
     start: &Board,
     goal: &Board,
     options: &MeetOptions,
-    mut progress: impl FnMut(&LevelReport),
+    progress: impl FnMut(&LevelReport),
 ) -> Result<Meeting, SolveError> {
     check_goal(start, goal)?;
     let geometry = start.geometry();
-    let into = jumps_into(geometry);
     let canon = symmetries_keeping(geometry, &[start.pegs(), goal.pegs()]);
-    let symmetries = canon.len();
-    let holes = geometry.holes() as u32;
-    let mover = Mover::new(geometry, &canon);
     // Per class: its holes, the pegs the goal keeps there, the start's.
     let classes: Vec<(u64, u32, u32)> = class_targets(geometry, goal)
         .into_iter()
@@ -122,131 +122,268 @@ pub fn meet_moves(
             if backward { n <= have } else { n >= need }
         })
     };
+    if start.pegs() != goal.pegs() && !(alive(start.pegs(), false) && alive(goal.pegs(), true)) {
+        return Ok(Meeting {
+            solution: None,
+            forward: vec![1],
+            backward: vec![1],
+            symmetries: canon.len(),
+            stats: Stats::default(),
+        });
+    }
+    let ends = (vec![start.pegs()], vec![goal.pegs()]);
+    let met = meet_between(geometry, &canon, ends, &alive, options, progress);
+    if let Some(stopped) = met.stopped {
+        return Err(stopped);
+    }
+    if let Some((_, from, to, jumps)) = &met.solution {
+        // The symmetries kept fix the start and the goal: the walks end on
+        // them exactly.
+        debug_assert_eq!((*from, *to), (start.pegs(), goal.pegs()));
+        crate::solution::replay_jumps(start, goal, jumps)
+            .expect("a solution read back from the levels replays");
+    }
+    Ok(Meeting {
+        solution: met.solution.map(|(moves, _, _, jumps)| (moves, jumps)),
+        forward: met.forward,
+        backward: met.backward,
+        symmetries: canon.len(),
+        stats: met.stats,
+    })
+}
+
+/// [`meet_between`]'s result.
+pub(crate) struct Met {
+    /// The fewest moves, the source and the target a solution with that
+    /// many joins, and its jumps.
+    pub(crate) solution: Option<(u32, u64, u64, Vec<Jump>)>,
+    /// No solution has fewer moves (the solution's, where one was found).
+    pub(crate) at_least: u32,
+    /// Why the search stopped before the sides met (the memory limit), if
+    /// it did: then `solution` is `None` and `at_least` is what was proven.
+    pub(crate) stopped: Option<SolveError>,
+    /// Positions per level from the sources.
+    pub(crate) forward: Vec<u64>,
+    /// Positions per level from the targets.
+    pub(crate) backward: Vec<u64>,
+    /// Positions expanded and kept.
+    pub(crate) stats: Stats,
+}
+
+/// The fewest moves from a position of `ends.0` to one of `ends.1` (sets
+/// that the symmetries `canon` map onto themselves), by levels by moves
+/// grown from both ends until they meet, over positions reduced by `canon`,
+/// and a solution read back; `alive(position, backward)` keeps the
+/// positions that may lie on a solution. [`meet_moves`] documents the
+/// method.
+pub(crate) fn meet_between(
+    geometry: &Geometry,
+    canon: &BitSymmetries,
+    ends: (Vec<u64>, Vec<u64>),
+    alive: &(dyn Fn(u64, bool) -> bool + Sync),
+    options: &MeetOptions,
+    mut progress: impl FnMut(&LevelReport),
+) -> Met {
+    let into = jumps_into(geometry);
+    let holes = geometry.holes() as u32;
+    let mover = Mover::new(geometry, canon);
+    let level_of = |set: Vec<u64>| {
+        let mut level: Vec<u64> = set.into_iter().map(|p| mover.least(p)).collect();
+        level.sort_unstable();
+        level.dedup();
+        level
+    };
     let mut sides = [
         Side {
             backward: false,
-            levels: vec![vec![canon.canonical(start.pegs())]],
+            levels: vec![level_of(ends.0)],
             branching: 1.0,
         },
         Side {
             backward: true,
-            levels: vec![vec![canon.canonical(goal.pegs())]],
+            levels: vec![level_of(ends.1)],
             branching: 1.0,
         },
     ];
     let mut stats = Stats::default();
-    let meeting: Option<(u64, Vec<Jump>, u64, u32, u32)> = if start.pegs() == goal.pegs() {
-        Some((start.pegs(), Vec::new(), goal.pegs(), 0, 0))
-    } else if !alive(start.pegs(), false) || !alive(goal.pegs(), true) {
-        None
-    } else {
-        loop {
-            // Grow the side that is cheaper to grow (its last level times
-            // its moves per position): the positions one move from it,
-            // sorted.
-            let cost = |s: &Side| s.last().len() as f64 * s.branching;
-            let grow = usize::from(cost(&sides[1]) < cost(&sides[0]));
-            let (this, other) = (&sides[grow], &sides[1 - grow]);
-            let backward = this.backward;
-            let grown = expand_level(this.last(), holes, |&pegs, out| {
-                let mut found = 0;
-                mover.each(pegs, backward, &mut |r, least| {
-                    found += 1;
-                    if alive(r, backward) {
-                        out.push(least);
-                    }
-                });
-                found
-            });
-            let (mut next, found) = (grown.keys, grown.generated);
-            stats.expanded += this.last().len() as u64;
-            let (f, b) = (
-                sides[0].levels.len() as u32 - 1,
-                sides[1].levels.len() as u32 - 1,
-            );
-            // One move between the two last levels: f + b + 1 moves.
-            if let Some(v) = first_common(&next, other.last()) {
-                drop(next);
-                let mut edge = None;
-                for &p in this.last() {
-                    each_move(geometry, &into, p, this.backward, &mut |r, chain| {
-                        if canon.canonical(r) == v {
-                            edge = Some((p, r, chain.to_vec()));
-                            return true;
+    // No solution has fewer moves than this; why the search stopped before
+    // the sides met, if it did.
+    let mut at_least = 0;
+    let mut stopped = None;
+    let meeting: Option<(u64, Vec<Jump>, u64, u32, u32)> =
+        if let Some(v) = first_common(sides[0].last(), sides[1].last()) {
+            Some((v, Vec::new(), v, 0, 0))
+        } else if sides.iter().any(|s| s.last().is_empty()) {
+            None
+        } else {
+            at_least = 1;
+            loop {
+                // Grow the side that is cheaper to grow (its last level times
+                // its moves per position): the positions one move from it,
+                // sorted.
+                let cost = |s: &Side| s.last().len() as f64 * s.branching;
+                let grow = usize::from(cost(&sides[1]) < cost(&sides[0]));
+                let (this, other) = (&sides[grow], &sides[1 - grow]);
+                let backward = this.backward;
+                let (f, b) = (
+                    sides[0].levels.len() as u32 - 1,
+                    sides[1].levels.len() as u32 - 1,
+                );
+                let expand = |&pegs: &u64, out: &mut Vec<u64>| {
+                    let mut found = 0;
+                    mover.each(pegs, backward, &mut |r, least| {
+                        found += 1;
+                        if alive(r, backward) {
+                            out.push(least);
                         }
-                        false
                     });
-                    if edge.is_some() {
-                        break;
+                    found
+                };
+                // The buffers that build the level get what the limit
+                // leaves after the levels kept.
+                let held = (sides[0].kept() + sides[1].kept()) * MEET_BYTES_PER_POSITION;
+                let budget = options
+                    .max_memory
+                    .map_or(u64::MAX, |l| l.saturating_sub(held));
+                // The meeting move into `v`, one of the other side's last
+                // level: a solution of f + b + 1 moves.
+                let meeting_at = |v: u64| {
+                    let mut edge = None;
+                    for &p in this.last() {
+                        each_move(geometry, &into, p, backward, &mut |r, chain| {
+                            if canon.canonical(r) == v {
+                                edge = Some((p, r, chain.to_vec()));
+                                return true;
+                            }
+                            false
+                        });
+                        if edge.is_some() {
+                            break;
+                        }
+                    }
+                    let (p, r, chain) = edge.expect("the move found was a move from the level");
+                    if backward {
+                        // r is one move before p: the chain of un-jumps reversed.
+                        (r, chain.into_iter().rev().collect(), p, f, b)
+                    } else {
+                        (p, chain, r, f, b)
+                    }
+                };
+                let grown = match expand_level_within(this.last(), holes, budget, expand) {
+                    Ok(grown) => grown,
+                    Err(buffers) => {
+                        // The level does not fit; whether one move joins the
+                        // two last levels does not need it: part by part.
+                        let refused = SolveError::TooLarge {
+                            needed: held.saturating_add(buffers),
+                            limit: options.max_memory.unwrap_or(u64::MAX),
+                        };
+                        match meet_by_parts(this.last(), other.last(), holes, budget, expand) {
+                            Some(Some(v)) => break Some(meeting_at(v)),
+                            Some(None) => at_least = f + b + 2,
+                            None => {}
+                        }
+                        stopped = Some(refused);
+                        break None;
+                    }
+                };
+                let (mut next, found) = (grown.keys, grown.generated);
+                stats.expanded += this.last().len() as u64;
+                // One move between the two last levels: f + b + 1 moves.
+                if let Some(v) = first_common(&next, other.last()) {
+                    break Some(meeting_at(v));
+                }
+                at_least = f + b + 2;
+                // No solution of f + b + 1 moves: the new level keeps the
+                // positions not met before on this side.
+                remove_known(&mut next, &this.levels);
+                next.shrink_to_fit();
+                stats.generated += next.len() as u64;
+                let kept = sides[0].kept() + sides[1].kept() + next.len() as u64;
+                let bytes = kept.saturating_mul(MEET_BYTES_PER_POSITION);
+                if let Some(limit) = options.max_memory {
+                    if bytes > limit {
+                        stopped = Some(SolveError::TooLarge {
+                            needed: bytes,
+                            limit,
+                        });
+                        break None;
                     }
                 }
-                let (p, r, chain) = edge.expect("the move found was a move from the level");
-                break Some(if this.backward {
-                    // r is one move before p: the chain of un-jumps reversed.
-                    (r, chain.into_iter().rev().collect(), p, f, b)
-                } else {
-                    (p, chain, r, f, b)
-                });
-            }
-            // No solution of f + b + 1 moves: the new level keeps the
-            // positions not met before on this side.
-            remove_known(&mut next, &this.levels);
-            next.shrink_to_fit();
-            stats.generated += next.len() as u64;
-            let kept = sides[0].kept() + sides[1].kept() + next.len() as u64;
-            let bytes = kept.saturating_mul(MEET_BYTES_PER_POSITION);
-            if let Some(limit) = options.max_memory {
-                if bytes > limit {
-                    return Err(SolveError::TooLarge {
-                        needed: bytes,
-                        limit,
-                    });
+                let this = &mut sides[grow];
+                this.branching = (found as f64 / this.last().len() as f64).max(1.0);
+                let report = LevelReport {
+                    backward: this.backward,
+                    level: this.levels.len() as u32,
+                    states: next.len() as u64,
+                    kept,
+                    bytes,
+                };
+                let exhausted = next.is_empty();
+                this.levels.push(next);
+                progress(&report);
+                if exhausted {
+                    break None;
                 }
             }
-            let this = &mut sides[grow];
-            this.branching = (found as f64 / this.last().len() as f64).max(1.0);
-            let report = LevelReport {
-                backward: this.backward,
-                level: this.levels.len() as u32,
-                states: next.len() as u64,
-                kept,
-                bytes,
-            };
-            let exhausted = next.is_empty();
-            this.levels.push(next);
-            progress(&report);
-            if exhausted {
-                break None;
-            }
-        }
-    };
+        };
     let count = |s: &Side| s.levels.iter().map(|l| l.len() as u64).collect::<Vec<_>>();
-    let mut meeting_out = Meeting {
+    let mut met = Met {
         solution: None,
+        at_least,
+        stopped,
         forward: count(&sides[0]),
         backward: count(&sides[1]),
-        symmetries,
         stats,
     };
     if let Some((x, edge, y, f, b)) = meeting {
         // Every level's positions were generated by the moves read back,
         // and the meeting pair is one move apart: the walk finds a path.
-        let jumps = read_back(geometry, &into, &canon, &sides, (x, f), edge, (y, b))
+        let (from, jumps, to) = read_back(geometry, &into, canon, &sides, (x, f), edge, (y, b))
             .expect("the levels lead back to both ends");
-        crate::solution::replay_jumps(start, goal, &jumps)
-            .expect("a solution read back from the levels replays");
-        let moves = f + b + u32::from(start.pegs() != goal.pegs());
-        meeting_out.solution = Some((moves, jumps));
+        let moves = f + b + u32::from(from != to);
+        met.at_least = moves;
+        met.solution = Some((moves, from, to, jumps));
     }
-    Ok(meeting_out)
+    met
 }
 
-/// A solution through the move `edge` from `x` (on the start's level
-/// `to_x`) to `y` (on the goal's level `from_y`): back to the start by
-/// backward moves whose positions lie on the start's levels one below the
-/// other, and on to the goal by forward moves down the goal's levels. The
-/// symmetries kept fix the start and the goal, so the walks end on them
-/// exactly.
+/// Whether one step of `expand` leads from `level` into `other` (both
+/// sorted), without building the whole next level: the level's states part
+/// by part, each part's successors sorted within `budget` bytes and
+/// compared with `other`; a part too big is halved. `Some(Some(key))`: a
+/// successor in `other`; `Some(None)`: none; `None`: a single state's
+/// successors do not fit.
+fn meet_by_parts(
+    level: &[u64],
+    other: &[u64],
+    bits: u32,
+    budget: u64,
+    expand: impl Fn(&u64, &mut Vec<u64>) -> u64 + Sync,
+) -> Option<Option<u64>> {
+    let mut part = level.len().div_ceil(2).max(1);
+    let mut rest = level;
+    while !rest.is_empty() {
+        let (this, after) = rest.split_at(part.min(rest.len()));
+        match expand_level_within(this, bits, budget, &expand) {
+            Ok(next) => {
+                if let Some(v) = first_common(&next.keys, other) {
+                    return Some(Some(v));
+                }
+                rest = after;
+            }
+            Err(_) if part > 1 => part /= 2,
+            Err(_) => return None,
+        }
+    }
+    Some(None)
+}
+
+/// A solution through the move `edge` from `x` (on the sources' level
+/// `to_x`) to `y` (on the targets' level `from_y`): back to a source by
+/// backward moves whose positions lie on the sources' levels one below the
+/// other, and on to a target by forward moves down the targets' levels.
+/// Returns the source, the jumps and the target.
 fn read_back(
     geometry: &Geometry,
     into: &[Vec<Jump>],
@@ -255,35 +392,99 @@ fn read_back(
     (x, to_x): (u64, u32),
     edge: Vec<Jump>,
     (y, from_y): (u64, u32),
-) -> Option<Vec<Jump>> {
-    // From `at`, one move at a time down the levels of side `side`
-    // (backward on the start's side), each move's jumps in forward order.
-    let walk = |mut at: u64, levels: u32, side: usize| -> Option<Vec<Vec<Jump>>> {
-        let backward = side == 0;
-        let mut moves = Vec::new();
-        for level in (0..levels as usize).rev() {
-            let want = &sides[side].levels[level];
-            let mut found = None;
-            each_move(geometry, into, at, backward, &mut |q, chain| {
-                let hit = want.binary_search(&canon.canonical(q)).is_ok();
-                if hit {
-                    let mut chain = chain.to_vec();
-                    if backward {
-                        chain.reverse();
-                    }
-                    found = Some((q, chain));
-                }
-                hit
-            });
-            let (q, chain) = found?;
-            moves.push(chain);
-            at = q;
+) -> Option<(u64, Vec<Jump>, u64)> {
+    let on = |side: usize| {
+        move |level: usize, q: u64| {
+            sides[side].levels[level]
+                .binary_search(&canon.canonical(q))
+                .is_ok()
         }
-        Some(moves)
     };
-    let mut moves = walk(x, to_x, 0)?;
-    moves.reverse();
-    moves.push(edge);
-    moves.extend(walk(y, from_y, 1)?);
-    Some(moves.into_iter().flatten().collect())
+    let (from, back) = walk_down(geometry, into, x, to_x, true, &on(0))?;
+    let (to, ahead) = walk_down(geometry, into, y, from_y, false, &on(1))?;
+    let jumps = back
+        .into_iter()
+        .rev()
+        .chain([edge])
+        .chain(ahead)
+        .flatten()
+        .collect();
+    Some((from, jumps, to))
+}
+
+/// From `at`, `levels` moves down levels `levels - 1`, ..., 0 (forward
+/// moves, or backward ones): each move to a position `q` for which
+/// `on(level, q)` holds. Returns the position reached and the moves in the
+/// order walked, each move's jumps in forward order (a backward walk's
+/// moves, reversed, lead forward to `at`).
+fn walk_down(
+    geometry: &Geometry,
+    into: &[Vec<Jump>],
+    mut at: u64,
+    levels: u32,
+    backward: bool,
+    on: &dyn Fn(usize, u64) -> bool,
+) -> Option<(u64, Vec<Vec<Jump>>)> {
+    let mut moves = Vec::new();
+    for level in (0..levels as usize).rev() {
+        let mut found = None;
+        each_move(geometry, into, at, backward, &mut |q, chain| {
+            let hit = on(level, q);
+            if hit {
+                let mut chain = chain.to_vec();
+                if backward {
+                    chain.reverse();
+                }
+                found = Some((q, chain));
+            }
+            hit
+        });
+        let (q, chain) = found?;
+        moves.push(chain);
+        at = q;
+    }
+    Some((at, moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check by parts finds what the whole next level would, within a
+    /// budget the whole level exceeds.
+    #[test]
+    fn one_step_between_two_levels_is_found_part_by_part() {
+        // Each number leads to 3000 numbers below 2^24.
+        let wide = |&n: &u64, out: &mut Vec<u64>| {
+            out.extend((0..3000).map(|i| (n * 7919 + i * 4099) % (1 << 24)));
+            3000
+        };
+        let level: Vec<u64> = (0..3000).collect();
+        let whole = expand_level_within(&level, 24, u64::MAX, wide)
+            .unwrap()
+            .keys;
+        let budget = 8 << 20;
+        assert!(expand_level_within(&level, 24, budget, wide).is_err());
+        // A key the last state alone reaches, and keys none reaches.
+        let mut last = Vec::new();
+        wide(&2999, &mut last);
+        let target = *last
+            .iter()
+            .find(|k| whole.binary_search(k).is_ok())
+            .unwrap();
+        let other: Vec<u64> = vec![target];
+        assert_eq!(
+            meet_by_parts(&level, &other, 24, budget, wide),
+            Some(Some(target))
+        );
+        let missing: Vec<u64> = (0..1 << 24)
+            .filter(|k| whole.binary_search(k).is_err())
+            .take(5)
+            .collect();
+        assert_eq!(missing.len(), 5);
+        assert_eq!(
+            meet_by_parts(&level, &missing, 24, budget, wide),
+            Some(None)
+        );
+    }
 }

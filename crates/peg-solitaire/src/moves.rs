@@ -259,6 +259,15 @@ impl<'a> Mover<'a> {
         (images, n)
     }
 
+    /// The number of distinct images of `pegs` under the kept symmetries:
+    /// the size of its class.
+    pub(crate) fn class_size(&self, pegs: u64) -> usize {
+        let (mut images, n) = self.images_of(pegs);
+        let images = &mut images[..n];
+        images.sort_unstable();
+        1 + images.windows(2).filter(|w| w[0] != w[1]).count()
+    }
+
     /// The least image of `pegs` under the kept symmetries.
     pub(crate) fn least(&self, pegs: u64) -> u64 {
         let (images, n) = self.images_of(pegs);
@@ -502,6 +511,11 @@ mod tests {
                 plain.sort_unstable();
                 groups.sort_unstable();
                 assert_eq!(plain, groups);
+                // The class's size: the symmetries over those that fix it.
+                let fixed = (0..canon.len())
+                    .filter(|&s| canon.apply(s, pegs) == pegs)
+                    .count();
+                assert_eq!(mover.class_size(pegs), canon.len() / fixed);
                 if !backward {
                     let mut jumps = Vec::new();
                     mover.each_jump(pegs, &mut |j, least, landing| {

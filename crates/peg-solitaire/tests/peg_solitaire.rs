@@ -7,7 +7,7 @@ use peg_solitaire::{
     MeetOptions, MoveError, SolveError, SolveOptions, count_jump_sequences,
     count_position_sequences, explore_moves, find_solution, meet_moves, move_count,
     peg_class_pruning, problems, problems_by_jumps, problems_by_starts, replay, replay_jumps,
-    solution_jumps, solve,
+    shortest_problem, solution_jumps, solve,
 };
 use proptest::prelude::*;
 use search_core::Budget;
@@ -406,6 +406,18 @@ fn every_problem_agrees_with_the_searches_from_each_start() {
         let by_jumps = problems_by_jumps(board, &JumpOptions::default(), |_| reports += 1).unwrap();
         assert_eq!(answers(&all), answers(&by_jumps), "board {b}");
         assert!(reports > 0);
+        // The shortest over every problem, from all the starts at once: a
+        // problem of the table with the table's least number of moves.
+        let shortest = shortest_problem(board, &MeetOptions::default(), |_| {}).unwrap();
+        let least = all.iter().filter_map(|p| p.moves).min();
+        let (problem, jumps) = shortest.solution.unwrap();
+        assert_eq!(problem.moves, least, "board {b}");
+        let (v, s) = (problem.vacancy as usize, problem.survivor as usize);
+        assert_eq!(all[v * n + s].moves, least, "board {b}");
+        let start = board.with_pegs(g.all() & !(1 << v)).unwrap();
+        let finish = board.with_pegs(1 << s).unwrap();
+        replay_jumps(&start, &finish, &jumps).unwrap();
+        assert_eq!(Some(move_count(&jumps)), least, "board {b}");
         let span = JumpSpan::new(g);
         let mut searched = 0;
         for v in 0..n {
@@ -466,9 +478,11 @@ fn the_15_hole_triangle_matches_bells_catalogue() {
 }
 
 /// OEIS A127500 (G. I. Bell): the shortest solution over all problems of
-/// the triangle of side n has 5, 9, 9 moves for n = 4, 5, 6 (7 and 8, with
-/// 12 and 13, are checked by `cargo xtask analyze peg-solitaire
-/// --problems` on the fixtures, in seconds in a release build).
+/// the triangle of side n has 5, 9, 9 moves for n = 4, 5, 6, from the
+/// table of every problem and from the starts at once ([`shortest_problem`];
+/// 7 and 8, with 12 and 13, by `cargo xtask analyze peg-solitaire
+/// --problems --shortest-only` on the fixtures, in seconds and minutes,
+/// see docs/peg-solitaire.md).
 #[test]
 fn the_shortest_problems_of_small_triangles_are_oeis_a127500() {
     for (side, expected) in [(4, 5), (5, 9), (6, 9)] {
@@ -485,6 +499,22 @@ fn the_shortest_problems_of_small_triangles_are_oeis_a127500() {
         let by_jumps = problems_by_jumps(&board, &JumpOptions::default(), |_| {}).unwrap();
         let moves = |v: &[peg_solitaire::Problem]| v.iter().map(|p| p.moves).collect::<Vec<_>>();
         assert_eq!(moves(&all), moves(&by_jumps), "side {side}");
+        let from_all_starts = shortest_problem(&board, &MeetOptions::default(), |_| {}).unwrap();
+        let (problem, _) = from_all_starts.solution.unwrap();
+        assert_eq!(problem.moves, Some(expected), "side {side}");
+        assert_eq!(from_all_starts.symmetries, 6);
+        assert_eq!(from_all_starts.at_least, expected);
+        assert!(from_all_starts.stopped.is_none());
+        // A limit too small for the levels, or for the buffers that build
+        // one: the search stops with the bytes needed and what it proved.
+        let tight = MeetOptions {
+            max_memory: Some(from_all_starts.forward.iter().sum::<u64>() * 8),
+        };
+        let stopped = shortest_problem(&board, &tight, |_| {}).unwrap();
+        assert!(stopped.solution.is_none());
+        assert!(stopped.at_least <= expected && stopped.at_least > 0);
+        let refused = stopped.stopped.unwrap();
+        assert!(matches!(refused, SolveError::TooLarge { needed, limit } if needed > limit));
     }
 }
 

@@ -162,6 +162,7 @@ fn analyze_here(
             ("--by", options.by.is_some()),
             ("--problems", options.problems),
             ("--solvable-only", options.solvable_only),
+            ("--shortest-only", options.shortest_only),
         ];
         if let Some((flag, _)) = given.iter().find(|(_, on)| *on) {
             return Err(format!(

@@ -135,6 +135,9 @@ pub struct AnalyzeOptions {
     /// `--solvable-only`: with `--by jumps`, no histogram of every
     /// reachable position (peg solitaire).
     pub solvable_only: bool,
+    /// `--shortest-only`: with `--problems`, only the shortest solution
+    /// over every problem (peg solitaire).
+    pub shortest_only: bool,
     /// `--hostfile` and `--process`: this process's part of a sweep sharded
     /// over several.
     pub cluster: Option<crate::distributed::ClusterOptions>,

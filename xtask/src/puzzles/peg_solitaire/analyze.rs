@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use peg_solitaire::{
     Board, JumpOptions, LevelOptions, MeetOptions, ProblemsStage, count_by_jumps, explore_moves,
-    move_count, problems, problems_by_jumps, replay_jumps,
+    move_count, problems, problems_by_jumps, replay_jumps, shortest_problem,
 };
 use search_core::layers::LayerReport;
 
@@ -37,6 +37,11 @@ pub(super) fn analyze(
         return Err(
             "--solvable-only applies to the counts by jumps: add --by jumps (not with --problems)"
                 .to_string(),
+        );
+    }
+    if options.shortest_only && !options.problems {
+        return Err(
+            "--shortest-only applies to the problems of a board: add --problems".to_string(),
         );
     }
     let (file, json) = options.goal.as_ref().ok_or(
@@ -197,6 +202,9 @@ fn analyze_problems(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
+    if options.shortest_only {
+        return analyze_shortest(options, fixture, board, progress);
+    }
     let g = board.geometry();
     let n = g.holes();
     // Small boards: one search by moves from both ends per pair; bigger
@@ -299,6 +307,94 @@ fn analyze_problems(
         description,
         ranks: all.len() as u64,
         histogram,
+        farthest: Vec::new(),
+        census: None,
+        extra,
+    })
+}
+
+/// `analyze --problems --shortest-only`: the fewest moves over every
+/// problem of the board, and one problem with that many.
+fn analyze_shortest(
+    options: &AnalyzeOptions,
+    fixture: &Fixture,
+    board: &Board,
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let mut description = format!(
+        "peg-solitaire, {}: the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries",
+        fixture.title()
+    );
+    progress.start_growing(&description, options.max_memory);
+    let meet = MeetOptions {
+        max_memory: Some(options.max_memory),
+    };
+    let found = shortest_problem(board, &meet, |r| {
+        progress.layer(&LayerReport {
+            distance: r.level,
+            states: r.states,
+            seen: r.kept,
+            size: r.kept,
+        })
+    })
+    .map_err(|e| e.to_string())?;
+    let sum = |levels: &[u64]| levels.iter().sum::<u64>();
+    let kept = sum(&found.forward) + sum(&found.backward);
+    let list = |levels: &[u64]| {
+        levels
+            .iter()
+            .map(|&n| thousands(n))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut extra = serde_json::Map::new();
+    match &found.solution {
+        Some((problem, jumps)) => {
+            let _ = write!(
+                description,
+                "\nshortest: {}, from hole {} empty to one peg in hole {} (proven: no problem of the board has a solution with fewer moves); a solution, replayed: {}",
+                length(problem.moves),
+                problem.vacancy,
+                problem.survivor,
+                peg_solitaire::notation(jumps)
+            );
+            extra.insert("shortest".to_string(), problem.moves.into());
+            extra.insert("vacancy".to_string(), problem.vacancy.into());
+            extra.insert("survivor".to_string(), problem.survivor.into());
+            extra.insert(
+                "solution".to_string(),
+                peg_solitaire::notation(jumps).into(),
+            );
+        }
+        None => {
+            extra.insert("shortest".to_string(), serde_json::Value::Null);
+            match &found.stopped {
+                Some(why) => {
+                    let _ = write!(
+                        description,
+                        "\nstopped before the two sides met: {why}; proven: no problem of the board has a solution with fewer than {}",
+                        length(Some(found.at_least))
+                    );
+                    extra.insert("stopped".to_string(), why.to_string().into());
+                }
+                None => description.push_str("\nno problem of the board can be solved"),
+            }
+        }
+    }
+    extra.insert("at_least".to_string(), found.at_least.into());
+    let _ = write!(
+        description,
+        "\npositions per level by moves from the starts: {}; back from the finishes: {} ({} in all, up to the board's {} symmetries)",
+        list(&found.forward),
+        list(&found.backward),
+        thousands(kept),
+        found.symmetries
+    );
+    extra.insert("backward".to_string(), found.backward.clone().into());
+    Ok(Analysis {
+        description,
+        ranks: kept,
+        histogram: found.forward,
         farthest: Vec::new(),
         census: None,
         extra,
