@@ -130,7 +130,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| problems_by_jumps(black_box(&triangle), &JumpOptions::default(), |_| {}).unwrap())
     });
     group.bench_function("15-hole triangle: the shortest problem", |b| {
-        b.iter(|| shortest_problem(black_box(&triangle), &MeetOptions::default(), |_| {}).unwrap())
+        b.iter(|| shortest_problem(black_box(&triangle), &MeetOptions::default(), |_| {}))
     });
     group.finish();
 }

@@ -13,16 +13,16 @@ use crate::moves::{Mover, each_move, jumps_into, symmetries_keeping};
 use crate::solve::{SolveError, check_goal, class_targets};
 
 /// Bytes [`meet_moves`] counts per position it keeps: one word in its
-/// level's sorted list, and as much again while the level is built.
-pub const MEET_BYTES_PER_POSITION: u64 = 16;
+/// level's sorted list (the buffers that build a level are counted by
+/// their own bytes while it is built).
+pub const MEET_BYTES_PER_POSITION: u64 = 8;
 
 /// Settings of [`meet_moves`].
 #[derive(Debug, Clone, Default)]
 pub struct MeetOptions {
-    /// Refuse, before growing its tables, to use more bytes than this
-    /// (counted as [`MEET_BYTES_PER_POSITION`] per position kept, and the
-    /// buffers that build a level by their own bytes, checked while it is
-    /// built).
+    /// Refuse to use more bytes than this: [`MEET_BYTES_PER_POSITION`] per
+    /// position kept, and the buffers that build a level by their own
+    /// bytes, checked while it is built.
     pub max_memory: Option<u64>,
 }
 
@@ -80,11 +80,15 @@ impl Side {
 /// Then `d = f + b + 1` exactly when one move leads from a position of the
 /// start's level `f` to one of the goal's level `b` (the `f`-th and
 /// `f + 1`-th positions of a solution of `f + b + 1` moves are such a pair,
-/// and such a pair makes a solution), which the search checks from the
-/// smaller of the two levels without storing anything. Otherwise
-/// `d > f + b + 1`, and the side with the smaller last level grows by one
-/// level, which keeps the invariant. When a side has no new position, the
-/// goal cannot be reached.
+/// and such a pair makes a solution), which the search checks on the
+/// positions one move from the side it grows next (the one whose last
+/// level times its moves per position is the smaller), sorted, against the
+/// other side's last level. Otherwise `d > f + b + 1`, and those positions,
+/// less the ones the side reached before, are its next level, which keeps
+/// the invariant. When a side has no new position, the goal cannot be
+/// reached. Where the next level would not fit in the memory allowed, the
+/// check is still made, a part of the growing side's last level at a time,
+/// before the search gives up.
 ///
 /// The solution is read back move by move from the meeting pair and
 /// replayed.
@@ -210,123 +214,125 @@ pub(crate) fn meet_between(
     // the sides met, if it did.
     let mut at_least = 0;
     let mut stopped = None;
-    let meeting: Option<(u64, Vec<Jump>, u64, u32, u32)> =
-        if let Some(v) = first_common(sides[0].last(), sides[1].last()) {
-            Some((v, Vec::new(), v, 0, 0))
-        } else if sides.iter().any(|s| s.last().is_empty()) {
-            None
-        } else {
-            at_least = 1;
-            loop {
-                // Grow the side that is cheaper to grow (its last level times
-                // its moves per position): the positions one move from it,
-                // sorted.
-                let cost = |s: &Side| s.last().len() as f64 * s.branching;
-                let grow = usize::from(cost(&sides[1]) < cost(&sides[0]));
-                let (this, other) = (&sides[grow], &sides[1 - grow]);
-                let backward = this.backward;
-                let (f, b) = (
-                    sides[0].levels.len() as u32 - 1,
-                    sides[1].levels.len() as u32 - 1,
-                );
-                let expand = |&pegs: &u64, out: &mut Vec<u64>| {
-                    let mut found = 0;
-                    mover.each(pegs, backward, &mut |r, least| {
-                        found += 1;
-                        if alive(r, backward) {
-                            out.push(least);
+    let meeting: Option<(u64, Vec<Jump>, u64, u32, u32)> = if let Some(v) =
+        first_common(sides[0].last(), sides[1].last())
+    {
+        Some((v, Vec::new(), v, 0, 0))
+    } else if sides.iter().any(|s| s.last().is_empty()) {
+        None
+    } else {
+        at_least = 1;
+        loop {
+            // Grow the side that is cheaper to grow (its last level times
+            // its moves per position): the positions one move from it,
+            // sorted.
+            let cost = |s: &Side| s.last().len() as f64 * s.branching;
+            let grow = usize::from(cost(&sides[1]) < cost(&sides[0]));
+            let (this, other) = (&sides[grow], &sides[1 - grow]);
+            let backward = this.backward;
+            let (f, b) = (
+                sides[0].levels.len() as u32 - 1,
+                sides[1].levels.len() as u32 - 1,
+            );
+            let expand = |&pegs: &u64, out: &mut Vec<u64>| {
+                let mut found = 0;
+                mover.each(pegs, backward, &mut |r, least| {
+                    found += 1;
+                    if alive(r, backward) {
+                        out.push(least);
+                    }
+                });
+                found
+            };
+            // The buffers that build the level get what the limit
+            // leaves after the levels kept.
+            let held = (sides[0].kept() + sides[1].kept()).saturating_mul(MEET_BYTES_PER_POSITION);
+            let budget = options
+                .max_memory
+                .map_or(u64::MAX, |l| l.saturating_sub(held));
+            // The meeting move into `v`, one of the other side's last
+            // level: a solution of f + b + 1 moves.
+            let meeting_at = |v: u64| {
+                let mut edge = None;
+                for &p in this.last() {
+                    each_move(geometry, &into, p, backward, &mut |r, chain| {
+                        if canon.canonical(r) == v {
+                            edge = Some((p, r, chain.to_vec()));
+                            return true;
                         }
+                        false
                     });
-                    found
-                };
-                // The buffers that build the level get what the limit
-                // leaves after the levels kept.
-                let held = (sides[0].kept() + sides[1].kept()) * MEET_BYTES_PER_POSITION;
-                let budget = options
-                    .max_memory
-                    .map_or(u64::MAX, |l| l.saturating_sub(held));
-                // The meeting move into `v`, one of the other side's last
-                // level: a solution of f + b + 1 moves.
-                let meeting_at = |v: u64| {
-                    let mut edge = None;
-                    for &p in this.last() {
-                        each_move(geometry, &into, p, backward, &mut |r, chain| {
-                            if canon.canonical(r) == v {
-                                edge = Some((p, r, chain.to_vec()));
-                                return true;
-                            }
-                            false
-                        });
-                        if edge.is_some() {
-                            break;
-                        }
-                    }
-                    let (p, r, chain) = edge.expect("the move found was a move from the level");
-                    if backward {
-                        // r is one move before p: the chain of un-jumps reversed.
-                        (r, chain.into_iter().rev().collect(), p, f, b)
-                    } else {
-                        (p, chain, r, f, b)
-                    }
-                };
-                let grown = match expand_level_within(this.last(), holes, budget, expand) {
-                    Ok(grown) => grown,
-                    Err(buffers) => {
-                        // The level does not fit; whether one move joins the
-                        // two last levels does not need it: part by part.
-                        let refused = SolveError::TooLarge {
-                            needed: held.saturating_add(buffers),
-                            limit: options.max_memory.unwrap_or(u64::MAX),
-                        };
-                        match meet_by_parts(this.last(), other.last(), holes, budget, expand) {
-                            Some(Some(v)) => break Some(meeting_at(v)),
-                            Some(None) => at_least = f + b + 2,
-                            None => {}
-                        }
-                        stopped = Some(refused);
-                        break None;
-                    }
-                };
-                let (mut next, found) = (grown.keys, grown.generated);
-                stats.expanded += this.last().len() as u64;
-                // One move between the two last levels: f + b + 1 moves.
-                if let Some(v) = first_common(&next, other.last()) {
-                    break Some(meeting_at(v));
-                }
-                at_least = f + b + 2;
-                // No solution of f + b + 1 moves: the new level keeps the
-                // positions not met before on this side.
-                remove_known(&mut next, &this.levels);
-                next.shrink_to_fit();
-                stats.generated += next.len() as u64;
-                let kept = sides[0].kept() + sides[1].kept() + next.len() as u64;
-                let bytes = kept.saturating_mul(MEET_BYTES_PER_POSITION);
-                if let Some(limit) = options.max_memory {
-                    if bytes > limit {
-                        stopped = Some(SolveError::TooLarge {
-                            needed: bytes,
-                            limit,
-                        });
-                        break None;
+                    if edge.is_some() {
+                        break;
                     }
                 }
-                let this = &mut sides[grow];
-                this.branching = (found as f64 / this.last().len() as f64).max(1.0);
-                let report = LevelReport {
-                    backward: this.backward,
-                    level: this.levels.len() as u32,
-                    states: next.len() as u64,
-                    kept,
-                    bytes,
-                };
-                let exhausted = next.is_empty();
-                this.levels.push(next);
-                progress(&report);
-                if exhausted {
+                let (p, r, chain) = edge.expect("the move found was a move from the level");
+                if backward {
+                    // r is one move before p: the chain of un-jumps reversed.
+                    (r, chain.into_iter().rev().collect(), p, f, b)
+                } else {
+                    (p, chain, r, f, b)
+                }
+            };
+            let grown = match expand_level_within(this.last(), holes, budget, expand) {
+                Ok(grown) => grown,
+                Err(buffers) => {
+                    // The level does not fit; whether one move joins the
+                    // two last levels does not need it: part by part.
+                    let refused = SolveError::TooLarge {
+                        needed: held.saturating_add(buffers),
+                        limit: options.max_memory.unwrap_or(u64::MAX),
+                    };
+                    stats.expanded += this.last().len() as u64;
+                    match meet_by_parts(this.last(), other.last(), holes, budget, expand) {
+                        Some(Some(v)) => break Some(meeting_at(v)),
+                        Some(None) => at_least = f + b + 2,
+                        None => {}
+                    }
+                    stopped = Some(refused);
+                    break None;
+                }
+            };
+            let (mut next, found) = (grown.keys, grown.generated);
+            stats.expanded += this.last().len() as u64;
+            // One move between the two last levels: f + b + 1 moves.
+            if let Some(v) = first_common(&next, other.last()) {
+                break Some(meeting_at(v));
+            }
+            at_least = f + b + 2;
+            // No solution of f + b + 1 moves: the new level keeps the
+            // positions not met before on this side.
+            remove_known(&mut next, &this.levels);
+            next.shrink_to_fit();
+            stats.generated += next.len() as u64;
+            let kept = sides[0].kept() + sides[1].kept() + next.len() as u64;
+            let bytes = kept.saturating_mul(MEET_BYTES_PER_POSITION);
+            if let Some(limit) = options.max_memory {
+                if bytes > limit {
+                    stopped = Some(SolveError::TooLarge {
+                        needed: bytes,
+                        limit,
+                    });
                     break None;
                 }
             }
-        };
+            let this = &mut sides[grow];
+            this.branching = (found as f64 / this.last().len() as f64).max(1.0);
+            let report = LevelReport {
+                backward: this.backward,
+                level: this.levels.len() as u32,
+                states: next.len() as u64,
+                kept,
+                bytes,
+            };
+            let exhausted = next.is_empty();
+            this.levels.push(next);
+            progress(&report);
+            if exhausted {
+                break None;
+            }
+        }
+    };
     let count = |s: &Side| s.levels.iter().map(|l| l.len() as u64).collect::<Vec<_>>();
     let mut met = Met {
         solution: None,
@@ -361,7 +367,11 @@ fn meet_by_parts(
     budget: u64,
     expand: impl Fn(&u64, &mut Vec<u64>) -> u64 + Sync,
 ) -> Option<Option<u64>> {
-    let mut part = level.len().div_ceil(2).max(1);
+    // The whole level did not fit: half of it at most.
+    let mut part = level.len() / 2;
+    if part == 0 {
+        return None;
+    }
     let mut rest = level;
     while !rest.is_empty() {
         let (this, after) = rest.split_at(part.min(rest.len()));

@@ -372,8 +372,9 @@ pub struct ShortestProblem {
     /// `None` when no problem of the board can be solved.
     pub solution: Option<(Problem, Vec<Jump>)>,
     /// No problem has a solution with fewer moves: the solution's, or,
-    /// where the search stopped first, what it proved before.
-    pub at_least: u32,
+    /// where the search stopped first, what it proved before; `None` when
+    /// no problem can be solved.
+    pub at_least: Option<u32>,
     /// Why the search stopped before the two sides met (the memory limit),
     /// if it did; `solution` is then `None`.
     pub stopped: Option<SolveError>,
@@ -419,7 +420,7 @@ pub struct ShortestProblem {
 /// use peg_solitaire::{Board, Lattice, MeetOptions, shortest_problem};
 ///
 /// let triangle = Board::from_rows_in(Lattice::Triangular, &["    o    ", "   o o   ", "  o o o  ", " o o o o ", "o o . o o"])?;
-/// let shortest = shortest_problem(&triangle, &MeetOptions::default(), |_| {})?;
+/// let shortest = shortest_problem(&triangle, &MeetOptions::default(), |_| {});
 /// let (problem, jumps) = shortest.solution.unwrap();
 /// assert_eq!(problem.moves, Some(9)); // G. I. Bell: 9 moves on the 15-hole triangle
 /// assert_eq!(jumps.len(), 13);
@@ -429,17 +430,25 @@ pub fn shortest_problem(
     board: &Board,
     options: &MeetOptions,
     progress: impl FnMut(&LevelReport),
-) -> Result<ShortestProblem, SolveError> {
+) -> ShortestProblem {
     let holes = Holes::new(board);
     let (g, n) = (board.geometry(), holes.n);
     let all = g.all();
     let canon = symmetries_keeping(g, &[]);
-    let allowed: Vec<(usize, usize)> = (0..n)
-        .flat_map(|v| (0..n).map(move |s| (v, s)))
-        .filter(|&(v, s)| n > 1 && holes.same_class(v, s))
-        .collect();
-    let starts = allowed.iter().map(|&(v, _)| all & !(1 << v)).collect();
-    let finishes = allowed.iter().map(|&(_, s)| 1 << s).collect();
+    // The holes that some pair the class rule allows has as its vacancy,
+    // and as its survivor (none on a board of one hole).
+    let holes = &holes;
+    let paired = |of_vacancy: bool| {
+        (0..n).filter(move |&h| {
+            n > 1
+                && (0..n).any(|o| {
+                    let (v, s) = if of_vacancy { (h, o) } else { (o, h) };
+                    holes.same_class(v, s)
+                })
+        })
+    };
+    let starts = paired(true).map(|v| all & !(1 << v)).collect();
+    let finishes = paired(false).map(|s| 1 << s).collect();
     let met = meet_between(
         g,
         &canon,
@@ -463,15 +472,16 @@ pub fn shortest_problem(
         };
         (problem, jumps)
     });
-    Ok(ShortestProblem {
+    let at_least = (solution.is_some() || met.stopped.is_some()).then_some(met.at_least);
+    ShortestProblem {
         solution,
-        at_least: met.at_least,
+        at_least,
         stopped: met.stopped,
         forward: met.forward,
         backward: met.backward,
         symmetries: canon.len(),
         stats: met.stats,
-    })
+    }
 }
 
 /// For each hole `s`, the fewest moves from `start` to the position with

@@ -146,6 +146,7 @@ impl LevelSearch {
                 (true, Some(f)) => self.grow(last, &f.keeping(&backward), held)?,
                 (false, Some(f)) => self.grow(last, &f.keeping(&forward), held)?,
             };
+            drop(filter);
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
             let needed = side.bytes()
@@ -284,7 +285,9 @@ impl LevelSearch {
                 }
                 grown.push(next.keys);
             }
-            if grown.last().is_empty() {
+            // (Level half + 1 may be empty once filtered: then no state is
+            // on a path, which the levels below find.)
+            if grown.last().is_empty() && k <= half {
                 return Ok(Between {
                     levels: vec![Vec::new(); depth + 1],
                     meeting: 0,

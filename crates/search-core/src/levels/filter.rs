@@ -4,8 +4,9 @@
 use super::Key;
 
 /// A set of keys that says "maybe" for every key it holds and "no" for
-/// most others: one bit per hash of a key, about 16 bits per key held
-/// (a key not held passes with a chance of about one in sixteen). Small
+/// most others: one bit per hash of a key, 16 to 32 bits per key held (a
+/// power of two; a key not held passes with a chance of one in sixteen at
+/// most). Small
 /// enough to stay in the processor's caches for a few million keys, so
 /// that testing a key costs much less than sorting it.
 #[derive(Debug, Clone)]

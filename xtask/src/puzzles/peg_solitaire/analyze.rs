@@ -336,8 +336,7 @@ fn analyze_shortest(
             seen: r.kept,
             size: r.kept,
         })
-    })
-    .map_err(|e| e.to_string())?;
+    });
     let sum = |levels: &[u64]| levels.iter().sum::<u64>();
     let kept = sum(&found.forward) + sum(&found.backward);
     let list = |levels: &[u64]| {
@@ -373,7 +372,7 @@ fn analyze_shortest(
                     let _ = write!(
                         description,
                         "\nstopped before the two sides met: {why}; proven: no problem of the board has a solution with fewer than {}",
-                        length(Some(found.at_least))
+                        length(found.at_least)
                     );
                     extra.insert("stopped".to_string(), why.to_string().into());
                 }

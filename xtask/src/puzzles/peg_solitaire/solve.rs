@@ -10,7 +10,7 @@ use peg_solitaire::{
     Algorithm, Board, Jump, JumpOptions, MeetOptions, Meeting, Move, MoveLevels, Outcome,
     PegSolitaire, Solution, SolveOptions, Stats, count_by_jumps, count_jump_sequences,
     count_position_sequences, explore_moves, find_solution, meet_moves, move_notations,
-    peg_class_pruning, problems, problems_by_jumps, solution_jumps,
+    peg_class_pruning, problems, problems_by_jumps, shortest_problem, solution_jumps,
 };
 use peg_solitaire::{Budget, LevelOptions};
 
@@ -494,5 +494,31 @@ fn finish_table(board: &Board) -> Option<String> {
         ));
     }
     out.push_str(&problem_table(board, &all));
+    // The shortest problem from every start at once, one of the table's
+    // with its least number of moves.
+    let shortest = shortest_problem(board, &MeetOptions::default(), |_| {});
+    let least = all.iter().filter_map(|p| p.moves).min();
+    match &shortest.solution {
+        Some((p, jumps))
+            if p.moves == least
+                && all[p.vacancy as usize * n + p.survivor as usize].moves == least =>
+        {
+            let _ = write!(
+                out,
+                "\nshortest over every problem, by levels by moves from every start and back from every finish at once: {} ({} -> {}): {}",
+                length(p.moves),
+                p.vacancy,
+                p.survivor,
+                peg_solitaire::notation(jumps)
+            );
+        }
+        None if least.is_none() => {}
+        _ => {
+            return Some(
+                "the shortest problem from every start at once disagrees with the table"
+                    .to_string(),
+            );
+        }
+    }
     Some(out)
 }
