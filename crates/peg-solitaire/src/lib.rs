@@ -123,14 +123,15 @@ pub use jumps::{JUMP_BYTES_PER_POSITION, JumpCensus, JumpOptions, count_by_jumps
 pub use levels::{BYTES_PER_POSITION, LevelOptions, MoveLevels, explore_moves, find_solution};
 pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, Meeting, meet_moves};
 pub use problems::{
-    JumpSpan, Problem, ProblemsReport, ProblemsStage, ShortestProblem, problems, problems_by_jumps,
-    problems_by_starts, shortest_problem,
+    JumpSpan, Problem, ProblemsReport, ProblemsStage, problems, problems_by_jumps,
+    problems_by_starts,
 };
 pub use puzzle::PegSolitaire;
 /// What the searches by levels report after each level.
 pub use search_core::levels::LevelReport;
 pub use search_core::puzzle::Puzzle;
 pub use search_core::{Budget, Interrupted, Outcome, Reason, Stats};
+pub use shortest::{ShortestProblem, shortest_problem};
 pub use solution::{
     ReplayError, Solution, move_count, move_groups, move_notations, notation, replay, replay_jumps,
     solution_jumps,
@@ -150,5 +151,6 @@ mod meet;
 mod moves;
 mod problems;
 mod puzzle;
+mod shortest;
 mod solution;
 mod solve;

@@ -1,4 +1,8 @@
-//! Boards the test files and the benchmarks share.
+//! Boards the test files and the benchmarks share, and the brute force
+//! the tests check the searches against.
+
+#[allow(dead_code, reason = "not every test file uses it")]
+pub mod brute;
 
 /// The 15-hole triangle, full.
 #[allow(dead_code, reason = "not every test file uses it")]

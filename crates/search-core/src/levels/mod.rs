@@ -64,6 +64,7 @@ use crate::Stats;
 mod between;
 mod filter;
 mod packed;
+mod radix;
 mod sorted;
 mod symmetry;
 
