@@ -2,11 +2,10 @@
 //! that can still reach the goal, and the number of jump sequences that
 //! solve the game.
 
-use rustc_hash::FxHashMap;
+use search_core::Stats;
 use search_core::levels::{
-    Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect, map_level,
+    Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect, map_level, sum_steps,
 };
-use search_core::{Stats, par};
 
 use crate::board::Board;
 use crate::geometry::Geometry;
@@ -316,41 +315,14 @@ pub fn count_by_jumps(
 
 /// The jump sequences from the start into each class of the last two
 /// of `levels` (positions on a jump sequence to the goal, level 0 the
-/// start alone), by levels: every thread sums into its own counts per
-/// class of the next level, added together at the end (a sum: the same
-/// whatever the number of threads). The number into a class is the sum
-/// over its positions, which makes the sums exact: the symmetries map
-/// sequences to sequences.
+/// start alone), by levels ([`sum_steps`]). The number into a class is
+/// the sum over its positions, which makes the sums exact: the symmetries
+/// map sequences to sequences.
 fn ways_into(mover: &Mover<'_>, levels: &[Vec<u64>]) -> (Vec<u128>, Vec<u128>) {
-    const CHUNK: usize = 1 << 12;
     let mut before = Vec::new();
     let mut ways: Vec<u128> = vec![1; levels.first().map_or(0, Vec::len)];
-    for k in 0..levels.len().saturating_sub(1) {
-        let (this, next) = (&levels[k], &levels[k + 1]);
-        let index: FxHashMap<u64, u32> = next
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (p, i as u32))
-            .collect();
-        let sums = par::fold_chunks(
-            this,
-            CHUNK,
-            || vec![0u128; next.len()],
-            |sums, chunk_index, chunk| {
-                let from = &ways[chunk_index * CHUNK..];
-                for (&pegs, &w) in chunk.iter().zip(from) {
-                    mover.each_single(pegs, false, |_, least| {
-                        if let Some(&i) = index.get(&least) {
-                            sums[i as usize] += w;
-                        }
-                    });
-                }
-            },
-            |mut a, b| {
-                a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-                a
-            },
-        );
+    for pair in levels.windows(2) {
+        let sums = sum_steps(&pair[0], &ways, &pair[1], by_jumps(mover, false));
         before = std::mem::replace(&mut ways, sums);
     }
     (before, ways)

@@ -49,8 +49,9 @@ impl LevelSearch {
     /// of the level grown, checked against the limit before that level is
     /// kept. The last level grown, which meets the other end's last, is
     /// only compared with it: of the keys it generates, only those that a
-    /// filter of the other level passes (a bit per hash, about one wrong
-    /// pass in sixteen) are sorted, and it is reported as that many.
+    /// filter of the other level passes (two hash bits a key in 8 to 16
+    /// bits a key, about one wrong pass in twenty) are sorted, and it is
+    /// reported as that many.
     /// `progress` is called after each level grown, its `level`
     /// counted from its own end and `backward` set for the levels grown
     /// from the targets.

@@ -24,6 +24,7 @@
 //! | [`BitSymmetries`] | permutations of the bits of a `u64` and the least image under a group of them |
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |
 //! | [`map_level`] | a level's images under a map, sorted, in parallel |
+//! | [`sum_steps`] | weights carried one step into the next level (paths counted level by level), in parallel |
 //!
 //! # Example
 //!
@@ -66,6 +67,7 @@ mod filter;
 mod packed;
 mod radix;
 mod sorted;
+mod sums;
 mod symmetry;
 
 pub use between::Between;
@@ -73,6 +75,7 @@ pub use sorted::{
     Expanded, FLUSH, Key, expand_level, expand_level_within, first_common, intersect, map_level,
     remove_known,
 };
+pub use sums::sum_steps;
 pub use symmetry::BitSymmetries;
 
 /// Progress of a search by levels, reported once per level.
