@@ -133,6 +133,33 @@ where
     F: Fn(&mut A, usize, &[T]) + Sync + Send,
     C: Fn(A, A) -> A + Sync + Send,
 {
+    fold_chunks_then(data, chunk_len, init, fold, |acc| acc, combine)
+}
+
+/// [`fold_chunks`] with each accumulator turned into its result by
+/// `finish` on its own thread, before the results are combined: work
+/// that each accumulator needs once at the end (sorting what it holds,
+/// say) runs on every thread, not in the combining one.
+///
+/// # Panics
+/// If `chunk_len` is 0.
+pub fn fold_chunks_then<T, A, B, I, F, G, C>(
+    data: &[T],
+    chunk_len: usize,
+    init: I,
+    fold: F,
+    finish: G,
+    combine: C,
+) -> B
+where
+    T: Sync,
+    A: Send,
+    B: Send,
+    I: Fn() -> A + Sync + Send,
+    F: Fn(&mut A, usize, &[T]) + Sync + Send,
+    G: Fn(A) -> B + Sync + Send,
+    C: Fn(B, B) -> B + Sync + Send,
+{
     assert!(chunk_len > 0, "chunks of no elements");
     let chunks = data.len().div_ceil(chunk_len);
     let workers = rayon::current_num_threads().min(chunks);
@@ -141,7 +168,7 @@ where
         for (index, chunk) in data.chunks(chunk_len).enumerate() {
             fold(&mut acc, index, chunk);
         }
-        return acc;
+        return finish(acc);
     }
     let next = AtomicUsize::new(0);
     (0..workers)
@@ -151,7 +178,7 @@ where
             loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 if index >= chunks {
-                    break acc;
+                    break finish(acc);
                 }
                 let start = index * chunk_len;
                 fold(
@@ -162,7 +189,7 @@ where
             }
         })
         .reduce_with(&combine)
-        .unwrap_or_else(init)
+        .unwrap_or_else(|| finish(init()))
 }
 
 /// The number of threads the functions of this module share work between.

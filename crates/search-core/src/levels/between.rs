@@ -3,7 +3,6 @@
 
 use super::filter::KeyFilter;
 use super::packed::Packed;
-use super::sorted::intersect_with;
 use super::{Key, LevelError, LevelReport, LevelSearch, expand_level, intersect, map_level};
 use crate::Stats;
 
@@ -178,7 +177,7 @@ impl LevelSearch {
             stats.expanded += levels[k - 1].len() as u64;
             stats.generated += after.generated;
             let reached = reached_ahead.pop().expect("every level from the meeting");
-            levels[k] = intersect_with(&after.keys, reached.iter());
+            levels[k] = reached.intersect(&after.keys);
         }
         Ok(Between {
             levels,
@@ -339,7 +338,7 @@ impl LevelSearch {
             stats.expanded += levels[k + 1].len() as u64;
             stats.generated += before.generated;
             let reached = reached.pop().expect("every level up to the meeting");
-            levels[k] = intersect_with(&before.keys, reached.iter());
+            levels[k] = reached.intersect(&before.keys);
         }
     }
 }

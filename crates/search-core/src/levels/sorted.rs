@@ -114,6 +114,76 @@ fn merge_back<T: Copy + Ord + Default>(a: &mut Vec<T>, b: &[T]) {
     }
 }
 
+/// The fewest keys of the larger list for a part of [`merge_union`]'s.
+const MIN_PART: usize = 1 << 14;
+
+/// Merges the sorted, repeat-free `small` into the sorted, repeat-free
+/// `large`, each key once, in place, on every thread: the key range is cut
+/// into parts at keys of `large`; the keys of `small` missing from each
+/// part are found, each part's keys of `large` are moved (the last part
+/// first) to the end of the room its merged keys will take, and every
+/// part is then merged into its own room from the front.
+fn merge_union<T: Key>(large: &mut Vec<T>, small: &[T]) {
+    let parts = (rayon::current_num_threads() * 4)
+        .min(large.len() / MIN_PART)
+        .max(1);
+    if parts == 1 || small.is_empty() {
+        let mut missing = Vec::new();
+        missing_into(large, small, &mut missing);
+        merge_back(large, &missing);
+        return;
+    }
+    // Part p holds the keys from cuts[p - 1] (included) to cuts[p].
+    let cuts: Vec<T> = (1..parts).map(|p| large[p * large.len() / parts]).collect();
+    let bounds = |list: &[T]| -> Vec<usize> {
+        let inner = cuts.iter().map(|cut| list.partition_point(|x| x < cut));
+        std::iter::once(0)
+            .chain(inner)
+            .chain([list.len()])
+            .collect()
+    };
+    let (at, from) = (bounds(large), bounds(small));
+    let missing: Vec<Vec<T>> = (0..parts)
+        .into_par_iter()
+        .map(|p| {
+            let mut missing = Vec::new();
+            missing_into(
+                &large[at[p]..at[p + 1]],
+                &small[from[p]..from[p + 1]],
+                &mut missing,
+            );
+            missing
+        })
+        .collect();
+    let mut shift: usize = missing.iter().map(Vec::len).sum();
+    large.resize(large.len() + shift, T::default());
+    for p in (0..parts).rev() {
+        large.copy_within(at[p]..at[p + 1], at[p] + shift);
+        shift -= missing[p].len();
+    }
+    let mut rooms = Vec::with_capacity(parts);
+    let mut rest = large.as_mut_slice();
+    for (p, missing) in missing.iter().enumerate() {
+        let (room, after) = rest.split_at_mut(at[p + 1] - at[p] + missing.len());
+        rooms.push((room, missing));
+        rest = after;
+    }
+    rooms.into_par_iter().for_each(|(room, missing)| {
+        // The part's keys of `large` are at the end of its room; the merge
+        // writes at or before the key it reads.
+        let (mut i, mut k) = (missing.len(), 0);
+        for &x in missing {
+            while i < room.len() && room[i] < x {
+                room[k] = room[i];
+                i += 1;
+                k += 1;
+            }
+            room[k] = x;
+            k += 1;
+        }
+    });
+}
+
 /// The keys found by one worker: a sorted, repeat-free prefix and the
 /// keys found since, sorted and merged in when they are many.
 struct Batch<T> {
@@ -173,10 +243,8 @@ impl<T: Key> Batch<T> {
         } else {
             (other, self)
         };
-        let mut missing = Vec::new();
-        missing_into(&large.keys, &small.keys, &mut missing);
+        merge_union(&mut large.keys, &small.keys);
         drop(small.keys);
-        merge_back(&mut large.keys, &missing);
         large.clean = large.keys.len();
         large.generated += small.generated;
         large
@@ -317,7 +385,7 @@ where
     };
     let over = || most.load(Ordering::Relaxed) > budget;
     // One batch a thread: few batches to merge, whatever the level's size.
-    let batch = crate::par::fold_chunks(
+    let batch = crate::par::fold_chunks_then(
         level,
         chunk,
         Batch::new,
@@ -326,12 +394,8 @@ where
                 work(batch, chunk);
             }
         },
-        |a, b| {
-            if over() {
-                return a;
-            }
-            a.finish(bits).merge(b.finish(bits))
-        },
+        |batch| if over() { batch } else { batch.finish(bits) },
+        |a, b| if over() { a } else { a.merge(b) },
     );
     if over() {
         return Err(most.load(Ordering::Relaxed));
@@ -480,6 +544,28 @@ mod tests {
                     "{threads} threads, flush {flush}, chunk {chunk}"
                 );
                 assert_eq!(got.generated, generated);
+            }
+        }
+    }
+
+    /// Unions in parts, with keys on both sides of every cut, on 1 and 3
+    /// threads, against a plain sort.
+    #[test]
+    fn unions_in_parts_hold_each_key_once() {
+        let large: Vec<u64> = (0..300_000u64).map(|i| i * 3).collect();
+        for small in [
+            (0..100_000u64).map(|i| i * 7 + 1).collect::<Vec<_>>(),
+            (0..50_000u64).map(|i| i * 18).collect(),
+            vec![0, 5, 899_997, 2_000_000],
+            Vec::new(),
+        ] {
+            let mut want: Vec<u64> = large.iter().chain(&small).copied().collect();
+            want.sort_unstable();
+            want.dedup();
+            for threads in [1, 3] {
+                let mut got = large.clone();
+                crate::par::with_threads(threads, || merge_union(&mut got, &small)).unwrap();
+                assert_eq!(got, want, "{threads} threads, {} keys", small.len());
             }
         }
     }
