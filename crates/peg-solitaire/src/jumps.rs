@@ -2,10 +2,10 @@
 //! that can still reach the goal, and the number of jump sequences that
 //! solve the game.
 
-use search_core::Stats;
 use search_core::levels::{
     Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect, map_level, sum_steps,
 };
+use search_core::{Stats, par};
 
 use crate::board::Board;
 use crate::geometry::Geometry;
@@ -287,15 +287,23 @@ pub fn count_by_jumps(
         let m = n - n / 2;
         let (before, at) = ways_into(&mover, &solvable[..=m]);
         let back = if n - m == m { &at } else { &before };
-        let mut total = 0u128;
-        for (&pegs, &w) in solvable[m].iter().zip(&at) {
-            let y = mirror(&pegs);
-            let j = solvable[n - m]
-                .binary_search(&y)
-                .expect("the mirror of a solvable position is solvable");
-            total += w * (back[j] / mover.class_size(y) as u128);
-        }
-        total
+        // Summed on every thread, by chunks of the middle level.
+        const CHUNK: usize = 1 << 12;
+        par::fold_chunks(
+            &solvable[m],
+            CHUNK,
+            || 0u128,
+            |total, index, chunk| {
+                for (&pegs, &w) in chunk.iter().zip(&at[index * CHUNK..]) {
+                    let y = mirror(&pegs);
+                    let j = solvable[n - m]
+                        .binary_search(&y)
+                        .expect("the mirror of a solvable position is solvable");
+                    *total += w * (back[j] / mover.class_size(y) as u128);
+                }
+            },
+            |a, b| a + b,
+        )
     } else {
         ways_into(&mover, &solvable).1.first().copied().unwrap_or(0)
     };
