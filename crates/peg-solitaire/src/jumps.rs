@@ -10,6 +10,7 @@ use search_core::{Stats, par};
 use crate::board::Board;
 use crate::geometry::Geometry;
 use crate::moves::{Mover, symmetries_keeping};
+use crate::pagoda::Pagodas;
 use crate::solve::{SolveError, check_goal};
 
 /// Bytes [`count_by_jumps`] counts per position of the level it grows (a
@@ -132,6 +133,33 @@ pub(crate) fn levels_by_jumps(
     Ok((found.histogram, found.levels))
 }
 
+/// The pagoda functions ([`Pagodas::find`]) of a game of `n` jumps from
+/// `start` to `goal`, up to the symmetries `both` that keep both, scored on
+/// the positions a third of the way (nine jumps at most) from the start.
+fn pagodas_for(
+    geometry: &Geometry,
+    both: &BitSymmetries,
+    start: &Board,
+    goal: &Board,
+    n: usize,
+    options: &JumpOptions,
+    stats: &mut Stats,
+) -> Result<Pagodas, SolveError> {
+    let k = (n / 3).min(9);
+    let (_, levels) = levels_by_jumps(
+        geometry,
+        both,
+        start.pegs(),
+        Some(k as u32),
+        k + 1,
+        options,
+        stats,
+        &mut |_| {},
+    )?;
+    let sample = levels.last().map_or(&[][..], Vec::as_slice);
+    Ok(Pagodas::find(geometry, both, goal.pegs(), sample))
+}
+
 /// The counts by single jumps of a game from `start` to `goal`:
 ///
 /// - `histogram`: the positions reachable by each number of jumps, up to
@@ -207,14 +235,40 @@ pub fn count_by_jumps(
                 vec![by_both.canonical(goal.pegs())],
             );
             let found = if complement {
-                search_by_jumps(holes, options.max_memory).between_mirrored(
-                    ends.0,
-                    n as u32,
-                    by_jumps(&mover, false),
-                    by_jumps(&mover, true),
-                    mirror,
-                    &mut progress,
-                )?
+                // Positions that a pagoda function rules out are not grown:
+                // they cannot reach the goal, so they are on no path, and
+                // every position on a path (and its mirror) is still grown.
+                let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats)?;
+                let search = search_by_jumps(holes, options.max_memory);
+                let backward = by_jumps(&mover, true);
+                if pagodas.is_empty() {
+                    search.between_mirrored(
+                        ends.0,
+                        n as u32,
+                        by_jumps(&mover, false),
+                        backward,
+                        mirror,
+                        &mut progress,
+                    )?
+                } else {
+                    let forward = |&pegs: &u64, out: &mut Vec<u64>| {
+                        let weights = pagodas.weigh(pegs);
+                        mover.each_single_kept(
+                            pegs,
+                            |jump| pagodas.may_reach_after(&weights, jump),
+                            |_, least| out.push(least),
+                        );
+                        0
+                    };
+                    search.between_mirrored(
+                        ends.0,
+                        n as u32,
+                        forward,
+                        backward,
+                        mirror,
+                        &mut progress,
+                    )?
+                }
             } else {
                 between_by_jumps(
                     &mover,

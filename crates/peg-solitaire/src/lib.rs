@@ -149,6 +149,7 @@ mod jumps;
 mod levels;
 mod meet;
 mod moves;
+mod pagoda;
 mod problems;
 mod puzzle;
 mod shortest;

@@ -325,16 +325,43 @@ impl<'a> Mover<'a> {
         }
     }
 
+    /// [`Mover::each_single`] forward, for the jumps `keep` keeps alone
+    /// (the least images of the others are not taken).
+    pub(crate) fn each_single_kept(
+        &self,
+        pegs: u64,
+        keep: impl Fn(usize) -> bool,
+        visit: impl FnMut(usize, u64),
+    ) {
+        match self.lanes {
+            1 => self.singles_kept::<1>(pegs, false, keep, visit),
+            2 => self.singles_kept::<2>(pegs, false, keep, visit),
+            4 => self.singles_kept::<4>(pegs, false, keep, visit),
+            6 => self.singles_kept::<6>(pegs, false, keep, visit),
+            8 => self.singles_kept::<8>(pegs, false, keep, visit),
+            _ => self.singles_kept::<LANES>(pegs, false, keep, visit),
+        }
+    }
+
     /// [`Mover::each_single`] with the least image taken over `N` lanes, a
     /// number known when compiling.
-    fn singles<const N: usize>(
+    fn singles<const N: usize>(&self, pegs: u64, backward: bool, visit: impl FnMut(usize, u64)) {
+        self.singles_kept::<N>(pegs, backward, |_| true, visit);
+    }
+
+    /// [`Mover::singles`] for the jumps `keep` keeps.
+    fn singles_kept<const N: usize>(
         &self,
         pegs: u64,
         backward: bool,
+        keep: impl Fn(usize) -> bool,
         mut visit: impl FnMut(usize, u64),
     ) {
         let images = self.lanes_of::<N>(pegs);
         self.legal_jumps(pegs, backward, |i| {
+            if !keep(i) {
+                return;
+            }
             let flips = &self.images[i];
             let mut least = u64::MAX;
             for s in 0..N {

@@ -1,0 +1,297 @@
+//! Pagoda functions: weights on the holes that no jump increases, so that
+//! a position whose pegs weigh less than the goal's can never reach it.
+//!
+//! A jump from `a` over `b` into `c` trades the pegs in `a` and `b` for one
+//! in `c`; if `w(a) + w(b) >= w(c)` for every jump, the weight of the pegs
+//! (the sum of their holes' weights) never grows, and a position weighing
+//! less than the goal is lost. Pagoda functions are the classic tool of
+//! the game's literature (J. D. Beasley, "The Ins and Outs of Peg
+//! Solitaire"; G. I. Bell's solvers prune by them). Here they are found
+//! for the board and the goal at hand: weights that are the same on every
+//! hole of an orbit of the symmetries kept (so that every image of a
+//! position weighs the same), each from -3 to 3, all those no jump
+//! increases, and of those the few that rule out the most positions of a
+//! sample level, chosen one at a time.
+
+use search_core::levels::BitSymmetries;
+
+use crate::geometry::Geometry;
+
+/// The most orbits whose weights are enumerated (7^7 weightings).
+const MAX_ORBITS: usize = 7;
+
+/// The weights an orbit can take.
+const WEIGHTS: std::ops::RangeInclusive<i32> = -3..=3;
+
+/// The most pagoda functions kept.
+const MAX_PAGODAS: usize = 3;
+
+/// At most this many positions of the sample score the weightings.
+const SAMPLE: usize = 1 << 12;
+
+/// A weighting that rules out none of this many positions of the sample
+/// is not scored on the others.
+const FIRST_LOOK: usize = 1 << 8;
+
+/// A few pagoda functions, and the weight of the goal under each: a
+/// position weighing less than the goal under any of them cannot reach it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Pagodas {
+    /// Per pagoda, its weight per hole.
+    weights: Vec<Vec<i32>>,
+    /// The weights of the pegs of byte `k` of a position, `b`, under each
+    /// pagoda, at `k * 256 + b`.
+    bytes: Vec<[i32; MAX_PAGODAS]>,
+    /// The goal's weight under each (`i32::MIN` past their number).
+    goal: [i32; MAX_PAGODAS],
+    /// Per jump, how much it changes each pagoda's weight (at most 0).
+    change: Vec<[i32; MAX_PAGODAS]>,
+}
+
+impl Pagodas {
+    /// The pagoda functions, constant on the orbits of `symmetries`, that
+    /// rule out the most positions of `sample` for reaching `goal`; none
+    /// where the orbits are more than [`MAX_ORBITS`] or none rules out any.
+    pub(crate) fn find(
+        geometry: &Geometry,
+        symmetries: &BitSymmetries,
+        goal: u64,
+        sample: &[u64],
+    ) -> Pagodas {
+        let (orbit, orbits) = orbits(geometry, symmetries);
+        if orbits > MAX_ORBITS || sample.is_empty() {
+            return Pagodas::default();
+        }
+        // The pegs per orbit of the goal and of the positions scored.
+        let counts = |pegs: u64| -> Vec<i32> {
+            let mut c = vec![0; orbits];
+            for h in search_core::grid::bits(pegs) {
+                c[orbit[h]] += 1;
+            }
+            c
+        };
+        let goal_counts = counts(goal);
+        let step = sample.len().div_ceil(SAMPLE);
+        let scored: Vec<Vec<i32>> = sample.iter().step_by(step).map(|&p| counts(p)).collect();
+        let stride = scored.len().div_ceil(FIRST_LOOK);
+        // Every weighting no jump increases, with the positions it rules
+        // out, if any. Most rule out none: a first look at a few positions
+        // passes them by.
+        let mut found: Vec<(Vec<i32>, Vec<bool>)> = Vec::new();
+        each_weighting(geometry, &orbit, orbits, &mut |w| {
+            let bar = dot(w, &goal_counts);
+            if scored.iter().step_by(stride).any(|c| dot(w, c) < bar) {
+                let out = scored.iter().map(|c| dot(w, c) < bar).collect();
+                found.push((w.to_vec(), out));
+            }
+        });
+        // One at a time, the weighting that rules out the most positions
+        // not yet ruled out.
+        let mut ruled = vec![false; scored.len()];
+        let mut chosen = Vec::new();
+        while chosen.len() < MAX_PAGODAS {
+            let gain = |out: &[bool]| out.iter().zip(&ruled).filter(|&(&o, &r)| o && !r).count();
+            match found.iter().max_by_key(|(_, out)| gain(out)) {
+                Some((w, out)) if gain(out) > 0 => {
+                    ruled.iter_mut().zip(out).for_each(|(r, &o)| *r |= o);
+                    chosen.push(w.clone());
+                }
+                _ => break,
+            }
+        }
+        let weights: Vec<Vec<i32>> = chosen
+            .iter()
+            .map(|w| orbit.iter().map(|&o| w[o]).collect())
+            .collect();
+        Pagodas::of(geometry, weights, goal)
+    }
+
+    /// The pagoda functions of `weights` (per hole), for `goal`.
+    fn of(geometry: &Geometry, weights: Vec<Vec<i32>>, goal: u64) -> Pagodas {
+        let weigh =
+            |w: &[i32], pegs: u64| -> i32 { search_core::grid::bits(pegs).map(|h| w[h]).sum() };
+        let mut bytes = vec![[0; MAX_PAGODAS]; geometry.holes().div_ceil(8) * 256];
+        for (i, entry) in bytes.iter_mut().enumerate() {
+            let pegs = ((i % 256) as u64) << (8 * (i / 256)) & geometry.all();
+            for (e, w) in entry.iter_mut().zip(&weights) {
+                *e = weigh(w, pegs);
+            }
+        }
+        let mut goal_weights = [i32::MIN; MAX_PAGODAS];
+        for (g, w) in goal_weights.iter_mut().zip(&weights) {
+            *g = weigh(w, goal);
+        }
+        let change = geometry
+            .jumps()
+            .iter()
+            .map(|j| {
+                let mut d = [0; MAX_PAGODAS];
+                for (d, w) in d.iter_mut().zip(&weights) {
+                    *d = w[j.to as usize] - w[j.from as usize] - w[j.over as usize];
+                }
+                d
+            })
+            .collect();
+        Pagodas {
+            weights,
+            bytes,
+            goal: goal_weights,
+            change,
+        }
+    }
+
+    /// Whether there are none.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.weights.is_empty()
+    }
+
+    /// The weights of `pegs` under each pagoda (0 past their number).
+    pub(crate) fn weigh(&self, pegs: u64) -> [i32; MAX_PAGODAS] {
+        let mut total = [0; MAX_PAGODAS];
+        for (k, row) in self.bytes.chunks_exact(256).enumerate() {
+            let entry = &row[(pegs >> (8 * k)) as usize & 0xff];
+            for p in 0..MAX_PAGODAS {
+                total[p] += entry[p];
+            }
+        }
+        total
+    }
+
+    /// Whether a position of weights `weights` may still reach the goal
+    /// after jump `jump` (its index in the geometry's list).
+    #[inline]
+    pub(crate) fn may_reach_after(&self, weights: &[i32; MAX_PAGODAS], jump: usize) -> bool {
+        let change = &self.change[jump];
+        (0..MAX_PAGODAS).all(|p| weights[p] + change[p] >= self.goal[p])
+    }
+
+    /// Whether `pegs` may still reach the goal.
+    #[cfg(test)]
+    pub(crate) fn may_reach(&self, pegs: u64) -> bool {
+        let weights = self.weigh(pegs);
+        (0..MAX_PAGODAS).all(|p| weights[p] >= self.goal[p])
+    }
+}
+
+/// Each hole's orbit under `symmetries` (numbered from 0 in the order of
+/// the orbits' least holes), and the number of orbits.
+fn orbits(geometry: &Geometry, symmetries: &BitSymmetries) -> (Vec<usize>, usize) {
+    let least: Vec<usize> = (0..geometry.holes())
+        .map(|h| {
+            (0..symmetries.len())
+                .map(|s| usize::from(symmetries.permutation(s)[h]))
+                .min()
+                .unwrap_or(h)
+        })
+        .collect();
+    let mut firsts = least.clone();
+    firsts.sort_unstable();
+    firsts.dedup();
+    let orbit = least
+        .iter()
+        .map(|l| firsts.binary_search(l).expect("a least hole"))
+        .collect();
+    (orbit, firsts.len())
+}
+
+/// Calls `visit` with every weighting of the `orbits` orbits (each weight
+/// in [`WEIGHTS`]) that no jump increases: `w(a) + w(b) >= w(c)` for the
+/// orbits of every jump from `a` over `b` into `c`. The weights are chosen
+/// orbit by orbit, each jump's rule checked as soon as its three orbits
+/// have theirs.
+fn each_weighting(
+    geometry: &Geometry,
+    orbit: &[usize],
+    orbits: usize,
+    visit: &mut dyn FnMut(&[i32]),
+) {
+    // The rules by orbits, each once, under the last orbit they involve.
+    let mut rules: Vec<[usize; 3]> = geometry
+        .jumps()
+        .iter()
+        .map(|j| {
+            [
+                orbit[j.from as usize],
+                orbit[j.over as usize],
+                orbit[j.to as usize],
+            ]
+        })
+        .collect();
+    rules.sort_unstable();
+    rules.dedup();
+    let checked_at: Vec<Vec<[usize; 3]>> = (0..orbits)
+        .map(|o| {
+            rules
+                .iter()
+                .copied()
+                .filter(|r| r.iter().max() == Some(&o))
+                .collect()
+        })
+        .collect();
+    fn assign(
+        o: usize,
+        w: &mut [i32],
+        checked_at: &[Vec<[usize; 3]>],
+        visit: &mut dyn FnMut(&[i32]),
+    ) {
+        if o == w.len() {
+            visit(w);
+            return;
+        }
+        for x in WEIGHTS {
+            w[o] = x;
+            if checked_at[o].iter().all(|&[a, b, c]| w[a] + w[b] >= w[c]) {
+                assign(o + 1, w, checked_at, visit);
+            }
+        }
+    }
+    assign(0, &mut vec![0; orbits], &checked_at, visit);
+}
+
+/// The weight of a position with `counts` pegs per orbit under `weights`.
+fn dot(weights: &[i32], counts: &[i32]) -> i32 {
+    weights.iter().zip(counts).map(|(w, c)| w * c).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+    use crate::moves::symmetries_keeping;
+
+    /// On the English board's central game: every pagoda found lets no
+    /// jump add weight, and the start may reach the goal.
+    #[test]
+    fn no_jump_adds_weight() {
+        let start = Board::from_rows(&[
+            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
+        ])
+        .unwrap();
+        let goal = start.complement();
+        let geometry = start.geometry();
+        let both = symmetries_keeping(geometry, &[start.pegs(), goal.pegs()]);
+        // A sample: the positions two jumps from the start, and positions
+        // of 16 pegs.
+        let sample: Vec<u64> = (0..2000u64)
+            .map(|i| {
+                let mut x = (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let mut pegs = 0u64;
+                while pegs.count_ones() < 16 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    pegs |= 1 << (x % 33);
+                }
+                pegs
+            })
+            .collect();
+        let pagodas = Pagodas::find(geometry, &both, goal.pegs(), &sample);
+        assert!(!pagodas.is_empty());
+        assert!(pagodas.may_reach(start.pegs()));
+        for (i, j) in geometry.jumps().iter().enumerate() {
+            assert!(pagodas.change[i].iter().all(|&d| d <= 0), "{j:?}");
+        }
+        let ruled = sample.iter().filter(|&&p| !pagodas.may_reach(p)).count();
+        assert!(ruled > 0);
+    }
+}
