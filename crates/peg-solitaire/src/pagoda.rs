@@ -4,9 +4,9 @@
 //! A jump from `a` over `b` into `c` trades the pegs in `a` and `b` for one
 //! in `c`; if `w(a) + w(b) >= w(c)` for every jump, the weight of the pegs
 //! (the sum of their holes' weights) never grows, and a position weighing
-//! less than the goal is lost. Pagoda functions are the classic tool of
-//! the game's literature (J. D. Beasley, "The Ins and Outs of Peg
-//! Solitaire"; G. I. Bell's solvers prune by them). Here they are found
+//! less than the goal is lost. Pagoda functions are a classic tool of the
+//! game's literature (J. D. Beasley, "The Ins and Outs of Peg
+//! Solitaire"). Here they are found
 //! for the board and the goal at hand: weights that are the same on every
 //! hole of an orbit of the symmetries kept (so that every image of a
 //! position weighs the same), each from -3 to 3, all those no jump
