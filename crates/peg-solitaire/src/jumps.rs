@@ -31,7 +31,10 @@ pub struct JumpOptions {
     /// level from the start to exhaustion. When the goal is the start's
     /// [`Board::complement`], the levels back from the goal are the
     /// complements of those from the start, and only the latter are grown,
-    /// to the middle ([`LevelSearch::between_mirrored`]).
+    /// to the middle ([`LevelSearch::between_mirrored`]), without the
+    /// positions a pagoda function rules out (weights on the holes that no
+    /// jump increases: a position weighing less than the goal cannot reach
+    /// it), so the levels reported are smaller than the reachable ones.
     pub solvable_only: bool,
 }
 

@@ -35,7 +35,7 @@ const FIRST_LOOK: usize = 1 << 8;
 
 /// A few pagoda functions, and the weight of the goal under each: a
 /// position weighing less than the goal under any of them cannot reach it.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct Pagodas {
     /// Per pagoda, its weight per hole.
     weights: Vec<Vec<i32>>,
@@ -60,7 +60,7 @@ impl Pagodas {
     ) -> Pagodas {
         let (orbit, orbits) = orbits(geometry, symmetries);
         if orbits > MAX_ORBITS || sample.is_empty() {
-            return Pagodas::default();
+            return Pagodas::of(geometry, Vec::new(), goal);
         }
         // The pegs per orbit of the goal and of the positions scored.
         let counts = |pegs: u64| -> Vec<i32> {

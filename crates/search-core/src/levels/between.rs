@@ -197,7 +197,10 @@ impl LevelSearch {
     /// sources' levels are grown, to the middle: half the levels of
     /// `between`, and half its memory. `mirror` must give a key of the
     /// same form as the expansions (the least image under the symmetries
-    /// used, say).
+    /// used, say). `forward` may leave out successors from which no
+    /// target can be reached (a puzzle's own pruning): the mirror of such
+    /// a state is reached from no source, so no state on a path, nor its
+    /// mirror, is lost; the levels reported are those grown.
     ///
     /// With `h = depth / 2`: levels `0..=h` are grown from the sources;
     /// the meeting level is `m = depth - h` (`h`, or `h + 1` for an odd

@@ -6,7 +6,8 @@ use super::Key;
 /// A set of keys that says "maybe" for every key it holds and "no" for
 /// most others: two bits per key, both in one word chosen by a hash of
 /// the key, in [`BITS_PER_KEY`] to twice as many bits per key held (a key
-/// not held passes with a chance of about one in twenty at most). Small
+/// not held passes with a chance of about one in twenty at 8 bits a key,
+/// less with more). Small
 /// enough to stay in the processor's caches for a few million keys, so
 /// that testing a key costs much less than sorting it, and one word read
 /// a test.
@@ -27,7 +28,9 @@ impl KeyFilter {
     /// A filter holding `keys`.
     pub(crate) fn new<T: Key>(keys: &[T]) -> Self {
         // A power of two of words, at least BITS_PER_KEY bits a key.
-        let words = (keys.len().max(8) * BITS_PER_KEY / 64).next_power_of_two();
+        let words = (keys.len().max(8) * BITS_PER_KEY)
+            .div_ceil(64)
+            .next_power_of_two();
         let mut filter = KeyFilter {
             words: vec![0; words],
             shift: 64 - words.ilog2(),

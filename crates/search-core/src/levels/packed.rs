@@ -177,7 +177,10 @@ mod tests {
         // Gaps of one byte: one byte a key.
         let dense: Vec<u32> = (1000..2000).collect();
         let packed = Packed::new(&dense);
-        assert_eq!(packed.bytes(), 1000 + 1 + 32);
+        assert_eq!(
+            packed.bytes(),
+            1000 + 1 + std::mem::size_of::<(usize, u128)>() as u64
+        );
         assert_eq!(packed.to_vec(), dense);
         let wide: Vec<u128> = vec![0, u128::MAX >> 1, u128::MAX];
         assert_eq!(Packed::new(&wide).to_vec(), wide);

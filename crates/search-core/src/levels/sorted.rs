@@ -133,7 +133,8 @@ fn merge_union<T: Key>(large: &mut Vec<T>, small: &[T]) {
         merge_back(large, &missing);
         return;
     }
-    // Part p holds the keys from cuts[p - 1] (included) to cuts[p].
+    // Part p holds the keys from cuts[p - 1] (included) to cuts[p]
+    // (excluded).
     let cuts: Vec<T> = (1..parts).map(|p| large[p * large.len() / parts]).collect();
     let bounds = |list: &[T]| -> Vec<usize> {
         let inner = cuts.iter().map(|cut| list.partition_point(|x| x < cut));

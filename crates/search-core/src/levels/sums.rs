@@ -27,7 +27,10 @@ const PART: usize = 1 << 14;
 /// filter of `next` says so) are sorted by parts of `next`, small enough
 /// for a part's index and sums to stay in a core's cache, then each part
 /// adds up its own: no thread waits on memory for each step, and none
-/// keeps sums for the whole level. The result is a sum, the same whatever
+/// keeps sums for the whole level. Every step that passes the filter is
+/// held, with its weight, until the parts add them up (a few million for
+/// the English board's widest level; not counted against a memory
+/// limit). With integer weights the sums are exact, the same whatever
 /// the number of threads.
 ///
 /// # Example
