@@ -17,6 +17,10 @@ const CHUNK: usize = 1 << 10;
 /// core's cache while the steps into it are added.
 const PART: usize = 1 << 14;
 
+/// States of the level whose steps are held at once: a few million steps
+/// at most, whatever the level's size.
+const BLOCK: usize = 1 << 18;
+
 /// For each key of `next` (sorted, repeat-free), the sum of `weights[i]`
 /// over the states `level[i]` one step before it, a step counted as often
 /// as `expand` gives it (see [`expand_level`](super::expand_level)):
@@ -27,11 +31,11 @@ const PART: usize = 1 << 14;
 /// filter of `next` says so) are sorted by parts of `next`, small enough
 /// for a part's index and sums to stay in a core's cache, then each part
 /// adds up its own: no thread waits on memory for each step, and none
-/// keeps sums for the whole level. Every step that passes the filter is
-/// held, with its weight, until the parts add them up (a few million for
-/// the English board's widest level; not counted against a memory
-/// limit). With integer weights the sums are exact, the same whatever
-/// the number of threads.
+/// keeps sums for the whole level. The level is read by blocks of
+/// 2^18 states, the steps of a block that pass the filter held, with
+/// their weights, until the parts add them up (a few million at most;
+/// not counted against a memory limit). With integer weights the sums are
+/// exact, the same whatever the number of threads.
 ///
 /// # Example
 ///
@@ -53,55 +57,78 @@ where
     W: Copy + Default + AddAssign + Send + Sync,
     E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
 {
+    sum_steps_by_blocks(level, weights, next, BLOCK, expand)
+}
+
+/// [`sum_steps`] reading the level by blocks of `block` states.
+fn sum_steps_by_blocks<T, W, E>(
+    level: &[T],
+    weights: &[W],
+    next: &[T],
+    block: usize,
+    expand: E,
+) -> Vec<W>
+where
+    T: Key + Hash,
+    W: Copy + Default + AddAssign + Send + Sync,
+    E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+{
     assert_eq!(level.len(), weights.len(), "a weight for each state");
     let parts = next.len().div_ceil(PART).max(1);
+    let part = |p: usize| &next[p * next.len() / parts..(p + 1) * next.len() / parts];
     // The first key of each part but the first.
-    let bounds: Vec<T> = (1..parts).map(|p| next[p * next.len() / parts]).collect();
+    let bounds: Vec<T> = (1..parts).map(|p| part(p)[0]).collect();
     let filter = KeyFilter::new(next);
-    // Every thread's steps that may land in `next`, by part.
-    let found: Vec<Vec<Vec<(T, W)>>> = crate::par::fold_chunks(
-        level,
-        CHUNK,
-        || vec![vec![Vec::new(); parts]],
-        |found, index, chunk| {
-            let by_part = &mut found[0];
-            let mut out = Vec::new();
-            for (state, &weight) in chunk.iter().zip(&weights[index * CHUNK..]) {
-                out.clear();
-                expand(state, &mut out);
-                for &key in &out {
-                    if filter.may_hold(key) {
-                        by_part[bounds.partition_point(|&b| b <= key)].push((key, weight));
-                    }
-                }
-            }
-        },
-        |mut a, b| {
-            a.extend(b);
-            a
-        },
-    );
-    let sums: Vec<Vec<W>> = (0..parts)
+    // Each part's index and sums, kept while the level is read by blocks.
+    let mut sums: Vec<(FxHashMap<T, u32>, Vec<W>)> = (0..parts)
         .into_par_iter()
         .map(|p| {
-            let keys = &next[p * next.len() / parts..(p + 1) * next.len() / parts];
-            let index: FxHashMap<T, u32> = keys
+            let keys = part(p);
+            let index = keys
                 .iter()
                 .enumerate()
                 .map(|(i, &key)| (key, i as u32))
                 .collect();
-            let mut sums = vec![W::default(); keys.len()];
-            for thread in &found {
-                for &(key, weight) in &thread[p] {
-                    if let Some(&i) = index.get(&key) {
-                        sums[i as usize] += weight;
-                    }
-                }
-            }
-            sums
+            (index, vec![W::default(); keys.len()])
         })
         .collect();
-    sums.concat()
+    for (part_of_level, block_weights) in level.chunks(block).zip(weights.chunks(block)) {
+        // Every thread's steps that may land in `next`, by part.
+        let found: Vec<Vec<Vec<(T, W)>>> = crate::par::fold_chunks(
+            part_of_level,
+            CHUNK,
+            || vec![vec![Vec::new(); parts]],
+            |found, index, chunk| {
+                let by_part = &mut found[0];
+                let mut out = Vec::new();
+                for (state, &weight) in chunk.iter().zip(&block_weights[index * CHUNK..]) {
+                    out.clear();
+                    expand(state, &mut out);
+                    for &key in &out {
+                        if filter.may_hold(key) {
+                            by_part[bounds.partition_point(|&b| b <= key)].push((key, weight));
+                        }
+                    }
+                }
+            },
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        );
+        sums.par_iter_mut()
+            .enumerate()
+            .for_each(|(p, (index, sums))| {
+                for thread in &found {
+                    for &(key, weight) in &thread[p] {
+                        if let Some(&i) = index.get(&key) {
+                            sums[i as usize] += weight;
+                        }
+                    }
+                }
+            });
+    }
+    sums.into_iter().flat_map(|(_, sums)| sums).collect()
 }
 
 #[cfg(test)]
@@ -109,7 +136,8 @@ mod tests {
     use super::*;
 
     /// Sums over steps +1, +3 and *2 (kept below 2^16), with parts of the
-    /// next level and several threads, against a plain loop.
+    /// next level, blocks of the level and several threads, against a
+    /// plain loop.
     #[test]
     fn sums_match_a_plain_loop() {
         let step = |&n: &u64, out: &mut Vec<u64>| {
@@ -131,10 +159,13 @@ mod tests {
             }
         }
         for threads in [1, 3] {
-            let sums =
-                crate::par::with_threads(threads, || sum_steps(&level, &weights, &next, step))
-                    .unwrap();
-            assert_eq!(sums, expected, "{threads} threads");
+            for block in [BLOCK, 1000, 1] {
+                let sums = crate::par::with_threads(threads, || {
+                    sum_steps_by_blocks(&level, &weights, &next, block, step)
+                })
+                .unwrap();
+                assert_eq!(sums, expected, "{threads} threads, blocks of {block}");
+            }
         }
         assert!(sum_steps(&level, &weights, &[], step).is_empty());
     }
