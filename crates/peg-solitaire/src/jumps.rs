@@ -138,8 +138,9 @@ pub(crate) fn levels_by_jumps(
 
 /// The pagoda functions ([`Pagodas::find`]) of a game of `n` jumps from
 /// `start` to `goal`, up to the symmetries `both` that keep both, scored on
-/// the positions a third of the way (nine jumps at most) from the start.
-fn pagodas_for(
+/// the positions a third of the way (nine jumps at most) from the start;
+/// none, without growing those, where the orbits are too many.
+pub(crate) fn pagodas_for(
     geometry: &Geometry,
     both: &BitSymmetries,
     start: &Board,
@@ -148,6 +149,9 @@ fn pagodas_for(
     options: &JumpOptions,
     stats: &mut Stats,
 ) -> Result<Pagodas, SolveError> {
+    if !Pagodas::may_exist(geometry, both) {
+        return Ok(Pagodas::none(geometry, goal.pegs()));
+    }
     let k = (n / 3).min(9);
     let (_, levels) = levels_by_jumps(
         geometry,

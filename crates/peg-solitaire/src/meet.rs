@@ -9,6 +9,7 @@ use search_core::levels::{
 
 use crate::board::{Board, Jump};
 use crate::geometry::Geometry;
+use crate::jumps::{JumpOptions, pagodas_for};
 use crate::moves::{Mover, each_move, jumps_into, symmetries_keeping};
 use crate::solve::{SolveError, check_goal, class_targets};
 
@@ -73,7 +74,13 @@ impl Side {
 /// distance. Positions that cannot lie on a solution are dropped: on the
 /// start's side those with fewer pegs in some peg class than the goal has
 /// there, on the goal's side those with more than the start has (a class
-/// never gains pegs).
+/// never gains pegs); and those a pagoda function rules out (weights on
+/// the holes that no jump increases, found for the board and the goal):
+/// on the start's side those whose pegs weigh less than the goal's, on
+/// the goal's side those whose complements weigh less than the start's
+/// complement, under the pagoda functions of the game played on
+/// complements (where a jump is a jump undone). No position of a solution
+/// is dropped.
 ///
 /// With levels `0..=f` from the start and `0..=b` from the goal complete,
 /// and `d` the fewest moves, the search keeps this invariant: `d > f + b`.
@@ -120,11 +127,32 @@ pub fn meet_moves(
         .into_iter()
         .map(|(mask, need)| (mask, need, (start.pegs() & mask).count_ones()))
         .collect();
+    // Pagoda functions: a position from the start whose pegs weigh less
+    // than the goal's cannot reach it; a position from the goal whose
+    // complement weighs less than the start's complement (under those of
+    // the game played on complements, where a jump is a jump undone) cannot
+    // be reached from the start.
+    let jumps = start.peg_count().saturating_sub(goal.peg_count()) as usize;
+    let sample = JumpOptions {
+        max_memory: options.max_memory,
+        solvable_only: false,
+    };
+    let mut stats = Stats::default();
+    let toward_goal = pagodas_for(geometry, &canon, start, goal, jumps, &sample, &mut stats)?;
+    let (from_goal, to_start) = (goal.complement(), start.complement());
+    let toward_start = pagodas_for(
+        geometry, &canon, &from_goal, &to_start, jumps, &sample, &mut stats,
+    )?;
+    let all = geometry.all();
     let alive = |pegs: u64, backward: bool| {
         classes.iter().all(|&(mask, need, have)| {
             let n = (pegs & mask).count_ones();
             if backward { n <= have } else { n >= need }
-        })
+        }) && if backward {
+            toward_start.may_reach(all ^ pegs)
+        } else {
+            toward_goal.may_reach(pegs)
+        }
     };
     if start.pegs() != goal.pegs() && !(alive(start.pegs(), false) && alive(goal.pegs(), true)) {
         return Ok(Meeting {
@@ -136,7 +164,9 @@ pub fn meet_moves(
         });
     }
     let ends = (vec![start.pegs()], vec![goal.pegs()]);
-    let met = meet_between(geometry, &canon, ends, &alive, options, progress);
+    let mut met = meet_between(geometry, &canon, ends, &alive, options, progress);
+    met.stats.expanded += stats.expanded;
+    met.stats.generated += stats.generated;
     if let Some(stopped) = met.stopped {
         return Err(stopped);
     }

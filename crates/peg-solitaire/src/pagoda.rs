@@ -60,7 +60,7 @@ impl Pagodas {
     ) -> Pagodas {
         let (orbit, orbits) = orbits(geometry, symmetries);
         if orbits > MAX_ORBITS || sample.is_empty() {
-            return Pagodas::of(geometry, Vec::new(), goal);
+            return Pagodas::none(geometry, goal);
         }
         // The pegs per orbit of the goal and of the positions scored.
         let counts = |pegs: u64| -> Vec<i32> {
@@ -140,6 +140,17 @@ impl Pagodas {
         }
     }
 
+    /// Whether any may be found on `geometry` with `symmetries` kept: its
+    /// holes fall into at most [`MAX_ORBITS`] orbits.
+    pub(crate) fn may_exist(geometry: &Geometry, symmetries: &BitSymmetries) -> bool {
+        orbits(geometry, symmetries).1 <= MAX_ORBITS
+    }
+
+    /// None: every position may reach the goal.
+    pub(crate) fn none(geometry: &Geometry, goal: u64) -> Pagodas {
+        Pagodas::of(geometry, Vec::new(), goal)
+    }
+
     /// Whether there are none.
     pub(crate) fn is_empty(&self) -> bool {
         self.weights.is_empty()
@@ -166,7 +177,6 @@ impl Pagodas {
     }
 
     /// Whether `pegs` may still reach the goal.
-    #[cfg(test)]
     pub(crate) fn may_reach(&self, pegs: u64) -> bool {
         let weights = self.weigh(pegs);
         (0..MAX_PAGODAS).all(|p| weights[p] >= self.goal[p])
