@@ -246,36 +246,23 @@ pub fn count_by_jumps(
                 // they cannot reach the goal, so they are on no path, and
                 // every position on a path (and its mirror) is still grown.
                 let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats)?;
-                let search = search_by_jumps(holes, options.max_memory);
-                let backward = by_jumps(&mover, true);
-                if pagodas.is_empty() {
-                    search.between_mirrored(
-                        ends.0,
-                        n as u32,
-                        by_jumps(&mover, false),
-                        backward,
-                        mirror,
-                        &mut progress,
-                    )?
-                } else {
-                    let forward = |&pegs: &u64, out: &mut Vec<u64>| {
-                        let weights = pagodas.weigh(pegs);
-                        mover.each_single_kept(
-                            pegs,
-                            |jump| pagodas.may_reach_after(&weights, jump),
-                            |_, least| out.push(least),
-                        );
-                        0
-                    };
-                    search.between_mirrored(
-                        ends.0,
-                        n as u32,
-                        forward,
-                        backward,
-                        mirror,
-                        &mut progress,
-                    )?
-                }
+                let forward = |&pegs: &u64, out: &mut Vec<u64>| {
+                    let weights = pagodas.weigh(pegs);
+                    mover.each_single_kept(
+                        pegs,
+                        |jump| pagodas.may_reach_after(&weights, jump),
+                        |_, least| out.push(least),
+                    );
+                    0
+                };
+                search_by_jumps(holes, options.max_memory).between_mirrored(
+                    ends.0,
+                    n as u32,
+                    forward,
+                    by_jumps(&mover, true),
+                    mirror,
+                    &mut progress,
+                )?
             } else {
                 between_by_jumps(
                     &mover,

@@ -37,8 +37,6 @@ const FIRST_LOOK: usize = 1 << 8;
 /// position weighing less than the goal under any of them cannot reach it.
 #[derive(Debug, Clone)]
 pub(crate) struct Pagodas {
-    /// Per pagoda, its weight per hole.
-    weights: Vec<Vec<i32>>,
     /// The weights of the pegs of byte `k` of a position, `b`, under each
     /// pagoda, at `k * 256 + b`.
     bytes: Vec<[i32; MAX_PAGODAS]>,
@@ -103,22 +101,22 @@ impl Pagodas {
             .iter()
             .map(|w| orbit.iter().map(|&o| w[o]).collect())
             .collect();
-        Pagodas::of(geometry, weights, goal)
+        Pagodas::of(geometry, &weights, goal)
     }
 
     /// The pagoda functions of `weights` (per hole), for `goal`.
-    fn of(geometry: &Geometry, weights: Vec<Vec<i32>>, goal: u64) -> Pagodas {
+    fn of(geometry: &Geometry, weights: &[Vec<i32>], goal: u64) -> Pagodas {
         let weigh =
             |w: &[i32], pegs: u64| -> i32 { search_core::grid::bits(pegs).map(|h| w[h]).sum() };
         let mut bytes = vec![[0; MAX_PAGODAS]; geometry.holes().div_ceil(8) * 256];
         for (i, entry) in bytes.iter_mut().enumerate() {
             let pegs = ((i % 256) as u64) << (8 * (i / 256)) & geometry.all();
-            for (e, w) in entry.iter_mut().zip(&weights) {
+            for (e, w) in entry.iter_mut().zip(weights) {
                 *e = weigh(w, pegs);
             }
         }
         let mut goal_weights = [i32::MIN; MAX_PAGODAS];
-        for (g, w) in goal_weights.iter_mut().zip(&weights) {
+        for (g, w) in goal_weights.iter_mut().zip(weights) {
             *g = weigh(w, goal);
         }
         let change = geometry
@@ -126,14 +124,13 @@ impl Pagodas {
             .iter()
             .map(|j| {
                 let mut d = [0; MAX_PAGODAS];
-                for (d, w) in d.iter_mut().zip(&weights) {
+                for (d, w) in d.iter_mut().zip(weights) {
                     *d = w[j.to as usize] - w[j.from as usize] - w[j.over as usize];
                 }
                 d
             })
             .collect();
         Pagodas {
-            weights,
             bytes,
             goal: goal_weights,
             change,
@@ -148,12 +145,13 @@ impl Pagodas {
 
     /// None: every position may reach the goal.
     pub(crate) fn none(geometry: &Geometry, goal: u64) -> Pagodas {
-        Pagodas::of(geometry, Vec::new(), goal)
+        Pagodas::of(geometry, &[], goal)
     }
 
     /// Whether there are none.
+    #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
-        self.weights.is_empty()
+        self.goal[0] == i32::MIN
     }
 
     /// The weights of `pegs` under each pagoda (0 past their number).

@@ -68,29 +68,27 @@ fn unpack<T: Key>(bytes: &[u8], mut at: usize, mut last: u128) -> impl Iterator<
 impl<T: Key> Packed<T> {
     /// The keys of `sorted`, ascending and each once.
     pub(crate) fn new(sorted: &[T]) -> Self {
+        // The key before run r (0 before the first).
+        let before = |r: usize| {
+            if r == 0 {
+                0
+            } else {
+                sorted[r * RUN - 1].to_bits()
+            }
+        };
         let runs: Vec<Vec<u8>> = sorted
             .par_chunks(RUN)
             .enumerate()
             .map(|(r, run)| {
-                let last = if r == 0 {
-                    0
-                } else {
-                    sorted[r * RUN - 1].to_bits()
-                };
                 let mut bytes = Vec::with_capacity(run.len() * 2);
-                pack_into(run, last, &mut bytes);
+                pack_into(run, before(r), &mut bytes);
                 bytes
             })
             .collect();
         let mut starts = Vec::with_capacity(runs.len());
         let mut at = 0;
         for (r, run) in runs.iter().enumerate() {
-            let last = if r == 0 {
-                0
-            } else {
-                sorted[r * RUN - 1].to_bits()
-            };
-            starts.push((at, last));
+            starts.push((at, before(r)));
             at += run.len();
         }
         Packed {
