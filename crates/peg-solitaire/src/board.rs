@@ -348,6 +348,20 @@ impl Board {
         }
     }
 
+    /// Whether `other` is this position's [`complement`](Board::complement)
+    /// on a board of the same shape: a game from one to the other (the
+    /// English central game) reads the same from both ends.
+    ///
+    /// ```
+    /// let start = peg_solitaire::Board::from_rows(&["ooo", "o.o"])?;
+    /// assert!(start.complement().is_complement_of(&start));
+    /// assert!(!start.is_complement_of(&start));
+    /// # Ok::<(), peg_solitaire::BoardError>(())
+    /// ```
+    pub fn is_complement_of(&self, other: &Board) -> bool {
+        self.same_shape(other) && self.pegs == self.geometry.all() ^ other.pegs
+    }
+
     /// Whether `other` has the same holes on the same lattice.
     pub fn same_shape(&self, other: &Board) -> bool {
         Arc::ptr_eq(&self.geometry, &other.geometry) || self.geometry.same_shape(&other.geometry)

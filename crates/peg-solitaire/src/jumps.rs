@@ -230,7 +230,7 @@ pub fn count_by_jumps(
     // (pegs and holes swap), so the positions from which the goal is
     // reached in `j` jumps are the complements of those reached from the
     // start in `j` jumps.
-    let complement = goal.pegs() == start.complement().pegs();
+    let complement = goal.is_complement_of(start);
     let mirror = |&pegs: &u64| mover.least(geometry.all() ^ pegs);
     let mut histogram = Vec::new();
     // solvable[k]: the positions k jumps from the start and n - k from the

@@ -120,7 +120,7 @@ fn analyze_jumps(
     goal: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let method = if options.solvable_only && goal.pegs() == start.complement().pegs() {
+    let method = if options.solvable_only && goal.is_complement_of(start) {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement)"
     } else if options.solvable_only {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
