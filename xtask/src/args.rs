@@ -45,16 +45,17 @@ pub(crate) enum Command {
         /// Print one JSON object instead of the text.
         #[arg(long)]
         json: bool,
-        /// eight-puzzle above 12 cells: strongest (7-8 if its tables are
-        /// cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8.
-        #[arg(long, default_value = "strongest")]
-        bound: String,
+        /// eight-puzzle above 12 cells: strongest (the default: 7-8 if its
+        /// tables are cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8.
+        #[arg(long)]
+        bound: Option<String>,
         /// The most memory the solvers' tables may take, build included.
         #[arg(long, value_name = "MiB", default_value_t = 1024)]
         max_memory: u64,
-        /// eight-puzzle: give up a search after this long (0: never).
-        #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
-        max_seconds: f64,
+        /// eight-puzzle: give up a search after this long (0: never; 600 by
+        /// default).
+        #[arg(long, value_name = "SECONDS")]
+        max_seconds: Option<f64>,
     },
     /// Sweep a whole state space: the number of states at each distance from
     /// the goal, the largest distance, the farthest states.
@@ -67,7 +68,8 @@ pub(crate) enum Command {
         /// The rule variant, where the puzzle has several.
         #[arg(long)]
         variant: Option<String>,
-        /// Sweep from this fixture's goal instead of the default one.
+        /// Sweep from this fixture's goal instead of the default one (peg
+        /// solitaire: the fixture analysed, its start and its goal).
         #[arg(long, value_name = "FILE")]
         goal: Option<PathBuf>,
         /// The table: bytes (distances kept, up to 254), wide (two bytes, up to

@@ -60,7 +60,7 @@ fn main() -> ExitCode {
             bound,
             max_memory,
             max_seconds,
-        } => solve_one(&puzzle, &file, json, (&bound, max_memory, max_seconds)),
+        } => solve_one(&puzzle, &file, json, (bound, max_memory, max_seconds)),
         Command::Analyze {
             puzzle,
             size,

@@ -433,4 +433,24 @@ fn solve_names_its_bound_and_answers_a_budget_with_a_reason() {
     let out = xtask(&["solve", "eight-puzzle", path, "--bound", "9-6"]);
     assert!(!out.status.success());
     assert_stderr_has(&out, "unknown bound \"9-6\" (known: strongest, 6-6-3, 7-8)");
+    let out = xtask(&["solve", "eight-puzzle", path, "--max-seconds=-3"]);
+    assert!(!out.status.success());
+    assert_stderr_has(&out, "--max-seconds -3: a number of seconds, 0 or more");
+}
+
+#[test]
+fn solve_refuses_the_flags_of_another_puzzle() {
+    let root = xtask::repo_root();
+    let path = root.join("fixtures/flip-it/small-3x3.json");
+    let path = path.to_str().unwrap();
+    for flag in [["--bound", "6-6-3"], ["--max-seconds", "5"]] {
+        let mut args = vec!["solve", "flip-it", path];
+        args.extend(flag);
+        let out = xtask(&args);
+        assert!(!out.status.success());
+        assert_stderr_has(
+            &out,
+            &format!("flip-it takes no {}: it is eight-puzzle's", flag[0]),
+        );
+    }
 }

@@ -50,8 +50,8 @@ pub use board::{Board, BoardError, MAX_CELLS, Move, MoveError};
 pub use pdb::{Partition, PatternDb, PdbError};
 pub use puzzle::EightPuzzle;
 pub use search_core::puzzle::{Puzzle, SolveError, Standard};
-pub use search_core::{Budget, Interrupted, Outcome, Stats};
-pub use solve::{Algorithm, MAX_BFS_CELLS, ReplayError, SolveOptions, replay, solve};
+pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
+pub use solve::{Algorithm, MAX_BFS_CELLS, ReplayError, SolveOptions, check_goal, replay, solve};
 pub use space::SlidingSpace;
 
 /// A shortest solution: the tiles moved, and the boards from the start.

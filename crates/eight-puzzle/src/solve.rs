@@ -23,12 +23,13 @@ use crate::{Board, Move, SlidingSpace, Solution};
 pub const MAX_BFS_CELLS: usize = 12;
 
 /// A search algorithm. All of them return a shortest solution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
     /// IDA* with additive pattern databases: [`SolveOptions::pattern_db`],
     /// or the tables of [`Partition::default_for`] the goal (6-6-3 on the
     /// 4x4 board) built for the call. The default: the one algorithm that
     /// solves every 15-puzzle in seconds.
+    #[default]
     IdaPdb,
     /// IDA* with Manhattan distance plus linear conflicts (two tiles in
     /// their goal row or column, in reversed order, cost two more moves).
@@ -92,7 +93,7 @@ pub struct SolveOptions {
     /// (square boards only; Korf's 100 15-puzzles expand 3.7 times fewer
     /// nodes). Off by default.
     pub reflect: bool,
-    /// Every IDA*: skip the sequences of up to 14 blank moves that another
+    /// Every IDA*: skip the sequences of up to 16 blank moves that another
     /// sequence, no longer and earlier in the order up, down, left, right,
     /// replaces from every board where it applies
     /// ([`search_core::prune::Automaton`], built once per board shape). On
@@ -108,7 +109,7 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
         SolveOptions {
-            algorithm: Algorithm::IdaPdb,
+            algorithm: Algorithm::default(),
             budget: Budget::default(),
             max_memory: DEFAULT_MAX_MEMORY,
             reflect: false,
@@ -128,11 +129,31 @@ impl SolveOptions {
     }
 }
 
+/// Checks that `goal` can be a goal of `start`: the same shape (the tiles
+/// are then the same, every board holding `0..cells` once);
+/// [`SolveError::Mismatch`] otherwise. Whether `goal` is reachable is
+/// another question, [`Board::can_reach`]'s.
+///
+/// ```
+/// use eight_puzzle::{Board, check_goal};
+///
+/// let start = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"])?;
+/// assert!(check_goal(&start, &Board::solved(3, 3)?).is_ok());
+/// assert!(check_goal(&start, &Board::solved(4, 4)?).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_goal(start: &Board, goal: &Board) -> Result<(), SolveError> {
+    SolveError::check_shape(
+        (start.width(), start.height()),
+        (goal.width(), goal.height()),
+    )
+}
+
 /// A shortest solution from `start` to `goal` (`found`, proven optimal), or
 /// `None` if `goal` cannot be reached (decided at once by
 /// [`Board::can_reach`], never by searching), with the search's counters.
 ///
-/// Errors: [`SolveError::Mismatch`] if the boards' shapes differ or the
+/// Errors: [`SolveError::Mismatch`] if the boards' shapes differ ([`check_goal`]) or the
 /// pattern databases are for another goal; [`SolveError::Unsupported`] for
 /// a breadth-first search above [`MAX_BFS_CELLS`] cells or reflection on a
 /// board that is not square; [`SolveError::TooLarge`] if the tables exceed
@@ -159,10 +180,7 @@ pub fn solve(
     goal: &Board,
     options: &SolveOptions,
 ) -> Result<Outcome<Solution>, SolveError> {
-    SolveError::check_shape(
-        (start.width(), start.height()),
-        (goal.width(), goal.height()),
-    )?;
+    check_goal(start, goal)?;
     let algorithm = options.algorithm;
     let cells = start.cells();
     let budget = &options.budget;

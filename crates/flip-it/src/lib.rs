@@ -40,7 +40,7 @@
 pub use board::{Board, BoardError, Move, MoveError, SIZES, Variant};
 pub use puzzle::FlipIt;
 pub use search_core::puzzle::{Puzzle, SolveError};
-pub use search_core::{Budget, Interrupted, Outcome, Stats};
+pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
 pub use solve::{Algorithm, Goal, SolveOptions, corner_bound, replay, solve};
 pub use space::FlipSpace;
 

@@ -45,7 +45,7 @@
 pub use board::{Board, BoardError, Cell, MAX_CELLS, Move, MoveError};
 pub use puzzle::KnightSwap;
 pub use search_core::puzzle::{Puzzle, SolveError, Standard};
-pub use search_core::{Budget, Interrupted, Outcome, Stats};
+pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
 pub use solve::{
     Algorithm, Exploration, Route, SolveOptions, check_goal, explore, named_boards, replay, routes,
     solve,

@@ -46,7 +46,7 @@ pub use hiroi::hiroi_bound;
 pub use pdb::PatternDb;
 pub use puzzle::LinePuzzle;
 pub use search_core::puzzle::{Puzzle, SolveError, Standard};
-pub use search_core::{Budget, Interrupted, Outcome, Stats};
+pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
 pub use solve::{
     Algorithm, GROUPS, LETTER_GROUPS, ReplayError, SolveOptions, Solver, can_reach, check_goal,
     memory_needed, replay, solve,

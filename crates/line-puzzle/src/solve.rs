@@ -18,13 +18,14 @@ const MAX_GROUPS: usize = 4;
 
 /// How IDA* bounds the distance to the goal. Every bound is admissible, so
 /// every algorithm returns a shortest solution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
     /// One pattern database per letter, their sum maxed with Hiroi's
     /// bound. Weaker than [`Algorithm::IdaPdb`] (the search expands more
     /// nodes), but its tables hold at most a few thousand placements each
     /// and are built in about a millisecond: the fastest end to end when
     /// each goal is solved towards once or a few times, and the default.
+    #[default]
     IdaLetterPdb,
     /// Additive pattern databases over the letter groups {A, B} and
     /// {C, D}, their sum maxed with Hiroi's bound. The strongest bound
@@ -86,7 +87,7 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
         SolveOptions {
-            algorithm: Algorithm::IdaLetterPdb,
+            algorithm: Algorithm::default(),
             budget: Budget::default(),
             max_memory: DEFAULT_MAX_MEMORY,
             pruning: true,

@@ -130,7 +130,7 @@ pub use puzzle::PegSolitaire;
 /// What the searches by levels report after each level.
 pub use search_core::levels::LevelReport;
 pub use search_core::puzzle::Puzzle;
-pub use search_core::{Budget, Interrupted, Outcome, Reason, Stats};
+pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
 pub use shortest::{ShortestProblem, shortest_problem};
 pub use solution::{
     ReplayError, Solution, move_count, move_groups, move_notations, notation, replay, replay_jumps,

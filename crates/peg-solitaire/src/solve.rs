@@ -138,6 +138,16 @@ impl Default for SolveOptions {
     }
 }
 
+impl SolveOptions {
+    /// The default options with `algorithm`.
+    pub fn with_algorithm(algorithm: Algorithm) -> SolveOptions {
+        SolveOptions {
+            algorithm,
+            ..SolveOptions::default()
+        }
+    }
+}
+
 const NONE: u8 = u8::MAX;
 
 /// A position in the depth-first searches: pegs, and the hole the last jump

@@ -144,10 +144,7 @@ fn the_searches_and_counts_agree_with_brute_force() {
     for (start, goal) in &cases {
         let brute = brute_force(start, goal);
         for algorithm in Algorithm::ALL {
-            let options = SolveOptions {
-                algorithm,
-                ..SolveOptions::default()
-            };
+            let options = SolveOptions::with_algorithm(algorithm);
             let found = solve(start, goal, &options).unwrap().found;
             assert_eq!(
                 found.as_ref().map(|s| s.len() as u32),

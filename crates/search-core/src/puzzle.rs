@@ -363,6 +363,30 @@ impl<A: Default> Default for SolveOptions<A> {
     }
 }
 
+impl<A: Default> SolveOptions<A> {
+    /// The default options with `algorithm`.
+    ///
+    /// ```
+    /// use search_core::puzzle::SolveOptions;
+    ///
+    /// #[derive(Debug, Clone, Copy, PartialEq, Default)]
+    /// enum Algorithm {
+    ///     #[default]
+    ///     Fast,
+    ///     Plain,
+    /// }
+    /// let options = SolveOptions::with_algorithm(Algorithm::Plain);
+    /// assert_eq!(options.algorithm, Algorithm::Plain);
+    /// assert_eq!(options.max_memory, SolveOptions::<Algorithm>::default().max_memory);
+    /// ```
+    pub fn with_algorithm(algorithm: A) -> SolveOptions<A> {
+        SolveOptions {
+            algorithm,
+            ..SolveOptions::default()
+        }
+    }
+}
+
 /// A solution: the moves, the boards they pass through, and whether their
 /// number is proven to be the least.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -217,20 +217,36 @@ pub(crate) fn solve_one(
     puzzle: &str,
     file: &Path,
     json: bool,
-    (bound, max_memory, max_seconds): (&str, u64, f64),
+    (bound, max_memory, max_seconds): (Option<String>, u64, Option<f64>),
 ) -> Result<ExitCode, String> {
     use std::io::IsTerminal as _;
     use xtask::puzzles::eight_puzzle::{self, SolveOptions};
     let puzzle = puzzles::find(puzzle)?;
     let report = if puzzle.name == eight_puzzle::PUZZLE.name {
+        let max_seconds = max_seconds.unwrap_or(600.0);
+        if !(max_seconds >= 0.0 && max_seconds.is_finite()) {
+            return Err(format!(
+                "--max-seconds {max_seconds}: a number of seconds, 0 or more (0: never give up)"
+            ));
+        }
         let options = SolveOptions {
-            bound: bound.parse()?,
+            bound: bound.as_deref().unwrap_or("strongest").parse()?,
             max_memory: max_memory.saturating_mul(1 << 20),
             max_seconds: (max_seconds > 0.0).then_some(max_seconds),
             progress: std::io::stderr().is_terminal(),
         };
         eight_puzzle::solve_path_with(file, &options)?
     } else {
+        let given = [
+            ("--bound", bound.is_some()),
+            ("--max-seconds", max_seconds.is_some()),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, on)| *on) {
+            return Err(format!(
+                "{} takes no {flag}: it is eight-puzzle's (its pattern databases and time limit)",
+                puzzle.name
+            ));
+        }
         xtask::solve_path(puzzle, file, max_memory.saturating_mul(1 << 20))?
     };
     if json {

@@ -72,10 +72,7 @@ impl Driver for LinePuzzle {
 
     fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
         let (start, goal) = driver::start_and_goal::<LinePuzzle, _>(fixture, Standard)?;
-        check_goal(&start, &goal).map_err(|e| match e {
-            SolveError::Mismatch(why) => format!("start and goal do not match: {why}"),
-            other => other.to_string(),
-        })?;
+        check_goal(&start, &goal).map_err(|e| e.to_string())?;
         Ok((start, goal))
     }
 

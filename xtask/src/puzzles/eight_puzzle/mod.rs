@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use eight_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
 use eight_puzzle::{
-    Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace, SolveError, Standard, solve,
+    Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace, SolveError, Standard,
+    check_goal, solve,
 };
 use search_core::layers::Table;
 use search_core::{Budget, Reason};
@@ -179,15 +180,7 @@ impl Driver for EightPuzzle {
 
     fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
         let (start, goal) = driver::start_and_goal::<EightPuzzle, _>(fixture, Standard)?;
-        if (start.width(), start.height()) != (goal.width(), goal.height()) {
-            return Err(format!(
-                "start is {}x{} but goal is {}x{}",
-                start.width(),
-                start.height(),
-                goal.width(),
-                goal.height()
-            ));
-        }
+        check_goal(&start, &goal).map_err(|e| e.to_string())?;
         Ok((start, goal))
     }
 

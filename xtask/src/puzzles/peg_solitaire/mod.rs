@@ -69,7 +69,7 @@ fn instance(fixture: &peg_solitaire::fixture::Fixture) -> Result<Instance, Strin
     let start = start_of(fixture)?;
     let lattice = start.geometry().lattice();
     let goal_rows = fixture.goal.as_ref().ok_or(
-        "goal: missing (only `cargo xtask analyze peg-solitaire --problems` takes a board without a goal)",
+        "goal: missing (a fixture without a goal is read only by `cargo xtask analyze peg-solitaire`: the levels by moves from its start, or --problems)",
     )?;
     let goal = driver::board::<PegSolitaire>("goal", lattice, goal_rows)?;
     check_goal(&start, &goal).map_err(|e| e.to_string())?;
