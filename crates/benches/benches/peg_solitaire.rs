@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use peg_solitaire::{
-    Algorithm, Board, JumpOptions, Lattice, LevelOptions, MeetOptions, SolveOptions,
+    Algorithm, Board, Budget, JumpOptions, Lattice, LevelOptions, MeetOptions, SolveOptions,
     count_by_jumps, count_jump_sequences, explore_moves, find_solution, problems_by_jumps,
     shortest_problem, solve,
 };
@@ -79,14 +79,14 @@ fn benches(c: &mut Criterion) {
     });
     let levels = LevelOptions {
         goal: Some(seed_goal.clone()),
-        max_memory: None,
+        ..LevelOptions::default()
     };
     group.bench_function("seed 21-hole: 12 moves by BFS by moves", |b| {
         b.iter(|| explore_moves(black_box(&seed), &levels, |_| {}).unwrap())
     });
     group.bench_function("English 33-hole: one solution (31 jumps)", |b| {
         b.iter(|| {
-            find_solution(black_box(&english), &english_goal, None)
+            find_solution(black_box(&english), &english_goal, &Budget::default())
                 .unwrap()
                 .unwrap()
         })

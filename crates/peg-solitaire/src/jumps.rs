@@ -5,6 +5,7 @@
 use search_core::levels::{
     Between, BitSymmetries, LevelReport, LevelSearch, expand_level, intersect, map_level, sum_steps,
 };
+use search_core::puzzle::DEFAULT_MAX_MEMORY;
 use search_core::{Stats, par};
 
 use crate::board::Board;
@@ -20,11 +21,12 @@ use crate::solve::{SolveError, check_goal};
 pub const JUMP_BYTES_PER_POSITION: u64 = 16;
 
 /// Settings of [`count_by_jumps`].
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct JumpOptions {
     /// Refuse, before growing its tables, to use more bytes than this
-    /// (counted as [`JUMP_BYTES_PER_POSITION`] per position kept).
-    pub max_memory: Option<u64>,
+    /// (counted as [`JUMP_BYTES_PER_POSITION`] per position kept):
+    /// [`DEFAULT_MAX_MEMORY`] by default.
+    pub max_memory: u64,
     /// Count only the solvable positions and the solutions (no
     /// `histogram`): the levels are grown from the start and back from the
     /// goal until they meet ([`LevelSearch::between`]), instead of every
@@ -36,6 +38,15 @@ pub struct JumpOptions {
     /// jump increases: a position weighing less than the goal cannot reach
     /// it), so the levels reported are smaller than the reachable ones.
     pub solvable_only: bool,
+}
+
+impl Default for JumpOptions {
+    fn default() -> Self {
+        JumpOptions {
+            max_memory: DEFAULT_MAX_MEMORY,
+            solvable_only: false,
+        }
+    }
 }
 
 /// The result of [`count_by_jumps`].
@@ -71,7 +82,7 @@ pub(crate) fn next_level(mover: &Mover<'_>, level: &[u64], backward: bool, holes
 pub(crate) fn between_by_jumps(
     mover: &Mover<'_>,
     holes: u32,
-    max_memory: Option<u64>,
+    max_memory: u64,
     ends: (Vec<u64>, Vec<u64>),
     depth: u32,
     progress: &mut dyn FnMut(&LevelReport),
@@ -89,10 +100,10 @@ pub(crate) fn between_by_jumps(
 /// A search by levels by jumps over the positions of a board of `holes`
 /// holes, counting [`JUMP_BYTES_PER_POSITION`] a position against
 /// `max_memory`.
-fn search_by_jumps(holes: u32, max_memory: Option<u64>) -> LevelSearch {
+fn search_by_jumps(holes: u32, max_memory: u64) -> LevelSearch {
     LevelSearch::new(holes)
         .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
-        .with_max_memory(max_memory)
+        .with_max_memory(Some(max_memory))
 }
 
 /// The expansion by single jumps (backward: jumps undone) for

@@ -5,7 +5,8 @@
 use rustc_hash::FxHashSet;
 use search_core::grid;
 use search_core::levels::{BitSymmetries, LevelReport, LevelSearch};
-use search_core::{Interrupted, Reason, Stats};
+use search_core::puzzle::DEFAULT_MAX_MEMORY;
+use search_core::{Budget, Interrupted, Stats};
 
 use crate::board::{Board, Jump, legal};
 use crate::geometry::Geometry;
@@ -17,14 +18,24 @@ use crate::solve::{SolveError, check_goal, class_targets};
 pub const BYTES_PER_POSITION: u64 = 16;
 
 /// Settings of [`explore_moves`].
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct LevelOptions {
     /// Stop after the first level that holds this position; the symmetries
     /// used are then those that keep both the start and this goal.
     pub goal: Option<Board>,
     /// Refuse, before growing its tables, to use more bytes than this
-    /// (counted as [`BYTES_PER_POSITION`] per position kept).
-    pub max_memory: Option<u64>,
+    /// (counted as [`BYTES_PER_POSITION`] per position kept):
+    /// [`DEFAULT_MAX_MEMORY`] by default.
+    pub max_memory: u64,
+}
+
+impl Default for LevelOptions {
+    fn default() -> Self {
+        LevelOptions {
+            goal: None,
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
+    }
 }
 
 /// Every position reachable from a start, by the fewest moves that reach
@@ -82,7 +93,7 @@ pub fn explore_moves(
     let mover = Mover::new(geometry, &canon);
     let found = LevelSearch::new(geometry.holes() as u32)
         .with_bytes_per_state(BYTES_PER_POSITION)
-        .with_max_memory(options.max_memory)
+        .with_max_memory(Some(options.max_memory))
         .run(
             vec![canon.canonical(start.pegs())],
             |&pegs, out| {
@@ -221,18 +232,18 @@ fn find_chain(
 /// goal) from which it failed, so that none is searched twice; a peg class
 /// holding fewer pegs than the goal needs there is abandoned at once.
 /// `None` when the goal cannot be reached (every position reachable from
-/// the start was then searched); an error once `max_expanded` positions
-/// were expanded without an answer. The statistics count positions
-/// expanded.
+/// the start was then searched); [`SolveError::Interrupted`] once the
+/// budget runs out (its node limit counts positions expanded) without an
+/// answer. The statistics count positions expanded.
 ///
 /// # Example
 ///
 /// ```
-/// use peg_solitaire::{Board, Lattice, find_solution, replay_jumps};
+/// use peg_solitaire::{Board, Budget, Lattice, find_solution, replay_jumps};
 ///
 /// let start = Board::from_rows_in(Lattice::Square, &["  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  "])?;
 /// let goal = start.with_pegs(1 << 16).unwrap(); // one peg, in the centre
-/// let (jumps, _stats) = find_solution(&start, &goal, None)?.unwrap();
+/// let (jumps, _stats) = find_solution(&start, &goal, &Budget::default())?.unwrap();
 /// assert_eq!(jumps.len(), 31);
 /// replay_jumps(&start, &goal, &jumps)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -240,7 +251,7 @@ fn find_chain(
 pub fn find_solution(
     start: &Board,
     goal: &Board,
-    max_expanded: Option<u64>,
+    budget: &Budget,
 ) -> Result<Option<(Vec<Jump>, Stats)>, SolveError> {
     check_goal(start, goal)?;
     let geometry = start.geometry();
@@ -255,7 +266,7 @@ pub fn find_solution(
         dead: FxHashSet<u64>,
         path: Vec<Jump>,
         stats: Stats,
-        max_expanded: Option<u64>,
+        budget: &'a Budget,
     }
     impl Dfs<'_> {
         fn visit(&mut self, pegs: u64) -> Result<bool, SolveError> {
@@ -274,9 +285,9 @@ pub fn find_solution(
             if self.dead.contains(&key) {
                 return Ok(false);
             }
-            if self.max_expanded.is_some_and(|m| self.stats.expanded >= m) {
+            if let Err(reason) = self.budget.check(self.stats.expanded) {
                 return Err(SolveError::Interrupted(Interrupted {
-                    reason: Reason::NodeLimit,
+                    reason,
                     stats: self.stats.clone(),
                 }));
             }
@@ -306,7 +317,7 @@ pub fn find_solution(
         dead: FxHashSet::default(),
         path: Vec::new(),
         stats: Stats::default(),
-        max_expanded,
+        budget,
     };
     let found = dfs.visit(start.pegs())?;
     Ok(found.then_some((dfs.path, dfs.stats)))

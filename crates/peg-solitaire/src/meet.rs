@@ -6,6 +6,7 @@ use search_core::Stats;
 use search_core::levels::{
     BitSymmetries, LevelReport, expand_level_within, first_common, remove_known,
 };
+use search_core::puzzle::DEFAULT_MAX_MEMORY;
 
 use crate::board::{Board, Jump};
 use crate::geometry::Geometry;
@@ -19,12 +20,20 @@ use crate::solve::{SolveError, check_goal, class_targets};
 pub const MEET_BYTES_PER_POSITION: u64 = 8;
 
 /// Settings of [`meet_moves`].
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct MeetOptions {
     /// Refuse to use more bytes than this: [`MEET_BYTES_PER_POSITION`] per
     /// position kept, and the buffers that build a level by their own
-    /// bytes, checked while it is built.
-    pub max_memory: Option<u64>,
+    /// bytes, checked while it is built; [`DEFAULT_MAX_MEMORY`] by default.
+    pub max_memory: u64,
+}
+
+impl Default for MeetOptions {
+    fn default() -> Self {
+        MeetOptions {
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
+    }
 }
 
 /// The result of [`meet_moves`].
@@ -277,9 +286,7 @@ pub(crate) fn meet_between(
             // The buffers that build the level get what the limit
             // leaves after the levels kept.
             let held = (sides[0].kept() + sides[1].kept()).saturating_mul(MEET_BYTES_PER_POSITION);
-            let budget = options
-                .max_memory
-                .map_or(u64::MAX, |l| l.saturating_sub(held));
+            let budget = options.max_memory.saturating_sub(held);
             // The meeting move into `v`, one of the other side's last
             // level: a solution of f + b + 1 moves.
             let meeting_at = |v: u64| {
@@ -311,7 +318,7 @@ pub(crate) fn meet_between(
                     // two last levels does not need it: part by part.
                     let refused = SolveError::TooLarge {
                         needed: held.saturating_add(buffers),
-                        limit: options.max_memory.unwrap_or(u64::MAX),
+                        limit: options.max_memory,
                     };
                     stats.expanded += this.last().len() as u64;
                     match meet_by_parts(this.last(), other.last(), holes, budget, expand) {
@@ -337,14 +344,12 @@ pub(crate) fn meet_between(
             stats.generated += next.len() as u64;
             let kept = sides[0].kept() + sides[1].kept() + next.len() as u64;
             let bytes = kept.saturating_mul(MEET_BYTES_PER_POSITION);
-            if let Some(limit) = options.max_memory {
-                if bytes > limit {
-                    stopped = Some(SolveError::TooLarge {
-                        needed: bytes,
-                        limit,
-                    });
-                    break None;
-                }
+            if bytes > options.max_memory {
+                stopped = Some(SolveError::TooLarge {
+                    needed: bytes,
+                    limit: options.max_memory,
+                });
+                break None;
             }
             let this = &mut sides[grow];
             this.branching = (found as f64 / this.last().len() as f64).max(1.0);

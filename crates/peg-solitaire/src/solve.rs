@@ -352,7 +352,7 @@ pub fn solve(
                 start,
                 goal,
                 &MeetOptions {
-                    max_memory: Some(options.max_memory),
+                    max_memory: options.max_memory,
                 },
                 |_| {},
             )?;
@@ -363,7 +363,7 @@ pub fn solve(
                 start,
                 &LevelOptions {
                     goal: Some(goal.clone()),
-                    max_memory: Some(options.max_memory),
+                    max_memory: options.max_memory,
                 },
                 |_| {},
             )?;

@@ -157,7 +157,7 @@ fn the_searches_and_counts_agree_with_brute_force() {
         }
         let options = LevelOptions {
             goal: Some(goal.clone()),
-            max_memory: None,
+            ..LevelOptions::default()
         };
         let levels = explore_moves(start, &options, |_| {}).unwrap();
         assert_eq!(levels.distance(goal), brute.best);
@@ -207,11 +207,14 @@ fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
     assert_eq!(english.geometry().holes(), 33);
     assert_eq!(english.geometry().symmetries().len(), 8);
     let goal = english.with_pegs(1 << 16).unwrap();
-    let (jumps, _) = find_solution(&english, &goal, None).unwrap().unwrap();
+    let (jumps, _) = find_solution(&english, &goal, &Budget::default())
+        .unwrap()
+        .unwrap();
     assert_eq!(jumps.len(), 31);
     replay_jumps(&english, &goal, &jumps).unwrap();
     // Searches with limits stop with an error instead of running on.
-    let stopped = find_solution(&english, &goal, Some(100)).unwrap_err();
+    let stopped =
+        find_solution(&english, &goal, &Budget::default().with_max_expanded(100)).unwrap_err();
     assert!(
         stopped.to_string().contains("after 100 expansions"),
         "{stopped}"
@@ -225,7 +228,7 @@ fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
     assert!(stopped.to_string().contains("node budget"), "{stopped}");
     let options = LevelOptions {
         goal: Some(goal),
-        max_memory: Some(1 << 20),
+        max_memory: 1 << 20,
     };
     let mut last = 0;
     let refused = explore_moves(&english, &options, |r| last = r.level).unwrap_err();
@@ -302,7 +305,7 @@ fn the_english_minimum_is_proven_from_both_ends() {
     assert_eq!(meeting.forward.len() + meeting.backward.len() - 2, 17);
     // A limit stops the search before it grows past it.
     let options = MeetOptions {
-        max_memory: Some(1 << 20),
+        max_memory: 1 << 20,
     };
     let refused = meet_moves(&english, &goal, &options, |_| {}).unwrap_err();
     assert!(

@@ -144,7 +144,7 @@ fn the_shortest_problems_of_small_triangles_are_oeis_a127500() {
         // A limit too small for the levels, or for the buffers that build
         // one: the search stops with the bytes needed and what it proved.
         let tight = MeetOptions {
-            max_memory: Some(from_all_starts.forward.iter().sum::<u64>() * 8),
+            max_memory: from_all_starts.forward.iter().sum::<u64>() * 8,
         };
         let stopped = shortest_problem(&board, &tight, |_| {});
         assert!(stopped.solution.is_none());

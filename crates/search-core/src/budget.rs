@@ -104,9 +104,20 @@ impl Budget {
         }
     }
 
-    /// Checks the budget after `expanded` expansions.
+    /// Checks the budget after `expanded` expansions: why a search must
+    /// stop now, if it must (the node limit reached, or the cancellation
+    /// flag raised, looked at every 4,096 expansions). For a search of a
+    /// puzzle crate's own; the searches of this crate call it themselves.
+    ///
+    /// ```
+    /// use search_core::{Budget, Reason};
+    ///
+    /// let budget = Budget::default().with_max_expanded(10);
+    /// assert_eq!(budget.check(9), Ok(()));
+    /// assert_eq!(budget.check(10), Err(Reason::NodeLimit));
+    /// ```
     #[inline]
-    pub(crate) fn check(&self, expanded: u64) -> Result<(), Reason> {
+    pub fn check(&self, expanded: u64) -> Result<(), Reason> {
         if let Some(limit) = self.max_expanded {
             if expanded >= limit {
                 return Err(Reason::NodeLimit);

@@ -139,7 +139,7 @@ fn analyze_jumps(
         start,
         goal,
         &JumpOptions {
-            max_memory: Some(options.max_memory),
+            max_memory: options.max_memory,
             solvable_only: options.solvable_only,
         },
         |r| {
@@ -222,11 +222,11 @@ fn analyze_problems(
     );
     progress.start_growing(&description, options.max_memory);
     let meet = MeetOptions {
-        max_memory: Some(options.max_memory),
+        max_memory: options.max_memory,
     };
     let all = if by_starts {
         let jumps = JumpOptions {
-            max_memory: Some(options.max_memory),
+            max_memory: options.max_memory,
             solvable_only: false,
         };
         let mut stage = None;
@@ -327,7 +327,7 @@ fn analyze_shortest(
     );
     progress.start_growing(&description, options.max_memory);
     let meet = MeetOptions {
-        max_memory: Some(options.max_memory),
+        max_memory: options.max_memory,
     };
     let found = shortest_problem(board, &meet, |r| {
         progress.layer(&LayerReport {
@@ -461,7 +461,7 @@ fn levels_by_moves(
 ) -> Result<peg_solitaire::MoveLevels, String> {
     let settings = LevelOptions {
         goal,
-        max_memory: Some(options.max_memory),
+        max_memory: options.max_memory,
     };
     explore_moves(start, &settings, |r| {
         progress.layer(&LayerReport {

@@ -151,9 +151,7 @@ fn run_large(
 ) -> Result<Found, String> {
     let mut found = Found::default();
     let clock = Instant::now();
-    let options = MeetOptions {
-        max_memory: Some(max_memory),
-    };
+    let options = MeetOptions { max_memory };
     match meet_moves(start, goal, &options, |_| {}) {
         Ok(meeting) => {
             let elapsed = ms(clock);
@@ -178,7 +176,12 @@ fn run_large(
         }
         Err(why) => {
             let clock = Instant::now();
-            let dfs = find_solution(start, goal, Some(MAX_EXPANDED)).map_err(|e| e.to_string())?;
+            let dfs = find_solution(
+                start,
+                goal,
+                &Budget::default().with_max_expanded(MAX_EXPANDED),
+            )
+            .map_err(|e| e.to_string())?;
             let elapsed = ms(clock);
             let (solved, stats, jumps) = match dfs {
                 Some((jumps, stats)) => (Some(solution(start, &jumps, false)?), stats, jumps.len()),
