@@ -35,7 +35,7 @@
 //! assert_eq!(solution.len(), 16);
 //! assert!(solution.optimal);
 //! replay(&start, &goal, &solution.moves)?;
-//! let routes = routes(&start, &solution.moves).unwrap();
+//! let routes = routes(&start, &solution.moves)?;
 //! assert_eq!(routes.iter().map(|r| r.moves()).sum::<usize>(), 16);
 //! assert_eq!(explore(&start, 1 << 20)?.count_solutions(&goal)?, 98_496);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -47,8 +47,8 @@ pub use puzzle::KnightSwap;
 pub use search_core::puzzle::{Puzzle, SolveError, Standard};
 pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
 pub use solve::{
-    Algorithm, Exploration, Route, SolveOptions, check_goal, explore, named_boards, replay, routes,
-    solve,
+    Algorithm, Exploration, Route, RouteError, SolveOptions, check_goal, explore, named_boards,
+    replay, routes, solve,
 };
 pub use space::{KnightSpace, Knights};
 

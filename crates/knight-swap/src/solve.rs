@@ -8,7 +8,7 @@ use search_core::layers::{Layers, RankedSpace, Sweep, SweepError, Table};
 use search_core::visited::HashSides;
 use search_core::{Interrupted, Outcome, Reason, Stats};
 
-use crate::{Board, Cell, KnightSpace, Move, ReplayError, Solution, SolveError};
+use crate::{Board, Cell, KnightSpace, Move, MoveError, ReplayError, Solution, SolveError};
 
 /// A search algorithm; each returns a shortest solution, proven optimal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -349,9 +349,36 @@ impl fmt::Display for Route {
     }
 }
 
-/// Names every knight of `start` as the Perl article does and follows each through
-/// `moves` (which must be legal from `start`). `None` if there are more
-/// than 26 knights or a move is illegal.
+/// Why [`routes`] or [`named_boards`] cannot follow the knights of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RouteError {
+    /// More knights than the 26 letters that name them.
+    TooManyKnights(usize),
+    /// Move `index` (from 0) breaks the rules.
+    IllegalMove {
+        /// The move's position in the sequence.
+        index: usize,
+        /// What the rules said.
+        error: MoveError,
+    },
+}
+
+impl fmt::Display for RouteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RouteError::TooManyKnights(n) => {
+                write!(f, "{n} knights: the letters A to Z name at most 26")
+            }
+            RouteError::IllegalMove { index, error } => write!(f, "move {}: {error}", index + 1),
+        }
+    }
+}
+
+impl std::error::Error for RouteError {}
+
+/// Names every knight of `start` as the Perl article does and follows each
+/// through `moves`: [`RouteError`] if there are more than 26 knights or a
+/// move is illegal.
 ///
 /// # Example
 ///
@@ -360,16 +387,18 @@ impl fmt::Display for Route {
 ///
 /// let start = Board::from_rows(&["bbb", "...", "...", "www"])?;
 /// let moves = [Move { from: 2, to: 7 }, Move { from: 10, to: 3 }];
-/// let routes = routes(&start, &moves).unwrap();
-/// let shown: Vec<String> = routes.iter().map(|r| format!("{}: {r}", r.name)).collect();
+/// let followed = routes(&start, &moves)?;
+/// let shown: Vec<String> = followed.iter().map(|r| format!("{}: {r}", r.name)).collect();
 /// assert_eq!(shown, ["A: 0", "B: 1", "C: 2:7", "X: 9", "Y: 10:3", "Z: 11"]);
-/// # Ok::<(), knight_swap::BoardError>(())
+/// let wrong = routes(&start, &[Move { from: 2, to: 8 }]).unwrap_err();
+/// assert_eq!(wrong.to_string(), "move 1: 2-8 is not a knight's move");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn routes(start: &Board, moves: &[Move]) -> Option<Vec<Route>> {
+pub fn routes(start: &Board, moves: &[Move]) -> Result<Vec<Route>, RouteError> {
     let black = start.black_cells();
     let white = start.white_cells();
     if black.len() + white.len() > 26 {
-        return None;
+        return Err(RouteError::TooManyKnights(black.len() + white.len()));
     }
     let white_first = b'Z' + 1 - white.len() as u8;
     let mut routes: Vec<Route> = black
@@ -389,19 +418,24 @@ pub fn routes(start: &Board, moves: &[Move]) -> Option<Vec<Route>> {
         })
         .collect();
     let mut board = *start;
-    for m in moves {
-        board = board.play(m).ok()?;
-        let route = routes
+    for (index, m) in moves.iter().enumerate() {
+        board = board
+            .play(m)
+            .map_err(|error| RouteError::IllegalMove { index, error })?;
+        routes
             .iter_mut()
-            .find(|r| r.cells.last() == Some(&m.from))?;
-        route.cells.push(m.to);
+            .find(|r| r.cells.last() == Some(&m.from))
+            .expect("a legal move starts where a knight stands")
+            .cells
+            .push(m.to);
     }
-    Some(routes)
+    Ok(routes)
 }
 
 /// The name of the knight on each cell after each move: the boards of a
-/// solution drawn as the article draws them (`ABC / --- / --- / XYZ`).
-pub fn named_boards(start: &Board, moves: &[Move]) -> Option<Vec<Vec<String>>> {
+/// solution drawn as the article draws them (`ABC / --- / --- / XYZ`);
+/// [`RouteError`] as for [`routes`].
+pub fn named_boards(start: &Board, moves: &[Move]) -> Result<Vec<Vec<String>>, RouteError> {
     let mut routes = routes(start, &[])?;
     let mut board = *start;
     let draw = |board: &Board, routes: &[Route]| {
@@ -413,14 +447,17 @@ pub fn named_boards(start: &Board, moves: &[Move]) -> Option<Vec<Vec<String>>> {
         })
     };
     let mut drawn = vec![draw(&board, &routes)];
-    for m in moves {
-        board = board.play(m).ok()?;
+    for (index, m) in moves.iter().enumerate() {
+        board = board
+            .play(m)
+            .map_err(|error| RouteError::IllegalMove { index, error })?;
         routes
             .iter_mut()
-            .find(|r| r.cells.last() == Some(&m.from))?
+            .find(|r| r.cells.last() == Some(&m.from))
+            .expect("a legal move starts where a knight stands")
             .cells
             .push(m.to);
         drawn.push(draw(&board, &routes));
     }
-    Some(drawn)
+    Ok(drawn)
 }

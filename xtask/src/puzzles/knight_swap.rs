@@ -113,7 +113,7 @@ impl Driver for KnightSwap {
             ..Sections::default()
         };
         if let Some(s) = solution {
-            if let (Some(routes), Some(drawn)) =
+            if let (Ok(routes), Ok(drawn)) =
                 (routes(start, &s.moves), named_boards(start, &s.moves))
             {
                 let _ = writeln!(
