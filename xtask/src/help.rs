@@ -118,7 +118,7 @@ peg-solitaire: pegs jump over pegs into holes, on a square or triangular
 lattice; a move is a chain of jumps by one peg.
 
 The file: {\"lattice\": \"square\", \"start\": [...], \"goal\": [...]}
-  lattice      square or triangular (required)
+  lattice      optional: square (default) or triangular
   start, goal  rows of o (a peg), . (an empty hole) and spaces (no hole); on a
                triangular lattice adjacent holes of a row are two columns apart
   first_jump   optional [from, to]: the first jump, holes numbered row by row

@@ -122,7 +122,8 @@ fn every_json_answer_is_honest_about_optimality() {
 }
 
 /// A user's file needs only the boards: `name` and `source` are optional,
-/// and so is the goal wherever the puzzle has a natural one.
+/// and so is the goal wherever the puzzle has a natural one, and a
+/// variant or lattice that is the default.
 #[test]
 fn a_file_with_only_the_boards_solves() {
     let dir = scratch("only-boards");
@@ -146,6 +147,12 @@ fn a_file_with_only_the_boards_solves() {
             "line-puzzle",
             r#"{"start": ["BCA", "AsB"], "goal": ["aab", "bc."]}"#,
             9,
+        ),
+        // No lattice: a square one.
+        (
+            "peg-solitaire",
+            r#"{"start": ["oo.o"], "goal": [".o.."]}"#,
+            2,
         ),
     ] {
         let file = dir.join(format!("{puzzle}.json"));

@@ -110,8 +110,6 @@ impl FromStr for Move {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BoardError {
-    /// A lattice other than `square` or `triangular`.
-    UnknownLattice(String),
     /// A character other than `o` (peg), `.` (empty hole) or a space (no hole).
     UnknownCharacter {
         /// The row (the first is 1).
@@ -140,10 +138,6 @@ pub enum BoardError {
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardError::UnknownLattice(name) => write!(
-                f,
-                "unknown lattice {name:?} (known: \"square\", \"triangular\")"
-            ),
             BoardError::UnknownCharacter { row, column, found } => write!(
                 f,
                 "row {row}, column {column}: unknown character {found:?} (expected 'o' for a peg, '.' for an empty hole, ' ' for no hole)"
@@ -557,7 +551,8 @@ mod tests {
         );
         assert_eq!(
             "hexagonal".parse::<Lattice>(),
-            Err(UnknownLattice("hexagonal".to_string()).to_string())
+            Err("unknown lattice \"hexagonal\" (known: square, triangular)".to_string())
         );
+        assert_eq!(Lattice::ALL[0], Lattice::default());
     }
 }

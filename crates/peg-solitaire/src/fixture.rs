@@ -14,15 +14,13 @@ pub type Fixture = search_core::fixture::Fixture<Extra>;
 /// The fields of peg solitaire beside the shared ones.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Extra {
-    /// `square` or `triangular`.
-    pub lattice: String,
+    /// `square` (the default) or `triangular`.
+    pub lattice: Option<String>,
     /// The first jump, `[from, to]`, holes numbered row by row from 0.
     pub first_jump: Option<[u8; 2]>,
 }
 
 impl ExtraFields for Extra {
-    const REQUIRED: &'static [&'static str] = &["lattice"];
-
     fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
         key: &str,
@@ -37,9 +35,10 @@ impl ExtraFields for Extra {
     }
 }
 
-/// Its fields: the `lattice` and `start`; `goal` (required to solve: only a
-/// board for the table of every problem goes without) and `first_jump`.
+/// Its fields: `start`; `lattice` where it is not square, `goal`
+/// (required to solve: a board alone serves `analyze`, its levels from the
+/// start and its table of problems) and `first_jump`.
 pub const FIELDS: Fields = Fields {
-    required: &["lattice", "start"],
-    optional: &["goal", "first_jump"],
+    required: &["start"],
+    optional: &["lattice", "goal", "first_jump"],
 };

@@ -1,12 +1,9 @@
 //! The shape of a board: the lattice, and the jumps, symmetries and peg
 //! classes derived from the holes' positions on it.
 
-use std::fmt;
-use std::str::FromStr;
-
 use search_core::grid;
 
-use crate::board::{BoardError, Jump};
+use crate::board::Jump;
 
 /// The lattice the holes lie on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -31,26 +28,9 @@ impl Lattice {
     }
 }
 
-impl FromStr for Lattice {
-    /// [`BoardError::UnknownLattice`]'s message.
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "square" => Ok(Lattice::Square),
-            "triangular" => Ok(Lattice::Triangular),
-            other => Err(BoardError::UnknownLattice(other.to_string()).to_string()),
-        }
-    }
-}
-
-impl fmt::Display for Lattice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Lattice::Square => "square",
-            Lattice::Triangular => "triangular",
-        })
-    }
+search_core::named_values! {
+    /// Both lattices, the default first.
+    Lattice: "lattice" { Square => "square", Triangular => "triangular" }
 }
 
 /// The shape of a board: its holes, the jumps between them, and its

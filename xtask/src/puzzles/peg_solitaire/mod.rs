@@ -57,11 +57,10 @@ pub struct Instance {
 
 /// A fixture's start on its lattice.
 fn start_of(fixture: &peg_solitaire::fixture::Fixture) -> Result<Board, String> {
-    let lattice: Lattice = fixture
-        .extra
-        .lattice
-        .parse()
-        .map_err(|e| format!("lattice: {e}"))?;
+    let lattice: Lattice = match &fixture.extra.lattice {
+        Some(name) => name.parse()?,
+        None => Lattice::default(),
+    };
     driver::board::<PegSolitaire>("start", lattice, &fixture.start)
 }
 
