@@ -257,11 +257,12 @@ pub fn count_by_jumps(
                 // they cannot reach the goal, so they are on no path, and
                 // every position on a path (and its mirror) is still grown.
                 let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats)?;
+                let masks = pagodas.jump_masks(&mover);
                 let forward = |&pegs: &u64, out: &mut Vec<u64>| {
-                    let weights = pagodas.weigh(pegs);
-                    mover.each_single_kept(
+                    let rows = masks.rows(pegs);
+                    mover.each_single_allowed(
                         pegs,
-                        |jump| pagodas.may_reach_after(&weights, jump),
+                        |g| rows.iter().fold(u64::MAX, |mask, row| mask & row[g]),
                         |_, least| out.push(least),
                     );
                     0

@@ -290,15 +290,22 @@ impl<'a> Mover<'a> {
     }
 
     /// Calls `visit(jump)` with the index of every single jump legal from
-    /// `pegs` (backward: every jump that can be undone into it), found
-    /// [`Group`] by group, two shifts a group.
-    fn legal_jumps(&self, pegs: u64, backward: bool, mut visit: impl FnMut(usize)) {
-        for g in &self.groups {
+    /// `pegs` (backward: every jump that can be undone into it) that
+    /// leaves a hole of `allowed(group)`, found [`Group`] by group, two
+    /// shifts a group.
+    fn legal_jumps(
+        &self,
+        pegs: u64,
+        backward: bool,
+        allowed: impl Fn(usize) -> u64,
+        mut visit: impl FnMut(usize),
+    ) {
+        for (k, g) in self.groups.iter().enumerate() {
             let legal = if backward {
                 g.from & !pegs & at(!pegs, g.d1) & at(pegs, g.d1 + g.d2)
             } else {
                 g.from & pegs & at(pegs, g.d1) & at(!pegs, g.d1 + g.d2)
-            };
+            } & allowed(k);
             for f in grid::bits(legal) {
                 visit(g.jump[f] as usize);
             }
@@ -325,43 +332,56 @@ impl<'a> Mover<'a> {
         }
     }
 
-    /// [`Mover::each_single`] forward, for the jumps `keep` keeps alone
-    /// (the least images of the others are not taken).
-    pub(crate) fn each_single_kept(
+    /// [`Mover::each_single`] forward, for the jumps of group `g` (in the
+    /// order of [`Mover::group_masks`]) that leave a hole of `allowed(g)`
+    /// alone (the least images of the others are not taken): a filter of
+    /// the jumps a group at a time, with no test per jump.
+    pub(crate) fn each_single_allowed(
         &self,
         pegs: u64,
-        keep: impl Fn(usize) -> bool,
+        allowed: impl Fn(usize) -> u64,
         visit: impl FnMut(usize, u64),
     ) {
         match self.lanes {
-            1 => self.singles_kept::<1>(pegs, false, keep, visit),
-            2 => self.singles_kept::<2>(pegs, false, keep, visit),
-            4 => self.singles_kept::<4>(pegs, false, keep, visit),
-            6 => self.singles_kept::<6>(pegs, false, keep, visit),
-            8 => self.singles_kept::<8>(pegs, false, keep, visit),
-            _ => self.singles_kept::<LANES>(pegs, false, keep, visit),
+            1 => self.singles_allowed::<1>(pegs, false, allowed, visit),
+            2 => self.singles_allowed::<2>(pegs, false, allowed, visit),
+            4 => self.singles_allowed::<4>(pegs, false, allowed, visit),
+            6 => self.singles_allowed::<6>(pegs, false, allowed, visit),
+            8 => self.singles_allowed::<8>(pegs, false, allowed, visit),
+            _ => self.singles_allowed::<LANES>(pegs, false, allowed, visit),
         }
+    }
+
+    /// Per group of jumps, the holes its jumps leave whose jump (by its
+    /// index in the geometry's list) `keep` keeps: masks for
+    /// [`Mover::each_single_allowed`], computed once.
+    pub(crate) fn group_masks(&self, keep: impl Fn(usize) -> bool) -> Vec<u64> {
+        self.groups
+            .iter()
+            .map(|g| {
+                grid::bits(g.from)
+                    .filter(|&f| keep(usize::from(g.jump[f])))
+                    .fold(0, |mask, f| mask | 1 << f)
+            })
+            .collect()
     }
 
     /// [`Mover::each_single`] with the least image taken over `N` lanes, a
     /// number known when compiling.
     fn singles<const N: usize>(&self, pegs: u64, backward: bool, visit: impl FnMut(usize, u64)) {
-        self.singles_kept::<N>(pegs, backward, |_| true, visit);
+        self.singles_allowed::<N>(pegs, backward, |_| u64::MAX, visit);
     }
 
-    /// [`Mover::singles`] for the jumps `keep` keeps.
-    fn singles_kept<const N: usize>(
+    /// [`Mover::singles`] for the jumps from the holes of `allowed(group)`.
+    fn singles_allowed<const N: usize>(
         &self,
         pegs: u64,
         backward: bool,
-        keep: impl Fn(usize) -> bool,
+        allowed: impl Fn(usize) -> u64,
         mut visit: impl FnMut(usize, u64),
     ) {
         let images = self.lanes_of::<N>(pegs);
-        self.legal_jumps(pegs, backward, |i| {
-            if !keep(i) {
-                return;
-            }
+        self.legal_jumps(pegs, backward, allowed, |i| {
             let flips = &self.images[i];
             let mut least = u64::MAX;
             for s in 0..N {
@@ -377,22 +397,27 @@ impl<'a> Mover<'a> {
     /// one (one hole, or more where symmetries give the same image).
     pub(crate) fn each_jump(&self, pegs: u64, visit: &mut impl FnMut(Jump, u64, u64)) {
         let (images, n) = self.images_of(pegs);
-        self.legal_jumps(pegs, false, |i| {
-            let j = self.geometry.jumps()[i];
-            let mut least = u64::MAX;
-            let mut landing = 0u64;
-            for (s, (&image, &f)) in images[..n].iter().zip(&self.images[i]).enumerate() {
-                let image = image ^ f;
-                let hole = 1u64 << self.canon.permutation(s)[j.to as usize];
-                if image < least {
-                    least = image;
-                    landing = hole;
-                } else if image == least {
-                    landing |= hole;
+        self.legal_jumps(
+            pegs,
+            false,
+            |_| u64::MAX,
+            |i| {
+                let j = self.geometry.jumps()[i];
+                let mut least = u64::MAX;
+                let mut landing = 0u64;
+                for (s, (&image, &f)) in images[..n].iter().zip(&self.images[i]).enumerate() {
+                    let image = image ^ f;
+                    let hole = 1u64 << self.canon.permutation(s)[j.to as usize];
+                    if image < least {
+                        least = image;
+                        landing = hole;
+                    } else if image == least {
+                        landing |= hole;
+                    }
                 }
-            }
-            visit(j, least, landing);
-        });
+                visit(j, least, landing);
+            },
+        );
     }
 
     fn chain(&self, pegs: u64, at: usize, depth: u32, walk: &mut Walk<'_>) {

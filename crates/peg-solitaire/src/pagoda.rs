@@ -16,6 +16,7 @@
 use search_core::levels::BitSymmetries;
 
 use crate::geometry::Geometry;
+use crate::moves::Mover;
 
 /// The most orbits whose weights are enumerated (7^7 weightings).
 const MAX_ORBITS: usize = 7;
@@ -166,18 +167,75 @@ impl Pagodas {
         total
     }
 
-    /// Whether a position of weights `weights` may still reach the goal
-    /// after jump `jump` (its index in the geometry's list).
-    #[inline]
-    pub(crate) fn may_reach_after(&self, weights: &[i32; MAX_PAGODAS], jump: usize) -> bool {
-        let change = &self.change[jump];
-        (0..MAX_PAGODAS).all(|p| weights[p] + change[p] >= self.goal[p])
+    /// The jumps of `mover`'s groups after which a position may still
+    /// reach the goal, as masks ready for
+    /// [`Mover::each_single_allowed`].
+    pub(crate) fn jump_masks(&self, mover: &Mover<'_>) -> JumpMasks<'_> {
+        let groups = mover.group_masks(|_| true).len();
+        let (mut least, mut rows, mut starts) =
+            ([0; MAX_PAGODAS], [0; MAX_PAGODAS], [0; MAX_PAGODAS]);
+        let mut masks = Vec::new();
+        for p in 0..MAX_PAGODAS {
+            let changes = self.change.iter().map(|c| c[p]);
+            least[p] = changes.clone().min().unwrap_or(0);
+            let most = changes.max().unwrap_or(0);
+            starts[p] = masks.len();
+            // Row r: the jumps that change the weight by least + r or more
+            // (row 0 every jump); the last row none.
+            for r in least[p]..=most {
+                masks.extend(mover.group_masks(|j| self.change[j][p] >= r));
+            }
+            masks.extend(std::iter::repeat_n(0, groups));
+            rows[p] = (most - least[p] + 2) as usize;
+        }
+        JumpMasks {
+            pagodas: self,
+            least,
+            rows,
+            starts,
+            groups,
+            masks,
+        }
     }
 
     /// Whether `pegs` may still reach the goal.
     pub(crate) fn may_reach(&self, pegs: u64) -> bool {
         let weights = self.weigh(pegs);
         (0..MAX_PAGODAS).all(|p| weights[p] >= self.goal[p])
+    }
+}
+
+/// [`Pagodas`] as masks of the jumps of each group of a [`Mover`]: the
+/// jumps after which a position may still reach the goal, found a group at
+/// a time ([`JumpMasks::rows`]) instead of a test per jump.
+pub(crate) struct JumpMasks<'p> {
+    pagodas: &'p Pagodas,
+    /// Per pagoda, the least change a jump makes to its weight.
+    least: [i32; MAX_PAGODAS],
+    /// Per pagoda, its number of rows of masks.
+    rows: [usize; MAX_PAGODAS],
+    /// Per pagoda, where its rows start in `masks`.
+    starts: [usize; MAX_PAGODAS],
+    /// The number of groups, the length of a row.
+    groups: usize,
+    /// Per pagoda and row, a mask per group.
+    masks: Vec<u64>,
+}
+
+impl JumpMasks<'_> {
+    /// For `pegs`, a row of masks per pagoda (per group, the holes whose
+    /// jump keeps the weight at least the goal's); a jump of group `g` may
+    /// be played where every row has its hole at `g`.
+    pub(crate) fn rows(&self, pegs: u64) -> [&[u64]; MAX_PAGODAS] {
+        let weights = self.pagodas.weigh(pegs);
+        std::array::from_fn(|p| {
+            // The least change a jump may make: the goal's weight less
+            // this position's (i64: the goal of an unused pagoda is
+            // i32::MIN).
+            let need = i64::from(self.pagodas.goal[p]) - i64::from(weights[p]);
+            let row = (need - i64::from(self.least[p])).clamp(0, self.rows[p] as i64 - 1) as usize;
+            &self.masks[self.starts[p] + row * self.groups..][..self.groups]
+        })
     }
 }
 
@@ -301,5 +359,37 @@ mod tests {
         }
         let ruled = sample.iter().filter(|&&p| !pagodas.may_reach(p)).count();
         assert!(ruled > 0);
+        // The masks keep exactly the jumps after which the weights are
+        // still at least the goal's, and a set of no pagoda every jump.
+        let mover = Mover::new(geometry, &both);
+        let none = Pagodas::none(geometry, goal.pegs());
+        let mut left_out = [0; 2];
+        for (k, pagodas) in [&pagodas, &none].into_iter().enumerate() {
+            let masks = pagodas.jump_masks(&mover);
+            for &pegs in sample.iter().chain([&start.pegs()]) {
+                let weights = pagodas.weigh(pegs);
+                let mut every = Vec::new();
+                mover.each_single(pegs, false, |j, _| every.push(j));
+                let every_len = every.len();
+                let kept: Vec<usize> = every
+                    .into_iter()
+                    .filter(|&j| {
+                        (0..MAX_PAGODAS)
+                            .all(|p| weights[p] + pagodas.change[j][p] >= pagodas.goal[p])
+                    })
+                    .collect();
+                let rows = masks.rows(pegs);
+                let mut allowed = Vec::new();
+                mover.each_single_allowed(
+                    pegs,
+                    |g| rows.iter().fold(u64::MAX, |mask, row| mask & row[g]),
+                    |j, _| allowed.push(j),
+                );
+                assert_eq!(allowed, kept, "{pegs:#x}");
+                left_out[k] += every_len - kept.len();
+            }
+        }
+        assert!(left_out[0] > 0);
+        assert_eq!(left_out[1], 0);
     }
 }
