@@ -27,8 +27,11 @@ pub(super) fn radix_sort<T: Copy + Default + Ord>(
         data.sort_unstable();
         return;
     }
-    scratch.clear();
-    scratch.resize(data.len(), T::default());
+    // Grown, never cleared: every element is written before it is read.
+    if scratch.len() < data.len() {
+        scratch.resize(data.len(), T::default());
+    }
+    let scratch = &mut scratch[..data.len()];
     if data.len() < LONG || bits <= 2 * TOP {
         if !lsd(data, scratch, bits, &key) {
             data.copy_from_slice(scratch);
