@@ -233,8 +233,10 @@ fn find_chain(
 /// holding fewer pegs than the goal needs there is abandoned at once.
 /// `None` when the goal cannot be reached (every position reachable from
 /// the start was then searched); [`SolveError::Interrupted`] once the
-/// budget runs out (its node limit counts positions expanded) without an
-/// answer. The statistics count positions expanded.
+/// budget runs out (its node limit counts positions expanded, its flag is
+/// looked at as IDA*'s is; the search has no iterations to report to its
+/// progress callback) without an answer. The statistics count positions
+/// expanded.
 ///
 /// # Example
 ///

@@ -290,9 +290,9 @@ impl<'a> Mover<'a> {
     }
 
     /// Calls `visit(jump)` with the index of every single jump legal from
-    /// `pegs` (backward: every jump that can be undone into it) that
-    /// leaves a hole of `allowed(group)`, found [`Group`] by group, two
-    /// shifts a group.
+    /// `pegs` (backward: every jump that can be undone into it) whose
+    /// `from` hole is one of `allowed(group)`, found [`Group`] by group,
+    /// two shifts a group.
     fn legal_jumps(
         &self,
         pegs: u64,

@@ -133,6 +133,17 @@ mod tests {
             let n = u64::sort_dedup(&mut v, &mut Vec::new(), bits);
             assert_eq!(v[..n], w, "{len} keys of {bits} bits");
         }
+        // Working space reused, longer than the list and holding other
+        // keys: none of them may show through.
+        let mut scratch = vec![u64::MAX - 1; 400_000];
+        for len in [100, 70_000, 300_000] {
+            let mut v: Vec<u64> = (0..len).map(|_| random(33)).collect();
+            let mut w = v.clone();
+            w.sort_unstable();
+            w.dedup();
+            let n = u64::sort_dedup(&mut v, &mut scratch, 33);
+            assert_eq!(v[..n], w, "{len} keys, scratch reused");
+        }
         let mut small: Vec<u32> = (0..5000).map(|_| random(32) as u32 % 1000).collect();
         let mut sorted = small.clone();
         sorted.sort_unstable();

@@ -38,6 +38,9 @@ pub struct Found {
     count: Option<u128>,
     /// Why the answer is not proven minimal, where it is not.
     unproven: Option<String>,
+    /// The lines after the table of runs: the counts by jumps and the
+    /// table of problems, on boards small enough.
+    trailer: String,
 }
 
 /// The levels of a search from both ends, in words.
@@ -122,12 +125,7 @@ impl Driver for PegSolitaire {
                 per_row,
             ));
         }
-        if g.holes() <= TABLE_HOLES {
-            let _ = writeln!(sections.trailer, "\n{}", jump_counts(start, goal));
-            if let Some(table) = finish_table(start) {
-                let _ = writeln!(sections.trailer, "\n{table}");
-            }
-        }
+        sections.trailer.push_str(&found.trailer);
         Drawing {
             sections,
             start: start.to_string(),
@@ -291,6 +289,13 @@ fn run_small(
             forbidden.join(" ")
         );
     }
+    if start.geometry().holes() <= TABLE_HOLES {
+        let trailer = &mut found.trailer;
+        let _ = writeln!(trailer, "\n{}", jump_counts(start, goal, max_memory));
+        if let Some(table) = finish_table(start, max_memory) {
+            let _ = writeln!(trailer, "\n{table}");
+        }
+    }
     Ok(found)
 }
 
@@ -424,11 +429,15 @@ fn describe(inst: &Instance) -> String {
 /// each number of jumps, those that can still reach the goal, and the jump
 /// sequences from the start to the goal; the last two checked against the
 /// levels grown from both ends (`solvable_only`).
-fn jump_counts(start: &Board, goal: &Board) -> String {
-    let all = count_by_jumps(start, goal, &JumpOptions::default(), |_| {});
+fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
+    let all_options = JumpOptions {
+        max_memory,
+        ..JumpOptions::default()
+    };
+    let all = count_by_jumps(start, goal, &all_options, |_| {});
     let only = JumpOptions {
         solvable_only: true,
-        ..JumpOptions::default()
+        ..all_options
     };
     let alone = count_by_jumps(start, goal, &only, |_| {});
     let (all, alone) = match (all, alone) {
@@ -468,10 +477,11 @@ fn jump_counts(start: &Board, goal: &Board) -> String {
 /// The fewest moves from every start with one empty hole to every finish
 /// with one peg ([`problems`]), checked against the breadth-first search by
 /// moves from each start and against [`problems_by_jumps`].
-fn finish_table(board: &Board) -> Option<String> {
+fn finish_table(board: &Board, max_memory: u64) -> Option<String> {
     let g = board.geometry();
     let n = g.holes();
-    let all = problems(board, &MeetOptions::default(), |_, _| {}).ok()?;
+    let meet = MeetOptions { max_memory };
+    let all = problems(board, &meet, |_, _| {}).ok()?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -479,7 +489,11 @@ fn finish_table(board: &Board) -> Option<String> {
     );
     for empty in 0..n {
         let start = board.with_pegs(g.all() & !(1 << empty))?;
-        let levels: MoveLevels = explore_moves(&start, &LevelOptions::default(), |_| {}).ok()?;
+        let options = LevelOptions {
+            goal: None,
+            max_memory,
+        };
+        let levels: MoveLevels = explore_moves(&start, &options, |_| {}).ok()?;
         for peg in 0..n {
             let finish = board.with_pegs(1 << peg)?;
             if levels.distance(&finish) != all[empty * n + peg].moves {
@@ -489,7 +503,11 @@ fn finish_table(board: &Board) -> Option<String> {
             }
         }
     }
-    let by_jumps = problems_by_jumps(board, &JumpOptions::default(), |_| {}).ok()?;
+    let jumps = JumpOptions {
+        max_memory,
+        ..JumpOptions::default()
+    };
+    let by_jumps = problems_by_jumps(board, &jumps, |_| {}).ok()?;
     if let Some(p) = all.iter().zip(&by_jumps).find(|(a, b)| a.moves != b.moves) {
         return Some(format!(
             "the problem {} -> {}: the levels by moves and by jumps disagree",
@@ -499,7 +517,7 @@ fn finish_table(board: &Board) -> Option<String> {
     out.push_str(&problem_table(board, &all));
     // The shortest problem from every start at once, one of the table's
     // with its least number of moves.
-    let shortest = shortest_problem(board, &MeetOptions::default(), |_| {});
+    let shortest = shortest_problem(board, &meet, |_| {});
     let least = all.iter().filter_map(|p| p.moves).min();
     match &shortest.solution {
         Some((p, jumps))
