@@ -259,12 +259,8 @@ pub fn count_by_jumps(
                 let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats)?;
                 let masks = pagodas.jump_masks(&mover);
                 let forward = |&pegs: &u64, out: &mut Vec<u64>| {
-                    let rows = masks.rows(pegs);
-                    mover.each_single_allowed(
-                        pegs,
-                        |g| rows.iter().fold(u64::MAX, |mask, row| mask & row[g]),
-                        |_, least| out.push(least),
-                    );
+                    mover
+                        .each_single_allowed(pegs, masks.allowed(pegs), |_, least| out.push(least));
                     0
                 };
                 search_by_jumps(holes, options.max_memory).between_mirrored(

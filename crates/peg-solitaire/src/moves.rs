@@ -333,9 +333,9 @@ impl<'a> Mover<'a> {
     }
 
     /// [`Mover::each_single`] forward, for the jumps of group `g` (in the
-    /// order of [`Mover::group_masks`]) that leave a hole of `allowed(g)`
-    /// alone (the least images of the others are not taken): a filter of
-    /// the jumps a group at a time, with no test per jump.
+    /// order of [`Mover::group_masks`]) from a hole of `allowed(g)` alone
+    /// (the least images of the others are not taken): a filter of the
+    /// jumps a group at a time, with no test per jump.
     pub(crate) fn each_single_allowed(
         &self,
         pegs: u64,
@@ -352,8 +352,13 @@ impl<'a> Mover<'a> {
         }
     }
 
-    /// Per group of jumps, the holes its jumps leave whose jump (by its
-    /// index in the geometry's list) `keep` keeps: masks for
+    /// The number of groups of jumps ([`Mover::group_masks`]).
+    pub(crate) fn group_count(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// Per group of jumps, the `from` holes whose jump (by its index in
+    /// the geometry's list) `keep` keeps: masks for
     /// [`Mover::each_single_allowed`], computed once.
     pub(crate) fn group_masks(&self, keep: impl Fn(usize) -> bool) -> Vec<u64> {
         self.groups

@@ -171,7 +171,7 @@ impl Pagodas {
     /// reach the goal, as masks ready for
     /// [`Mover::each_single_allowed`].
     pub(crate) fn jump_masks(&self, mover: &Mover<'_>) -> JumpMasks<'_> {
-        let groups = mover.group_masks(|_| true).len();
+        let groups = mover.group_count();
         let (mut least, mut rows, mut starts) =
             ([0; MAX_PAGODAS], [0; MAX_PAGODAS], [0; MAX_PAGODAS]);
         let mut masks = Vec::new();
@@ -207,7 +207,7 @@ impl Pagodas {
 
 /// [`Pagodas`] as masks of the jumps of each group of a [`Mover`]: the
 /// jumps after which a position may still reach the goal, found a group at
-/// a time ([`JumpMasks::rows`]) instead of a test per jump.
+/// a time ([`JumpMasks::allowed`]) instead of a test per jump.
 pub(crate) struct JumpMasks<'p> {
     pagodas: &'p Pagodas,
     /// Per pagoda, the least change a jump makes to its weight.
@@ -223,10 +223,18 @@ pub(crate) struct JumpMasks<'p> {
 }
 
 impl JumpMasks<'_> {
+    /// For `pegs`, per group `g`, the `from` holes of the jumps after which
+    /// it may still reach the goal: the `allowed` of
+    /// [`Mover::each_single_allowed`].
+    pub(crate) fn allowed(&self, pegs: u64) -> impl Fn(usize) -> u64 + '_ {
+        let rows = self.rows(pegs);
+        move |g| rows.iter().fold(u64::MAX, |mask, row| mask & row[g])
+    }
+
     /// For `pegs`, a row of masks per pagoda (per group, the holes whose
     /// jump keeps the weight at least the goal's); a jump of group `g` may
     /// be played where every row has its hole at `g`.
-    pub(crate) fn rows(&self, pegs: u64) -> [&[u64]; MAX_PAGODAS] {
+    fn rows(&self, pegs: u64) -> [&[u64]; MAX_PAGODAS] {
         let weights = self.pagodas.weigh(pegs);
         std::array::from_fn(|p| {
             // The least change a jump may make: the goal's weight less
@@ -378,13 +386,8 @@ mod tests {
                             .all(|p| weights[p] + pagodas.change[j][p] >= pagodas.goal[p])
                     })
                     .collect();
-                let rows = masks.rows(pegs);
                 let mut allowed = Vec::new();
-                mover.each_single_allowed(
-                    pegs,
-                    |g| rows.iter().fold(u64::MAX, |mask, row| mask & row[g]),
-                    |j, _| allowed.push(j),
-                );
+                mover.each_single_allowed(pegs, masks.allowed(pegs), |j, _| allowed.push(j));
                 assert_eq!(allowed, kept, "{pegs:#x}");
                 left_out[k] += every_len - kept.len();
             }

@@ -164,11 +164,12 @@ fn analyze_here(
             ("--solvable-only", options.solvable_only),
             ("--shortest-only", options.shortest_only),
         ];
-        if let Some((flag, _)) = given.iter().find(|(_, on)| *on) {
-            return Err(format!(
-                "{puzzle} takes no {flag}: it is peg-solitaire's (its levels by moves or jumps, its problems)"
-            ));
-        }
+        super::refuse_flags_of(
+            puzzle,
+            &given,
+            "peg-solitaire",
+            "its levels by moves or jumps, its problems",
+        )?;
     }
     let run = def
         .analyze

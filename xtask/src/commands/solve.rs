@@ -241,12 +241,12 @@ pub(crate) fn solve_one(
             ("--bound", bound.is_some()),
             ("--max-seconds", max_seconds.is_some()),
         ];
-        if let Some((flag, _)) = given.iter().find(|(_, on)| *on) {
-            return Err(format!(
-                "{} takes no {flag}: it is eight-puzzle's (its pattern databases and time limit)",
-                puzzle.name
-            ));
-        }
+        super::refuse_flags_of(
+            puzzle.name,
+            &given,
+            eight_puzzle::PUZZLE.name,
+            "its pattern databases and time limit",
+        )?;
         xtask::solve_path(puzzle, file, max_memory.saturating_mul(1 << 20))?
     };
     if json {
