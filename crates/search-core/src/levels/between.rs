@@ -205,10 +205,10 @@ impl LevelSearch {
     /// With `h = depth / 2`: levels `0..=h` are grown from the sources;
     /// the meeting level is `m = depth - h` (`h`, or `h + 1` for an odd
     /// depth, grown one level further), whose states on a path are those
-    /// reached at `m` whose mirrors were reached at `depth - m`. The
-    /// levels below `m` are filtered back as in `between`, and level
+    /// reached at `m` whose mirrors were reached at `depth - m`. Level
     /// `k > m` holds the mirrors of level `depth - k`, since the mirror of
-    /// a path is a path. For an odd depth, the level grown past the middle
+    /// a path is a path, and so does level `h` for an odd depth; the
+    /// levels below are filtered back as in `between`. For an odd depth, the level grown past the middle
     /// is filtered by the mirrors of the one before, as `between` filters
     /// its last.
     ///
@@ -310,7 +310,15 @@ impl LevelSearch {
         let from_targets = from_targets.unwrap_or_else(|| mirrored(&reached));
         levels[meeting] = intersect(&reached, &from_targets);
         drop((reached, from_targets));
-        self.paths_back(&mut levels, meeting, before, &backward, &mut stats);
+        // The mirror takes the states on a path at level k to those at
+        // level depth - k: for an odd depth, level half is the mirror of
+        // the meeting level, with no step taken back.
+        let mut down = meeting;
+        if half < meeting {
+            levels[half] = mirrored(&levels[meeting]);
+            down = half;
+        }
+        self.paths_back(&mut levels, down, before, &backward, &mut stats);
         for k in meeting + 1..=depth {
             levels[k] = mirrored(&levels[depth - k]);
         }
