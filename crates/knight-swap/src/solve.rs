@@ -395,6 +395,32 @@ impl std::error::Error for RouteError {}
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn routes(start: &Board, moves: &[Move]) -> Result<Vec<Route>, RouteError> {
+    follow(start, moves, |_, _| {})
+}
+
+/// The name of the knight on each cell after each move: the boards of a
+/// solution drawn as the article draws them (`ABC / --- / --- / XYZ`);
+/// [`RouteError`] as for [`routes`].
+pub fn named_boards(start: &Board, moves: &[Move]) -> Result<Vec<Vec<String>>, RouteError> {
+    let mut drawn = Vec::new();
+    follow(start, moves, |board, routes| {
+        drawn.push(board.draw(|cell| {
+            routes
+                .iter()
+                .find(|r| r.cells.last() == Some(&cell))
+                .map_or('?', |r| r.name)
+        }));
+    })?;
+    Ok(drawn)
+}
+
+/// [`routes`], calling `visit` with the board and the routes so far at
+/// the start and after each move.
+fn follow(
+    start: &Board,
+    moves: &[Move],
+    mut visit: impl FnMut(&Board, &[Route]),
+) -> Result<Vec<Route>, RouteError> {
     let black = start.black_cells();
     let white = start.white_cells();
     if black.len() + white.len() > 26 {
@@ -418,6 +444,7 @@ pub fn routes(start: &Board, moves: &[Move]) -> Result<Vec<Route>, RouteError> {
         })
         .collect();
     let mut board = *start;
+    visit(&board, &routes);
     for (index, m) in moves.iter().enumerate() {
         board = board
             .play(m)
@@ -428,36 +455,7 @@ pub fn routes(start: &Board, moves: &[Move]) -> Result<Vec<Route>, RouteError> {
             .expect("a legal move starts where a knight stands")
             .cells
             .push(m.to);
+        visit(&board, &routes);
     }
     Ok(routes)
-}
-
-/// The name of the knight on each cell after each move: the boards of a
-/// solution drawn as the article draws them (`ABC / --- / --- / XYZ`);
-/// [`RouteError`] as for [`routes`].
-pub fn named_boards(start: &Board, moves: &[Move]) -> Result<Vec<Vec<String>>, RouteError> {
-    let mut routes = routes(start, &[])?;
-    let mut board = *start;
-    let draw = |board: &Board, routes: &[Route]| {
-        board.draw(|cell| {
-            routes
-                .iter()
-                .find(|r| r.cells.last() == Some(&cell))
-                .map_or('?', |r| r.name)
-        })
-    };
-    let mut drawn = vec![draw(&board, &routes)];
-    for (index, m) in moves.iter().enumerate() {
-        board = board
-            .play(m)
-            .map_err(|error| RouteError::IllegalMove { index, error })?;
-        routes
-            .iter_mut()
-            .find(|r| r.cells.last() == Some(&m.from))
-            .expect("a legal move starts where a knight stands")
-            .cells
-            .push(m.to);
-        drawn.push(draw(&board, &routes));
-    }
-    Ok(drawn)
 }

@@ -103,7 +103,7 @@ pub(crate) fn between_by_jumps(
 fn search_by_jumps(holes: u32, max_memory: u64) -> LevelSearch {
     LevelSearch::new(holes)
         .with_bytes_per_state(JUMP_BYTES_PER_POSITION)
-        .with_max_memory(Some(max_memory))
+        .with_max_memory(max_memory)
 }
 
 /// The expansion by single jumps (backward: jumps undone) for
@@ -259,8 +259,9 @@ pub fn count_by_jumps(
                 let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats)?;
                 let masks = pagodas.jump_masks(&mover);
                 let forward = |&pegs: &u64, out: &mut Vec<u64>| {
-                    mover
-                        .each_single_allowed(pegs, masks.allowed(pegs), |_, least| out.push(least));
+                    mover.each_single_allowed(pegs, false, masks.allowed(pegs), |_, least| {
+                        out.push(least)
+                    });
                     0
                 };
                 search_by_jumps(holes, options.max_memory).between_mirrored(

@@ -93,7 +93,7 @@ pub fn explore_moves(
     let mover = Mover::new(geometry, &canon);
     let found = LevelSearch::new(geometry.holes() as u32)
         .with_bytes_per_state(BYTES_PER_POSITION)
-        .with_max_memory(Some(options.max_memory))
+        .with_max_memory(options.max_memory)
         .run(
             vec![canon.canonical(start.pegs())],
             |&pegs, out| {

@@ -322,33 +322,28 @@ impl<'a> Mover<'a> {
     /// (backward: every jump undone into it): the jump's index in the
     /// geometry's list, and the least image of the position it leads to.
     pub(crate) fn each_single(&self, pegs: u64, backward: bool, visit: impl FnMut(usize, u64)) {
-        match self.lanes {
-            1 => self.singles::<1>(pegs, backward, visit),
-            2 => self.singles::<2>(pegs, backward, visit),
-            4 => self.singles::<4>(pegs, backward, visit),
-            6 => self.singles::<6>(pegs, backward, visit),
-            8 => self.singles::<8>(pegs, backward, visit),
-            _ => self.singles::<LANES>(pegs, backward, visit),
-        }
+        self.each_single_allowed(pegs, backward, |_| u64::MAX, visit);
     }
 
-    /// [`Mover::each_single`] forward, for the jumps of group `g` (in the
-    /// order of [`Mover::group_masks`]) from a hole of `allowed(g)` alone
-    /// (the least images of the others are not taken): a filter of the
-    /// jumps a group at a time, with no test per jump.
+    /// [`Mover::each_single`] for the jumps of group `g` (in the order of
+    /// [`Mover::group_masks`]) from a hole of `allowed(g)` alone (the least
+    /// images of the others are not taken): a filter of the jumps a group
+    /// at a time, with no test per jump. The least images are taken over a
+    /// number of lanes known when compiling.
     pub(crate) fn each_single_allowed(
         &self,
         pegs: u64,
+        backward: bool,
         allowed: impl Fn(usize) -> u64,
         visit: impl FnMut(usize, u64),
     ) {
         match self.lanes {
-            1 => self.singles_allowed::<1>(pegs, false, allowed, visit),
-            2 => self.singles_allowed::<2>(pegs, false, allowed, visit),
-            4 => self.singles_allowed::<4>(pegs, false, allowed, visit),
-            6 => self.singles_allowed::<6>(pegs, false, allowed, visit),
-            8 => self.singles_allowed::<8>(pegs, false, allowed, visit),
-            _ => self.singles_allowed::<LANES>(pegs, false, allowed, visit),
+            1 => self.singles_allowed::<1>(pegs, backward, allowed, visit),
+            2 => self.singles_allowed::<2>(pegs, backward, allowed, visit),
+            4 => self.singles_allowed::<4>(pegs, backward, allowed, visit),
+            6 => self.singles_allowed::<6>(pegs, backward, allowed, visit),
+            8 => self.singles_allowed::<8>(pegs, backward, allowed, visit),
+            _ => self.singles_allowed::<LANES>(pegs, backward, allowed, visit),
         }
     }
 
@@ -371,13 +366,7 @@ impl<'a> Mover<'a> {
             .collect()
     }
 
-    /// [`Mover::each_single`] with the least image taken over `N` lanes, a
-    /// number known when compiling.
-    fn singles<const N: usize>(&self, pegs: u64, backward: bool, visit: impl FnMut(usize, u64)) {
-        self.singles_allowed::<N>(pegs, backward, |_| u64::MAX, visit);
-    }
-
-    /// [`Mover::singles`] for the jumps from the holes of `allowed(group)`.
+    /// [`Mover::each_single_allowed`] over `N` lanes.
     fn singles_allowed<const N: usize>(
         &self,
         pegs: u64,

@@ -150,7 +150,6 @@ impl Pagodas {
     }
 
     /// Whether there are none.
-    #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
         self.goal[0] == i32::MIN
     }
@@ -198,8 +197,12 @@ impl Pagodas {
         }
     }
 
-    /// Whether `pegs` may still reach the goal.
+    /// Whether `pegs` may still reach the goal (always, with none: then
+    /// nothing is weighed).
     pub(crate) fn may_reach(&self, pegs: u64) -> bool {
+        if self.is_empty() {
+            return true;
+        }
         let weights = self.weigh(pegs);
         (0..MAX_PAGODAS).all(|p| weights[p] >= self.goal[p])
     }
@@ -225,10 +228,15 @@ pub(crate) struct JumpMasks<'p> {
 impl JumpMasks<'_> {
     /// For `pegs`, per group `g`, the `from` holes of the jumps after which
     /// it may still reach the goal: the `allowed` of
-    /// [`Mover::each_single_allowed`].
+    /// [`Mover::each_single_allowed`]. Every jump, with no pagodas: then
+    /// nothing is weighed.
     pub(crate) fn allowed(&self, pegs: u64) -> impl Fn(usize) -> u64 + '_ {
-        let rows = self.rows(pegs);
-        move |g| rows.iter().fold(u64::MAX, |mask, row| mask & row[g])
+        let rows = (!self.pagodas.is_empty()).then(|| self.rows(pegs));
+        move |g| {
+            rows.as_ref().map_or(u64::MAX, |rows| {
+                rows.iter().fold(u64::MAX, |mask, row| mask & row[g])
+            })
+        }
     }
 
     /// For `pegs`, a row of masks per pagoda (per group, the holes whose
@@ -387,7 +395,7 @@ mod tests {
                     })
                     .collect();
                 let mut allowed = Vec::new();
-                mover.each_single_allowed(pegs, masks.allowed(pegs), |j, _| allowed.push(j));
+                mover.each_single_allowed(pegs, false, masks.allowed(pegs), |j, _| allowed.push(j));
                 assert_eq!(allowed, kept, "{pegs:#x}");
                 left_out[k] += every_len - kept.len();
             }

@@ -5,7 +5,7 @@
 //! [`Driver`]: its fixture fields, its instance, the algorithms it runs and
 //! the parts of its snapshot that are its own.
 
-use std::fmt::Write;
+use std::fmt::{Display, Write};
 
 use search_core::fixture::{ExtraFields, Fields, Fixture};
 use search_core::puzzle::{Puzzle, SolutionOf};
@@ -161,16 +161,19 @@ pub fn board<P: Puzzle>(
 
 /// A fixture's start and goal, both of `variant`; where it gives no goal,
 /// the puzzle's default for the start ([`Puzzle::default_goal`]), or an
-/// error saying that the puzzle needs one.
-pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E>(
+/// error saying that the puzzle needs one. `check` (the crate's
+/// `check_goal`) says whether the goal fits the start.
+pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
     fixture: &Fixture<E>,
     variant: P::Variant,
+    check: impl FnOnce(&P::Board, &P::Board) -> Result<(), C>,
 ) -> Result<(P::Board, P::Board), String> {
     let start = board::<P>("start", variant, &fixture.start)?;
     let goal = match &fixture.goal {
         Some(rows) => board::<P>("goal", variant, rows)?,
         None => P::default_goal(&start).ok_or("goal: missing (this puzzle has no default goal)")?,
     };
+    check(&start, &goal).map_err(|e| e.to_string())?;
     Ok((start, goal))
 }
 

@@ -71,9 +71,7 @@ impl Driver for LinePuzzle {
     const FIELDS: Fields = FIELDS;
 
     fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        let (start, goal) = driver::start_and_goal::<LinePuzzle, _>(fixture, Standard)?;
-        check_goal(&start, &goal).map_err(|e| e.to_string())?;
-        Ok((start, goal))
+        driver::start_and_goal::<LinePuzzle, _, _>(fixture, Standard, check_goal)
     }
 
     fn run(

@@ -286,7 +286,12 @@ impl LevelSearch {
                         return Err(LevelError::MemoryLimit { needed, limit });
                     }
                 }
-                grown.push(next.keys);
+                if k > half {
+                    // Level half is read back as the mirror of this one.
+                    grown.replace_last(next.keys);
+                } else {
+                    grown.push(next.keys);
+                }
             }
             // (Level half + 1 may be empty once filtered: then no state is
             // on a path, which the levels below find.)
@@ -313,12 +318,10 @@ impl LevelSearch {
         // The mirror takes the states on a path at level k to those at
         // level depth - k: for an odd depth, level half is the mirror of
         // the meeting level, with no step taken back.
-        let mut down = meeting;
         if half < meeting {
             levels[half] = mirrored(&levels[meeting]);
-            down = half;
         }
-        self.paths_back(&mut levels, down, before, &backward, &mut stats);
+        self.paths_back(&mut levels, half, before, &backward, &mut stats);
         for k in meeting + 1..=depth {
             levels[k] = mirrored(&levels[depth - k]);
         }
@@ -384,6 +387,13 @@ impl<T: Key> Side<T> {
         self.packed_states += done.len() as u64;
         self.packed_bytes += done.bytes();
         self.packed.push(done);
+    }
+
+    /// Drops the last level, still counted among the states reached, and
+    /// makes `next` the last.
+    fn replace_last(&mut self, next: Vec<T>) {
+        self.packed_states += self.last.len() as u64;
+        self.last = next;
     }
 
     fn last(&self) -> &[T] {
@@ -469,7 +479,7 @@ mod tests {
             .unwrap();
         assert!(none.levels.iter().all(Vec::is_empty) && none.levels.len() == 7);
         // The limit is checked before a level is kept.
-        let limited = LevelSearch::new(12).with_max_memory(Some(100)).between(
+        let limited = LevelSearch::new(12).with_max_memory(100).between(
             vec![0],
             targets,
             6,
@@ -555,9 +565,14 @@ mod tests {
             out.extend((0..12).filter(|i| x >> i & 1 == 0).map(|i| x | 1 << i));
             0
         };
-        let limited = LevelSearch::new(12)
-            .with_max_memory(Some(1000))
-            .between_mirrored(vec![0], 12, all_bits, all_bits, |&x| x ^ 0xfff, |_| {});
+        let limited = LevelSearch::new(12).with_max_memory(1000).between_mirrored(
+            vec![0],
+            12,
+            all_bits,
+            all_bits,
+            |&x| x ^ 0xfff,
+            |_| {},
+        );
         assert!(matches!(limited, Err(LevelError::MemoryLimit { .. })));
     }
 }

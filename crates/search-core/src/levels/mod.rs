@@ -173,9 +173,10 @@ impl LevelSearch {
         }
     }
 
-    /// Refuse, before keeping a level, to count more bytes than `limit`.
-    pub fn with_max_memory(mut self, limit: Option<u64>) -> Self {
-        self.max_memory = limit;
+    /// Refuse, before keeping a level, to count more bytes than `limit`
+    /// (no limit unless this is called).
+    pub fn with_max_memory(mut self, limit: u64) -> Self {
+        self.max_memory = Some(limit);
         self
     }
 
@@ -377,7 +378,7 @@ mod tests {
         let mut reports = Vec::new();
         let refused = search
             .clone()
-            .with_max_memory(Some(100 * 16))
+            .with_max_memory(100 * 16)
             .run(vec![1], expand, |_| false, |r| reports.push(r.kept))
             .unwrap_err();
         let kept_before = *reports.last().unwrap();
@@ -402,7 +403,7 @@ mod tests {
         };
         let limit = 8 << 20;
         let refused = LevelSearch::new(24)
-            .with_max_memory(Some(limit))
+            .with_max_memory(limit)
             .run((0..3000).collect(), wide, |_| false, |_| {})
             .unwrap_err();
         let LevelError::MemoryLimit { needed, .. } = refused;

@@ -401,7 +401,7 @@ where
     if over() {
         return Err(most.load(Ordering::Relaxed));
     }
-    let batch = batch.finish(bits);
+    // Every batch was finished on its own thread, and a union is sorted.
     let mut keys = batch.keys;
     keys.shrink_to_fit();
     Ok(Expanded {

@@ -179,9 +179,7 @@ impl Driver for EightPuzzle {
     const FIELDS: Fields = FIELDS;
 
     fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        let (start, goal) = driver::start_and_goal::<EightPuzzle, _>(fixture, Standard)?;
-        check_goal(&start, &goal).map_err(|e| e.to_string())?;
-        Ok((start, goal))
+        driver::start_and_goal::<EightPuzzle, _, _>(fixture, Standard, check_goal)
     }
 
     #[allow(clippy::print_stderr)]
