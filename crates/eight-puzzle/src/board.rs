@@ -5,15 +5,14 @@ use std::fmt;
 use search_core::grid::{Rows, RowsError};
 use std::str::FromStr;
 
-/// The largest board has 16 cells (the 15-puzzle), so that a board packs
-/// into one `u64`, four bits a cell.
-pub const MAX_CELLS: usize = 16;
+/// The largest board has 25 cells (the 24-puzzle's 5x5).
+pub const MAX_CELLS: usize = 25;
 
 /// A sliding-tile board of `width x height` cells (each at least 2, at most
-/// 16 cells), holding the tiles `1..cells` and the blank `0` once each.
+/// 25 cells), holding the tiles `1..cells` and the blank `0` once each.
 ///
-/// A `Board` is always valid: the constructors check it. It is `Copy`, 16
-/// bytes, and hashes fast.
+/// A `Board` is always valid: the constructors check it. It is `Copy`, 28
+/// bytes (a byte a cell), and is the state the searches play moves on.
 ///
 /// # Example
 ///
@@ -27,10 +26,11 @@ pub const MAX_CELLS: usize = 16;
 /// assert_eq!(next.rows(), ["8 6 7", "2 0 4", "3 5 1"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
-    /// Tile of cell `i` in bits `4i..4i+4`.
-    packed: u64,
+    /// The tile of each cell, row by row; 0 beyond the board.
+    tiles: [u8; MAX_CELLS],
+    blank: u8,
     width: u8,
     height: u8,
 }
@@ -48,7 +48,7 @@ pub enum BoardError {
         /// The text found.
         text: String,
     },
-    /// The board is narrower or lower than 2, or has more than 16 cells.
+    /// The board is narrower or lower than 2, or has more than 25 cells.
     Size {
         /// Columns.
         width: usize,
@@ -85,7 +85,7 @@ impl fmt::Display for BoardError {
             }
             BoardError::Size { width, height } => write!(
                 f,
-                "a {width}x{height} board is not supported (each side at least 2, at most 16 cells)"
+                "a {width}x{height} board is not supported (each side at least 2, at most 25 cells)"
             ),
             BoardError::Length { expected, found } => {
                 write!(f, "expected {expected} tiles, found {found}")
@@ -166,7 +166,12 @@ impl Board {
             });
         }
         let mut seen = 0u32;
-        let mut packed = 0u64;
+        let mut board = Board {
+            tiles: [0; MAX_CELLS],
+            blank: 0,
+            width: width as u8,
+            height: height as u8,
+        };
         for (cell, &tile) in tiles.iter().enumerate() {
             if usize::from(tile) >= cells {
                 return Err(BoardError::OutOfRange {
@@ -178,13 +183,12 @@ impl Board {
                 return Err(BoardError::Duplicate { tile });
             }
             seen |= 1 << tile;
-            packed |= u64::from(tile) << (4 * cell);
+            board.tiles[cell] = tile;
+            if tile == 0 {
+                board.blank = cell as u8;
+            }
         }
-        Ok(Board {
-            packed,
-            width: width as u8,
-            height: height as u8,
-        })
+        Ok(board)
     }
 
     /// A board from rows of space-separated numbers, as a person writes it:
@@ -240,26 +244,23 @@ impl Board {
     /// If `cell` is not below [`cells`](Board::cells).
     pub fn tile(&self, cell: usize) -> u8 {
         assert!(cell < self.cells(), "cell {cell} is off the board");
-        ((self.packed >> (4 * cell)) & 0xF) as u8
+        self.tiles[cell]
     }
 
     /// The tiles in row-major order.
     pub fn tiles(&self) -> Vec<u8> {
-        (0..self.cells()).map(|c| self.tile(c)).collect()
+        self.cells_slice().to_vec()
     }
 
     /// The cell of the blank.
+    #[inline]
     pub fn blank(&self) -> usize {
-        // The first zero nibble. Unused high nibbles are zero too, but lie above.
-        const ONES: u64 = 0x1111_1111_1111_1111;
-        const HIGHS: u64 = 0x8888_8888_8888_8888;
-        let zero = self.packed.wrapping_sub(ONES) & !self.packed & HIGHS;
-        (zero.trailing_zeros() / 4) as usize
+        usize::from(self.blank)
     }
 
     /// The cell holding `tile`, if it is on the board.
     pub fn position(&self, tile: u8) -> Option<usize> {
-        (0..self.cells()).find(|&c| self.tile(c) == tile)
+        self.cells_slice().iter().position(|&t| t == tile)
     }
 
     /// The board after `m`: its tile slides into the blank next to it.
@@ -296,10 +297,9 @@ impl Board {
     /// Every board one move away.
     pub fn neighbours(&self) -> impl Iterator<Item = Board> + use<> {
         let board = *self;
-        let blank = board.blank();
         board
-            .neighbour_cells(blank)
-            .map(move |c| board.swap_blank_at(blank, c))
+            .neighbour_cells(board.blank())
+            .map(move |c| board.swap_blank(c))
     }
 
     /// Whether `goal` can be reached from this board.
@@ -364,55 +364,43 @@ impl Board {
     }
 
     /// The board with the tile of `cell` moved into the blank.
-    fn swap_blank(&self, cell: usize) -> Board {
-        self.swap_blank_at(self.blank(), cell)
-    }
-
     #[inline]
-    fn swap_blank_at(&self, blank: usize, cell: usize) -> Board {
-        let tile = (self.packed >> (4 * cell)) & 0xF;
-        Board {
-            packed: self.packed ^ (tile << (4 * cell)) ^ (tile << (4 * blank)),
-            ..*self
-        }
+    pub(crate) fn swap_blank(mut self, cell: usize) -> Board {
+        self.slide_from(cell);
+        self
     }
 
-    /// The tiles packed four bits a cell, cell 0 in the lowest bits.
+    /// Slides the tile of `cell`, next to the blank, into it.
     #[inline]
-    pub(crate) fn packed(&self) -> u64 {
-        self.packed
+    pub(crate) fn slide_from(&mut self, cell: usize) {
+        let blank = self.blank();
+        self.tiles.swap(cell, blank);
+        self.blank = cell as u8;
     }
 
-    /// The tiles as bytes on the stack, for ranking.
-    pub(crate) fn tile_array(&self) -> [u8; MAX_CELLS] {
-        let mut out = [0u8; MAX_CELLS];
-        for (c, slot) in out.iter_mut().enumerate() {
-            *slot = ((self.packed >> (4 * c)) & 0xF) as u8;
-        }
-        out
-    }
-
-    /// A board from its packed tiles, known to be valid.
+    /// The tiles of the board's cells.
     #[inline]
-    pub(crate) fn from_packed(width: u8, height: u8, packed: u64) -> Board {
-        Board {
-            packed,
-            width,
-            height,
-        }
+    pub(crate) fn cells_slice(&self) -> &[u8] {
+        &self.tiles[..self.cells()]
+    }
+
+    /// The tiles as an array, zero beyond the board.
+    #[inline]
+    pub(crate) fn tile_array(&self) -> &[u8; MAX_CELLS] {
+        &self.tiles
     }
 
     /// A board from tiles known to be valid.
     pub(crate) fn from_valid(width: u8, height: u8, tiles: &[u8]) -> Board {
-        let packed = tiles
-            .iter()
-            .enumerate()
-            .fold(0u64, |p, (c, &t)| p | u64::from(t) << (4 * c));
-        Board {
-            packed,
+        let mut board = Board {
+            tiles: [0; MAX_CELLS],
+            blank: 0,
             width,
             height,
-        }
+        };
+        board.tiles[..tiles.len()].copy_from_slice(tiles);
+        board.blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        board
     }
 }
 

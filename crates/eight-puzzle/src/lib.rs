@@ -37,7 +37,7 @@
 //! let goal = Board::solved(3, 3)?;
 //! let options = SolveOptions::with_algorithm(Algorithm::Bfs);
 //! let outcome = solve(&start, &goal, &options)?;
-//! assert_eq!(outcome.stats.generated, 181_439);
+//! assert_eq!(outcome.stats.generated, 181_438);
 //! let solution = outcome.found.expect("reachable");
 //! assert_eq!((solution.len(), solution.optimal), (31, true));
 //! assert_eq!(solution.moves[0].to_string(), "5"); // the 5 slides down
@@ -47,23 +47,25 @@
 #![deny(missing_docs)]
 
 pub use board::{Board, BoardError, MAX_CELLS, Move, MoveError};
+pub use bounds::{Conflicts, Group, LinearConflict, MAX_GROUP, Manhattan, Placed};
 pub use pdb::{Partition, PatternDb, PdbError};
 pub use puzzle::EightPuzzle;
+pub use rules::{PRUNING_DEPTH, Slide, SlidingSpace, Transpose, automaton};
 pub use search_core::puzzle::{Puzzle, SolveError, Standard};
 pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
-pub use solve::{Algorithm, MAX_BFS_CELLS, ReplayError, SolveOptions, check_goal, replay, solve};
-pub use space::SlidingSpace;
+pub use solve::{
+    Algorithm, MAX_BFS_CELLS, MAX_TABLES, ReplayError, SolveOptions, check_goal, check_reflection,
+    replay, solve,
+};
 
 /// A shortest solution: the tiles moved, and the boards from the start.
 pub type Solution = search_core::puzzle::Solution<Move, Board>;
 
 mod board;
+mod bounds;
 #[cfg(feature = "serde")]
 pub mod fixture;
-mod manhattan;
 mod pdb;
-mod pdb_node;
 mod puzzle;
-mod rank;
+mod rules;
 mod solve;
-mod space;

@@ -3,19 +3,14 @@
 
 use std::sync::Arc;
 
-use search_core::bfs::bfs_with;
-use search_core::bidirectional::bfs_bidirectional_with;
-use search_core::ida::{IdaOptions, OperatorNode, ida_star, ida_star_pruned};
-use search_core::layers::RankedSpace;
+use search_core::bound::{Bound, Max, Mirrored, Sum};
+use search_core::ida::{Ida, IdaOptions};
 use search_core::puzzle::{DEFAULT_MAX_MEMORY, SolveError};
-use search_core::visited::{DenseSides, DenseVisited};
-use search_core::{Budget, Outcome, Stats};
+use search_core::{Budget, Outcome, Path, Stats};
 
-use crate::manhattan::{ManhattanNode, Slide, automaton};
+use crate::bounds::{Group, LinearConflict, Manhattan};
 use crate::pdb::{Partition, PatternDb, PdbError};
-use crate::pdb_node::{ConflictNode, PdbNode};
-use crate::rank::Ranked;
-use crate::{Board, Move, SlidingSpace, Solution};
+use crate::{Board, Move, SlidingSpace, Solution, Transpose};
 
 /// The most cells for which the breadth-first searches run: their tables have
 /// `cells!` entries of one bit (BFS) or two (bidirectional): 60 or 120 MB for
@@ -90,8 +85,10 @@ pub struct SolveOptions {
     pub max_memory: u64,
     /// [`Algorithm::IdaPdb`]: also take the tables' sum over the board
     /// reflected about its main diagonal, the bound being the larger sum
-    /// (square boards only; Korf's 100 15-puzzles expand 3.7 times fewer
-    /// nodes). Off by default.
+    /// (Korf's 100 15-puzzles expand 3.7 times fewer nodes). Only where the
+    /// reflection maps the goal to itself (a square board, the goal's blank
+    /// on the diagonal: [`check_reflection`]); elsewhere the search runs
+    /// without it. Off by default.
     pub reflect: bool,
     /// Every IDA*: skip the sequences of up to 16 blank moves that another
     /// sequence, no longer and earlier in the order up, down, left, right,
@@ -206,13 +203,6 @@ pub fn solve(
         }
     }
     if algorithm == Algorithm::IdaPdb {
-        if options.reflect && start.width() != start.height() {
-            return Err(SolveError::Unsupported(format!(
-                "reflection needs a square board, not {}x{}",
-                start.width(),
-                start.height()
-            )));
-        }
         if let Some(db) = &options.pattern_db {
             if db.goal() != goal {
                 return Err(SolveError::Mismatch(
@@ -221,41 +211,23 @@ pub fn solve(
             }
         }
     }
+    // Parity decides reachability before any table is built.
     if !start.can_reach(goal) {
         return Ok(Outcome {
             found: None,
             stats: Stats::default(),
         });
     }
-    let space = SlidingSpace::new(start.width(), start.height()).expect("a board's shape is valid");
-    // Nodes carry their Lehmer rank, updated move by move, to index the dense tables.
-    let shape = space.shape();
-    let successors = |n: &Ranked| shape.successors(*n);
-    let rank_of = |n: &Ranked| n.rank;
-    let goal_rank = space.rank(goal);
+    let rules = SlidingSpace::new(start.width(), start.height()).expect("a board's shape is valid");
+    let at_goal = |board: &Board| board == goal;
     let outcome = match algorithm {
-        Algorithm::Bfs => bfs_with(
-            &space.node(start),
-            successors,
-            |n: &Ranked| n.rank == goal_rank,
-            DenseVisited::new(space.size(), rank_of),
-            budget,
-        ),
-        Algorithm::Bidirectional => bfs_bidirectional_with(
-            &space.node(start),
-            &space.node(goal),
-            successors,
-            successors,
-            DenseSides::new(space.size(), rank_of),
-            budget,
-        ),
-        Algorithm::IdaManhattan => {
-            let node = ManhattanNode::new(start, goal);
-            return solve_ida(start, node, goal, options.pruning, budget);
+        Algorithm::Bfs => search_core::bfs::solve_ranked(&rules, start, at_goal, budget)?,
+        Algorithm::Bidirectional => {
+            search_core::bidirectional::solve_ranked(&rules, start, &[*goal], budget)?
         }
+        Algorithm::IdaManhattan => ida(&rules, &Manhattan::new(goal), start, goal, options)?,
         Algorithm::IdaLinearConflict => {
-            let node = ConflictNode::new(start, goal);
-            return solve_ida(start, node, goal, options.pruning, budget);
+            ida(&rules, &LinearConflict::new(goal), start, goal, options)?
         }
         Algorithm::IdaPdb => {
             let built;
@@ -268,24 +240,124 @@ pub fn solve(
                     &built
                 }
             };
-            let node = PdbNode::new(start, db, options.reflect);
-            return solve_ida(start, node, goal, options.pruning, budget);
+            let groups: Vec<Group<'_>> = db.groups().collect();
+            let reflection = options.reflect.then(|| Transpose::new(goal)).flatten();
+            match groups.len() {
+                1 => with_tables::<1>(&rules, &groups, reflection, start, goal, options)?,
+                2 => with_tables::<2>(&rules, &groups, reflection, start, goal, options)?,
+                3 => with_tables::<3>(&rules, &groups, reflection, start, goal, options)?,
+                4 => with_tables::<4>(&rules, &groups, reflection, start, goal, options)?,
+                n => {
+                    return Err(SolveError::Unsupported(format!(
+                        "{n} pattern databases: IDA* adds up at most {MAX_TABLES}"
+                    )));
+                }
+            }
         }
-    }?;
-    let found = outcome.found.map(|path| {
-        let boards: Vec<Board> = path.iter().map(|n| space.board(n)).collect();
-        let moves = boards
-            .windows(2)
-            .map(|w| Move {
-                tile: w[1].tile(w[0].blank()),
-            })
-            .collect();
-        Solution::new(moves, boards, true)
-    });
+    };
+    let found = outcome.found.map(|path| solution(start, path));
     Ok(Outcome {
         found,
         stats: outcome.stats,
     })
+}
+
+/// The most pattern databases IDA* adds up.
+pub const MAX_TABLES: usize = 4;
+
+/// Whether the reflection about the main diagonal may serve as a bound's
+/// symmetry towards `goal`: the board must be square and the reflection
+/// must map the goal to itself (its blank on the diagonal), or a lookup
+/// through it would bound the distance to another goal. The rule is
+/// search-core's ([`Mirrored::new`]); this asks it without searching.
+///
+/// ```
+/// use eight_puzzle::{Board, check_reflection};
+///
+/// assert!(check_reflection(&Board::solved(4, 4)?).is_ok());
+/// let off = Board::from_rows(&["1 0 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"])?;
+/// assert!(check_reflection(&off).is_err());
+/// assert!(check_reflection(&Board::solved(4, 3)?).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_reflection(goal: &Board) -> Result<(), SolveError> {
+    let Some(transpose) = Transpose::new(goal) else {
+        return Err(SolveError::Unsupported(format!(
+            "the reflection about the diagonal needs a square board, not {}x{}",
+            goal.width(),
+            goal.height()
+        )));
+    };
+    Mirrored::new::<SlidingSpace>((), transpose, goal)
+        .map(|_| ())
+        .map_err(|_| {
+            SolveError::Unsupported(
+                "the reflection about the diagonal does not map the goal to itself (its blank is off the diagonal)"
+                    .to_string(),
+            )
+        })
+}
+
+/// IDA* with the sum of `N` tables, and their maximum with the same tables
+/// looked up through `reflection` where it maps the goal to itself.
+fn with_tables<const N: usize>(
+    rules: &SlidingSpace,
+    groups: &[Group<'_>],
+    reflection: Option<Transpose>,
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Outcome<Path<crate::Slide>>, SolveError> {
+    let sum = Sum::<Group<'_>, N>(groups.try_into().expect("N groups"));
+    match reflection.and_then(|t| Mirrored::new::<SlidingSpace>(sum.clone(), t, goal).ok()) {
+        Some(mirrored) => ida(rules, &Max(sum, mirrored), start, goal, options),
+        None => ida(rules, &sum, start, goal, options),
+    }
+}
+
+/// IDA* from `start` towards `goal` with `bound`, the moves gated by the
+/// shape's pruning automaton if `options.pruning`; bounds step by 2, every
+/// solution having the parity of the blank's distance to its goal cell.
+fn ida<B: Bound<SlidingSpace>>(
+    rules: &SlidingSpace,
+    bound: &B,
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Outcome<Path<crate::Slide>>, SolveError> {
+    let ida_options = IdaOptions {
+        step: 2,
+        residue: (start.manhattan(start.blank(), goal.blank()) % 2) as u32,
+        max_bound: None,
+        budget: options.budget.clone(),
+    };
+    let at_goal = |board: &Board| board == goal;
+    let automaton = rules.automaton().filter(|_| options.pruning);
+    Ok(match &automaton {
+        Some(automaton) => Ida::new(rules, bound)
+            .pruned(automaton)
+            .with_options(ida_options)
+            .solve(start, at_goal),
+        None => Ida::new(rules, bound)
+            .with_options(ida_options)
+            .solve(start, at_goal),
+    }?)
+}
+
+/// The solution playing `path` from `start`: the tiles moved and the boards.
+fn solution(start: &Board, path: Path<crate::Slide>) -> Solution {
+    let mut boards = vec![*start];
+    let mut moves = Vec::with_capacity(path.moves.len());
+    for slide in path.moves {
+        let last = boards[boards.len() - 1];
+        let m = Move {
+            tile: last.tile(usize::from(slide.from)),
+        };
+        boards.push(last.play(&m).expect("the searches play legal moves"));
+        moves.push(m);
+    }
+    let reason = path.inadmissible.map(|i| i.to_string());
+    Solution::new(moves, boards, reason.is_none()).with_reason(reason)
 }
 
 /// A pattern database's failure to be built, as a [`SolveError`].
@@ -297,47 +369,6 @@ fn pdb_error(error: PdbError) -> SolveError {
         },
         other => SolveError::Unsupported(other.to_string()),
     }
-}
-
-/// IDA* from `start` with `node`'s bound, the moves gated by the shape's
-/// pruning automaton if `prune`. The goal must be reachable (checked by
-/// parity).
-pub(crate) fn solve_ida<N: OperatorNode<Move = Slide>>(
-    start: &Board,
-    mut node: N,
-    goal: &Board,
-    prune: bool,
-    budget: &Budget,
-) -> Result<Outcome<Solution>, SolveError> {
-    let options = IdaOptions {
-        step: 2,
-        residue: (start.manhattan(start.blank(), goal.blank()) % 2) as u32,
-        max_bound: None,
-        budget: budget.clone(),
-    };
-    let outcome = if prune {
-        let automaton = automaton(start.width(), start.height());
-        ida_star_pruned(&mut node, &options, &automaton)
-    } else {
-        ida_star(&mut node, &options)
-    }?;
-    let found = outcome.found.map(|path| {
-        let mut boards = vec![*start];
-        let mut moves = Vec::with_capacity(path.moves.len());
-        for slide in path.moves {
-            let last = boards[boards.len() - 1];
-            let m = Move {
-                tile: last.tile(usize::from(slide.from)),
-            };
-            boards.push(last.play(&m).expect("IDA* only plays legal moves"));
-            moves.push(m);
-        }
-        Solution::new(moves, boards, true)
-    });
-    Ok(Outcome {
-        found,
-        stats: outcome.stats,
-    })
 }
 
 /// Why a claimed solution is not one.

@@ -274,12 +274,12 @@ fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
         PatternDb::from_bytes(b"not a table"),
         Err(PdbError::Corrupt(_))
     ));
-    // A header announcing a table of 16!/1! bytes is refused, not allocated.
+    // A header announcing a table of 16!/8! bytes is refused, not allocated.
     let mut huge = b"EPUZPDB2".to_vec();
     huge.extend([4, 4]);
     huge.extend(0..16u8);
-    huge.extend([1, 15]);
-    huge.extend(1..16u8);
+    huge.extend([1, 8]);
+    huge.extend(1..9u8);
     assert_eq!(
         PatternDb::from_bytes(&huge),
         Err(PdbError::Corrupt("the file is truncated".to_string()))

@@ -216,7 +216,7 @@ impl Board {
 
     /// Every legal move, by ascending starting cell.
     pub fn moves(&self) -> Vec<Move> {
-        crate::Rules::of(self.size(), self.variant)
+        crate::Jumps::of(self.size(), self.variant)
             .jumps(self.empty())
             .iter()
             .map(|j| Move {
@@ -233,7 +233,7 @@ impl Board {
         if m.to != self.empty() {
             return Err(MoveError::NotEmpty(m.to));
         }
-        let j = crate::Rules::of(self.size(), self.variant)
+        let j = crate::Jumps::of(self.size(), self.variant)
             .jumps(self.empty())
             .iter()
             .find(|j| usize::from(j.from) == m.from)

@@ -42,7 +42,7 @@ pub use puzzle::FlipIt;
 pub use search_core::puzzle::{Puzzle, SolveError};
 pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
 pub use solve::{Algorithm, Goal, SolveOptions, corner_bound, replay, solve};
-pub use space::FlipSpace;
+pub use space::{FlipSpace, Jump};
 
 /// A solution: the moves, the boards they pass through, and whether their
 /// number is proven least.
@@ -59,4 +59,4 @@ mod rules;
 mod solve;
 mod space;
 
-pub(crate) use rules::Rules;
+pub(crate) use rules::Jumps;

@@ -16,17 +16,17 @@ pub(crate) struct JumpFrom {
 
 /// Every jump of a board size and variant, by empty cell.
 #[derive(Debug, Clone)]
-pub(crate) struct Rules {
+pub(crate) struct Jumps {
     size: u8,
     variant: Variant,
     jumps: Vec<Vec<JumpFrom>>,
 }
 
-impl Rules {
+impl Jumps {
     /// Derives the jumps from the geometry: along each line through the
     /// empty cell (rows and columns; diagonals too for [`Variant::Diagonal`]),
     /// a piece at least two cells away jumps in over the cells between.
-    pub(crate) fn new(size: usize, variant: Variant) -> Rules {
+    pub(crate) fn new(size: usize, variant: Variant) -> Jumps {
         let rect = Rect::new(size, size);
         let directions: &[(isize, isize)] = match variant {
             Variant::Orthogonal => &ORTHOGONAL,
@@ -64,7 +64,7 @@ impl Rules {
                 list
             })
             .collect();
-        Rules {
+        Jumps {
             size: size as u8,
             variant,
             jumps,
@@ -73,11 +73,11 @@ impl Rules {
 
     /// The rules of a board size (3 to 5) and variant, derived once per
     /// process: playing a single move needs no derivation.
-    pub(crate) fn of(size: usize, variant: Variant) -> &'static Rules {
+    pub(crate) fn of(size: usize, variant: Variant) -> &'static Jumps {
         const SLOTS: usize = (*SIZES.end() - *SIZES.start() + 1) * Variant::ALL.len();
-        static RULES: [OnceLock<Rules>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+        static RULES: [OnceLock<Jumps>; SLOTS] = [const { OnceLock::new() }; SLOTS];
         let slot = (size - SIZES.start()) * Variant::ALL.len() + variant as usize;
-        RULES[slot].get_or_init(|| Rules::new(size, variant))
+        RULES[slot].get_or_init(|| Jumps::new(size, variant))
     }
 
     pub(crate) fn size(&self) -> usize {

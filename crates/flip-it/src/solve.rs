@@ -2,14 +2,13 @@
 
 use std::fmt;
 
-use search_core::bfs::bfs_with;
-use search_core::bidirectional::bfs_bidirectional_to_any_with;
-use search_core::ida::{IdaOptions, Node, ida_star};
-use search_core::layers::RankedSpace;
+use search_core::bound::Computed;
+use search_core::ida::{Ida, IdaOptions};
+use search_core::rules::Ranked;
 use search_core::visited::{DenseSides, DenseVisited};
-use search_core::{Budget, Outcome};
+use search_core::{Budget, Outcome, Path};
 
-use crate::rules::Rules;
+use crate::space::Jump;
 use crate::{Board, FlipSpace, Move, ReplayError, Solution, SolveError};
 
 /// A search algorithm; each returns a shortest solution, proven optimal.
@@ -132,41 +131,20 @@ pub fn solve(
         });
     }
     let budget = &options.budget;
-    let rules = space.rules();
-    let next = |b: &Board| {
-        let b = *b;
-        rules
-            .jumps(b.empty())
-            .iter()
-            .map(move |j| b.after(j.from, j.flips))
-    };
     let rank = |b: &Board| space.rank(b);
+    let bfs = |budget| {
+        let visited = DenseVisited::new(space.size(), rank);
+        search_core::bfs::solve_with(&space, start, Board::is_solved, visited, budget)
+    };
     let outcome = match options.algorithm {
-        Algorithm::Bfs => bfs_with(
-            start,
-            next,
-            Board::is_solved,
-            DenseVisited::new(space.size(), rank),
-            budget,
-        ),
-        Algorithm::Bidirectional => bfs_bidirectional_to_any_with(
-            start,
-            &space.goals(),
-            next,
-            next,
-            DenseSides::new(space.size(), rank),
-            budget,
-        ),
+        Algorithm::Bfs => bfs(budget)?,
+        Algorithm::Bidirectional => {
+            let sides = DenseSides::new(space.size(), rank);
+            search_core::bidirectional::solve_with(&space, start, &space.goals(), sides, budget)?
+        }
         Algorithm::IdaCorners => {
             if start.size() == 3 {
-                let unlimited = Budget::default();
-                let reachable = bfs_with(
-                    start,
-                    next,
-                    Board::is_solved,
-                    DenseVisited::new(space.size(), rank),
-                    &unlimited,
-                )?;
+                let reachable = bfs(&Budget::default())?;
                 if reachable.found.is_none() {
                     return Ok(Outcome {
                         found: None,
@@ -174,26 +152,35 @@ pub fn solve(
                     });
                 }
             }
-            return solve_ida(start, rules, budget);
+            let options = IdaOptions {
+                budget: budget.clone(),
+                ..IdaOptions::default()
+            };
+            Ida::new(&space, &Computed(corner_bound))
+                .with_options(options)
+                .solve(start, Board::is_solved)?
         }
-    }?;
+    };
     Ok(Outcome {
-        found: outcome.found.map(solution_through),
+        found: outcome.found.map(|path| solution(start, path)),
         stats: outcome.stats,
     })
 }
 
-/// The solution passing through `boards`, one jump apart: each move's piece
-/// leaves the cell that is empty after it.
-fn solution_through(boards: Vec<Board>) -> Solution {
-    let moves = boards
-        .windows(2)
-        .map(|w| Move {
-            from: w[1].empty(),
-            to: w[0].empty(),
-        })
-        .collect();
-    Solution::new(moves, boards, true)
+/// The solution of `path`'s jumps from `start`.
+fn solution(start: &Board, path: Path<Jump>) -> Solution {
+    let mut boards = vec![*start];
+    let mut moves = Vec::with_capacity(path.moves.len());
+    for j in path.moves {
+        let last = boards[boards.len() - 1];
+        boards.push(last.after(j.from, j.flips));
+        moves.push(Move {
+            from: usize::from(j.from),
+            to: usize::from(j.to),
+        });
+    }
+    let reason = path.inadmissible.map(|i| i.to_string());
+    Solution::new(moves, boards, reason.is_none()).with_reason(reason)
 }
 
 /// The corner cells of an N x N board, as a mask.
@@ -207,91 +194,6 @@ pub(crate) fn corners(size: usize) -> u32 {
 /// M. Hiroi's lower bound: two moves per black piece in a corner.
 pub fn corner_bound(board: &Board) -> u32 {
     2 * (board.black() & corners(board.size())).count_ones()
-}
-
-/// A board searched in place by IDA*.
-struct CornerNode<'a> {
-    board: Board,
-    rules: &'a Rules,
-    corners: u32,
-}
-
-/// A jump, with what undoing it needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Step {
-    from: u8,
-    to: u8,
-    flips: u32,
-}
-
-impl Node for CornerNode<'_> {
-    type Move = Step;
-
-    #[inline]
-    fn lower_bound(&self) -> u32 {
-        2 * (self.board.black() & self.corners).count_ones()
-    }
-
-    #[inline]
-    fn is_goal(&self) -> bool {
-        self.board.is_solved()
-    }
-
-    fn moves(&self, previous: Option<Step>, out: &mut Vec<Step>) {
-        let to = self.board.empty() as u8;
-        for j in self.rules.jumps(self.board.empty()) {
-            // The piece that just jumped jumping straight back would recreate
-            // the position of two moves before.
-            if previous.is_some_and(|p| p.to == j.from) {
-                continue;
-            }
-            out.push(Step {
-                from: j.from,
-                to,
-                flips: j.flips,
-            });
-        }
-    }
-
-    #[inline]
-    fn apply(&mut self, m: Step) -> u32 {
-        self.board = self.board.after(m.from, m.flips);
-        1
-    }
-
-    #[inline]
-    fn undo(&mut self, m: Step) {
-        self.board = self.board.after(m.to, m.flips);
-    }
-}
-
-fn solve_ida(
-    start: &Board,
-    rules: &Rules,
-    budget: &Budget,
-) -> Result<Outcome<Solution>, SolveError> {
-    let mut node = CornerNode {
-        board: *start,
-        rules,
-        corners: corners(start.size()),
-    };
-    let options = IdaOptions {
-        budget: budget.clone(),
-        ..IdaOptions::default()
-    };
-    let outcome = ida_star(&mut node, &options)?;
-    let found = outcome.found.map(|path| {
-        let mut boards = vec![*start];
-        for step in path.moves {
-            let last = boards[boards.len() - 1];
-            boards.push(last.after(step.from, step.flips));
-        }
-        solution_through(boards)
-    });
-    Ok(Outcome {
-        found,
-        stats: outcome.stats,
-    })
 }
 
 /// Plays `moves` from `start` with the rules of the board's variant alone

@@ -1,8 +1,8 @@
 //! Every placement of one board size as a ranked state space.
 
-use search_core::layers::RankedSpace;
+use search_core::rules::{Ranked, Rules};
 
-use crate::rules::{Rules, Symmetries};
+use crate::rules::{Jumps, Symmetries};
 use crate::{Board, BoardError, SIZES, Variant};
 
 /// Every placement of an N x N board, under one variant's rules (the
@@ -29,7 +29,7 @@ use crate::{Board, BoardError, SIZES, Variant};
 /// ```
 #[derive(Debug, Clone)]
 pub struct FlipSpace {
-    rules: Rules,
+    rules: Jumps,
     symmetries: Symmetries,
 }
 
@@ -43,7 +43,7 @@ impl FlipSpace {
             });
         }
         Ok(FlipSpace {
-            rules: Rules::new(size, variant),
+            rules: Jumps::new(size, variant),
             symmetries: Symmetries::new(size),
         })
     }
@@ -87,15 +87,56 @@ impl FlipSpace {
             .min_by_key(|b| self.rank(b))
             .expect("eight images")
     }
+}
 
-    pub(crate) fn rules(&self) -> &Rules {
-        &self.rules
+/// A jump as the searches play it: the piece on `from` jumps into the empty
+/// cell `to`, turning over the pieces of `flips`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Jump {
+    /// The jumping piece's cell: empty after the jump.
+    pub from: u8,
+    /// The empty cell it lands on.
+    pub to: u8,
+    /// The cells between, whose pieces are turned over.
+    pub flips: u32,
+}
+
+impl Rules for FlipSpace {
+    type State = Board;
+    type Move = Jump;
+
+    #[inline]
+    fn moves(&self, board: &Board, out: &mut Vec<Jump>) {
+        let to = board.empty() as u8;
+        out.extend(self.rules.jumps(board.empty()).iter().map(|j| Jump {
+            from: j.from,
+            to,
+            flips: j.flips,
+        }));
+    }
+
+    #[inline]
+    fn apply(&self, board: &mut Board, j: Jump) {
+        *board = board.after(j.from, j.flips);
+    }
+
+    #[inline]
+    fn undo(&self, board: &mut Board, j: Jump) {
+        *board = board.after(j.to, j.flips);
+    }
+
+    /// Jumping back over the same pieces turns them over again.
+    #[inline]
+    fn inverse(&self, j: Jump) -> Option<Jump> {
+        Some(Jump {
+            from: j.to,
+            to: j.from,
+            flips: j.flips,
+        })
     }
 }
 
-impl RankedSpace for FlipSpace {
-    type State = Board;
-
+impl Ranked for FlipSpace {
     fn size(&self) -> u64 {
         let cells = self.board_size() * self.board_size();
         (cells as u64) << (cells - 1)
@@ -122,10 +163,12 @@ impl RankedSpace for FlipSpace {
         Board::from_parts(self.variant(), n as u8, empty as u8, (high | low) as u32)
     }
 
+    /// The jumps into the empty cell, without listing them first.
     #[inline]
-    fn neighbours<F: FnMut(Board)>(&self, board: &Board, mut visit: F) {
+    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
+        let board = self.unrank(rank);
         for j in self.rules.jumps(board.empty()) {
-            visit(board.after(j.from, j.flips));
+            visit(self.rank(&board.after(j.from, j.flips)));
         }
     }
 }

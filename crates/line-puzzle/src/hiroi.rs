@@ -2,18 +2,23 @@
 //! piece's Manhattan distance to the nearest goal cell of its letter,
 //! updated by the moved piece's term only.
 
-use crate::board::MAX_CELLS;
-use crate::{Board, Letter};
+use search_core::bound::Bound;
 
-/// `distance[letter][cell]`: the moves from `cell` to the nearest cell of
+use crate::board::MAX_CELLS;
+use crate::space::Step;
+use crate::{Board, Letter, LineSpace};
+
+/// M. Hiroi's bound as a `search_core::bound::Bound`:
+/// `distance[letter][cell]` is the moves from `cell` to the nearest cell of
 /// `letter` in the goal.
 #[derive(Debug, Clone)]
-pub(crate) struct NearestGoal {
+pub struct NearestGoal {
     distance: [[u8; MAX_CELLS]; 4],
 }
 
 impl NearestGoal {
-    pub(crate) fn new(goal: &Board) -> NearestGoal {
+    /// The bound towards `goal`.
+    pub fn new(goal: &Board) -> NearestGoal {
         let w = goal.width();
         let manhattan = |a: usize, b: usize| (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w);
         let mut distance = [[0u8; MAX_CELLS]; 4];
@@ -37,7 +42,7 @@ impl NearestGoal {
     }
 
     /// The bound of a whole board: the sum of every piece's term.
-    pub(crate) fn bound(&self, board: &Board) -> u32 {
+    pub fn bound(&self, board: &Board) -> u32 {
         let masks = board.letter_masks();
         let mut total = 0;
         for (letter, &mask) in masks.iter().enumerate() {
@@ -48,6 +53,24 @@ impl NearestGoal {
             }
         }
         total
+    }
+}
+
+impl Bound<LineSpace> for NearestGoal {
+    /// The sum of the terms.
+    type Memo = u32;
+
+    fn start(&self, _: &LineSpace, board: &Board) -> (u32, u32) {
+        let sum = self.bound(board);
+        (sum, sum)
+    }
+
+    /// Only the moved piece's term changes.
+    #[inline]
+    fn after(&self, _: &LineSpace, board: &Board, m: Step, sum: &mut u32) -> u32 {
+        let letter = board.letter(usize::from(m.to)).expect("a piece moved") as usize;
+        *sum = *sum + self.term(letter, usize::from(m.to)) - self.term(letter, usize::from(m.from));
+        *sum
     }
 }
 

@@ -42,7 +42,7 @@
 #![deny(missing_docs)]
 
 pub use board::{Board, BoardError, Letter, MAX_CELLS, Move, MoveError};
-pub use hiroi::hiroi_bound;
+pub use hiroi::{NearestGoal, hiroi_bound};
 pub use pdb::PatternDb;
 pub use puzzle::LinePuzzle;
 pub use search_core::puzzle::{Puzzle, SolveError, Standard};
@@ -51,7 +51,7 @@ pub use solve::{
     Algorithm, GROUPS, LETTER_GROUPS, ReplayError, SolveOptions, Solver, can_reach, check_goal,
     memory_needed, replay, solve,
 };
-pub use space::LineSpace;
+pub use space::{LineSpace, Step};
 
 /// A shortest solution: the moves, and the boards from the start.
 pub type Solution = search_core::puzzle::Solution<Move, Board>;

@@ -13,7 +13,10 @@ use perm_rank::{Multiset, Ranking};
 use search_core::grid::Rect;
 use search_core::pdb::regions::{PlacementRanking, Regions};
 
-use crate::{Board, Letter};
+use search_core::bound::Bound;
+
+use crate::space::Step;
+use crate::{Board, Letter, LineSpace};
 
 /// The fewest moves of one group's pieces to reach their goal cells, for
 /// every placement of those pieces.
@@ -144,6 +147,26 @@ impl PatternDb {
             .ranking
             .rank_masks_unchecked(&masks[..=self.letters.len()]) as usize;
         self.table[i]
+    }
+}
+
+impl Bound<LineSpace> for PatternDb {
+    /// The value.
+    type Memo = u8;
+
+    fn start(&self, _: &LineSpace, board: &Board) -> (u32, u8) {
+        let value = self.value_of(&board.letter_masks());
+        (u32::from(value), value)
+    }
+
+    /// Looked up again only when a piece of the group moved.
+    #[inline]
+    fn after(&self, _: &LineSpace, board: &Board, m: Step, value: &mut u8) -> u32 {
+        let moved = board.letter(usize::from(m.to)).expect("a piece moved");
+        if self.letters.contains(&moved) {
+            *value = self.value_of(&board.letter_masks());
+        }
+        u32::from(*value)
     }
 }
 

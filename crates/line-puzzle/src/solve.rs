@@ -3,14 +3,15 @@
 
 use std::sync::Arc;
 
-use search_core::bound::Additive;
+use search_core::bound::{Bound, Max, Sum};
 use search_core::grid::{Rect, Sliding};
-use search_core::ida::{IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned};
+use search_core::ida::{Ida, IdaOptions};
 use search_core::prune::{Automaton, AutomatonCache};
 use search_core::puzzle::{DEFAULT_MAX_MEMORY, SolveError};
-use search_core::{Budget, Outcome, Stats};
+use search_core::{Budget, Outcome, Path, Stats};
 
 use crate::hiroi::NearestGoal;
+use crate::space::Step;
 use crate::{Board, Letter, LineSpace, Move, MoveError, PatternDb, Solution};
 
 /// The most letter groups a solver's databases may cover: one per letter.
@@ -211,8 +212,6 @@ pub struct Solver {
     space: LineSpace,
     nearest: NearestGoal,
     pdbs: Vec<PatternDb>,
-    /// The database holding each letter (A, B, C, D), if any.
-    group_of: [Option<u8>; 4],
     /// The automaton of move sequences IDA* skips, if pruning.
     pruning: Option<Arc<Automaton>>,
 }
@@ -277,7 +276,6 @@ impl Solver {
             space: LineSpace::new(goal),
             nearest: NearestGoal::new(goal),
             pdbs: groups.iter().map(|g| PatternDb::build(goal, g)).collect(),
-            group_of,
             pruning: options
                 .pruning
                 .then(|| automaton(goal.width(), goal.height())),
@@ -326,17 +324,6 @@ impl Solver {
                 stats: Stats::default(),
             });
         }
-        let mut values = [0u8; MAX_GROUPS];
-        for (v, db) in values.iter_mut().zip(&self.pdbs) {
-            *v = db.value_of(&start.letter_masks());
-        }
-        let mut node = IdaNode {
-            board: *start,
-            solver: self,
-            hiroi: self.nearest.bound(start),
-            tables: Additive::new(values),
-            history: Vec::new(),
-        };
         let w = start.width();
         let (a, b) = (start.space(), self.goal.space());
         let options = IdaOptions {
@@ -347,9 +334,12 @@ impl Solver {
             max_bound: None,
             budget: self.budget.clone(),
         };
-        let outcome = match &self.pruning {
-            Some(automaton) => ida_star_pruned(&mut node, &options, automaton),
-            None => ida_star(&mut node, &options),
+        let outcome = match self.pdbs.len() {
+            0 => self.ida(&self.nearest, start, options),
+            1 => self.with_tables::<1>(start, options),
+            2 => self.with_tables::<2>(start, options),
+            3 => self.with_tables::<3>(start, options),
+            _ => self.with_tables::<4>(start, options),
         }?;
         let found = outcome.found.map(|path| {
             let mut boards = vec![*start];
@@ -365,12 +355,42 @@ impl Solver {
                     }
                 })
                 .collect();
-            Solution::new(moves, boards, true)
+            let reason = path.inadmissible.map(|i| i.to_string());
+            Solution::new(moves, boards, reason.is_none()).with_reason(reason)
         });
         Ok(Outcome {
             found,
             stats: outcome.stats,
         })
+    }
+
+    /// IDA* with the sum of the `N` tables, maxed with Hiroi's bound.
+    fn with_tables<const N: usize>(
+        &self,
+        start: &Board,
+        options: IdaOptions,
+    ) -> Result<Outcome<Path<Step>>, search_core::Interrupted> {
+        let tables: [&PatternDb; N] = std::array::from_fn(|i| &self.pdbs[i]);
+        self.ida(&Max(Sum(tables), &self.nearest), start, options)
+    }
+
+    /// IDA* from `start` with `bound`, gated by the automaton if pruning.
+    fn ida<B: Bound<LineSpace>>(
+        &self,
+        bound: &B,
+        start: &Board,
+        options: IdaOptions,
+    ) -> Result<Outcome<Path<Step>>, search_core::Interrupted> {
+        let at_goal = |board: &Board| *board == self.goal;
+        match &self.pruning {
+            Some(automaton) => Ida::new(&self.space, bound)
+                .pruned(automaton)
+                .with_options(options)
+                .solve(start, at_goal),
+            None => Ida::new(&self.space, bound)
+                .with_options(options)
+                .solve(start, at_goal),
+        }
     }
 }
 
@@ -400,112 +420,6 @@ pub fn solve(
 ) -> Result<Outcome<Solution>, SolveError> {
     check_goal(start, goal)?;
     Solver::new(goal, options)?.solve(start)
-}
-
-/// A board searched in place: Hiroi's bound and the pattern databases'
-/// values, each updated by the moved piece alone.
-struct IdaNode<'a> {
-    board: Board,
-    solver: &'a Solver,
-    hiroi: u32,
-    /// Each pattern database's value, and their sum.
-    tables: Additive<MAX_GROUPS>,
-    /// The pattern database value each move replaced, to restore on undo.
-    history: Vec<u8>,
-}
-
-impl IdaNode<'_> {
-    fn letter_on(&self, cell: usize) -> usize {
-        let masks = self.board.letter_masks();
-        (0..4)
-            .find(|&l| masks[l] & (1 << cell) != 0)
-            .expect("a piece next to the space")
-    }
-}
-
-/// A move of the piece on `from` into the space at `to`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Step {
-    from: u8,
-    to: u8,
-}
-
-impl Node for IdaNode<'_> {
-    type Move = Step;
-
-    #[inline]
-    fn lower_bound(&self) -> u32 {
-        self.tables.sum().max(self.hiroi)
-    }
-
-    #[inline]
-    fn is_goal(&self) -> bool {
-        self.board == self.solver.goal
-    }
-
-    fn moves(&self, previous: Option<Step>, out: &mut Vec<Step>) {
-        let to = self.board.space() as u8;
-        for &from in self.solver.space.adjacent(self.board.space()) {
-            // Sliding the piece just moved straight back would undo the move.
-            if previous.is_some_and(|p| p.to == from) {
-                continue;
-            }
-            out.push(Step { from, to });
-        }
-    }
-
-    #[inline]
-    fn apply(&mut self, m: Step) -> u32 {
-        let (from, to) = (usize::from(m.from), usize::from(m.to));
-        let letter = self.letter_on(from);
-        self.hiroi = self.hiroi + self.solver.nearest.term(letter, to)
-            - self.solver.nearest.term(letter, from);
-        self.board = self.board.slide(from);
-        if let Some(g) = self.solver.group_of[letter] {
-            let g = usize::from(g);
-            let new = self.solver.pdbs[g].value_of(&self.board.letter_masks());
-            self.history.push(self.tables.replace(g, new));
-        }
-        1
-    }
-
-    #[inline]
-    fn undo(&mut self, m: Step) {
-        let (from, to) = (usize::from(m.from), usize::from(m.to));
-        let letter = self.letter_on(to);
-        self.board = self.board.slide(to);
-        self.hiroi = self.hiroi + self.solver.nearest.term(letter, from)
-            - self.solver.nearest.term(letter, to);
-        if let Some(g) = self.solver.group_of[letter] {
-            let g = usize::from(g);
-            let old = self.history.pop().expect("apply recorded it");
-            self.tables.replace(g, old);
-        }
-    }
-}
-
-impl OperatorNode for IdaNode<'_> {
-    #[inline]
-    fn operator(&self, m: Step) -> u8 {
-        direction(m)
-    }
-}
-
-/// The operator of a move: the direction the space moves, numbered in the
-/// order the node lists the moves (up, left, right, down), so that a search
-/// gated by the [`Automaton`] finds the solution an ungated one finds.
-#[inline]
-fn direction(m: Step) -> u8 {
-    // Boards are at least 2 wide: cells 1 apart are side by side.
-    if m.from + 1 == m.to {
-        1
-    } else if m.to + 1 == m.from {
-        2
-    } else if m.from < m.to {
-        0
-    } else {
-        3
-    }
 }
 
 /// The longest move sequences the automaton considers: 12 moves. On

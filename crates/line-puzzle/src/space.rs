@@ -1,21 +1,26 @@
-//! Every arrangement of a board's pieces as a ranked state space.
+//! The rules of the line puzzle, as search-core plays them: every
+//! arrangement of a board's pieces, their moves and their rank.
 
 use perm_rank::{Multiset, Ranking};
-use search_core::layers::RankedSpace;
+use search_core::prune::Labelled;
+use search_core::rules::{Ranked, Rules};
 
 use crate::board::MAX_CELLS;
 use crate::{Board, Letter};
 
-/// Every arrangement of one board's pieces (its shape, its numbers of A, B,
-/// C and D, one space), ranked densely with `perm_rank::Multiset` over the
-/// symbols space, A, B, C, D. Hiroi's board (1 space, 4 A, 3 B, 4 C,
-/// 4 D) has `16! / (4! 3! 4! 4!) = 252,252,000` arrangements.
+/// The rules of one board's pieces (its shape, its numbers of A, B, C and
+/// D, one space): a move slides a piece next to the space into it, listed
+/// by the direction the space moves (up, left, right, down: the cells in
+/// ascending order). Every arrangement is ranked densely with
+/// `perm_rank::Multiset` over the symbols space, A, B, C, D: Hiroi's board
+/// (1 space, 4 A, 3 B, 4 C, 4 D) has `16! / (4! 3! 4! 4!) = 252,252,000`
+/// arrangements.
 ///
 /// # Example
 ///
 /// ```
 /// use line_puzzle::{Board, LineSpace};
-/// use search_core::layers::RankedSpace;
+/// use search_core::rules::Ranked;
 ///
 /// let goal = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
 /// let space = LineSpace::new(&goal);
@@ -57,7 +62,7 @@ impl LineSpace {
 
     /// The cells next to `cell`.
     #[inline]
-    pub(crate) fn adjacent(&self, cell: usize) -> &[u8] {
+    fn adjacent(&self, cell: usize) -> &[u8] {
         &self.adjacent[cell][..usize::from(self.degree[cell])]
     }
 
@@ -66,9 +71,76 @@ impl LineSpace {
     }
 }
 
-impl RankedSpace for LineSpace {
-    type State = Board;
+/// A move as the searches play it: the piece on `from` slides into the
+/// space on `to`; `dir` is the direction the space moves (0 up, 1 left,
+/// 2 right, 3 down), the operator of the pruning automaton.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// The piece's cell before the move: the space's after it.
+    pub from: u8,
+    /// The space's cell before the move: the piece's after it.
+    pub to: u8,
+    /// The direction the space moves.
+    pub dir: u8,
+}
 
+/// The direction the space moves from `to` to `from`: up, left, right or
+/// down, the order of the cells next to it.
+fn direction(from: u8, to: u8) -> u8 {
+    // Boards are at least 2 wide: cells 1 apart are side by side.
+    if from + 1 == to {
+        1
+    } else if to + 1 == from {
+        2
+    } else if from < to {
+        0
+    } else {
+        3
+    }
+}
+
+impl Rules for LineSpace {
+    type State = Board;
+    type Move = Step;
+
+    #[inline]
+    fn moves(&self, board: &Board, out: &mut Vec<Step>) {
+        let to = board.space() as u8;
+        out.extend(self.adjacent(board.space()).iter().map(|&from| Step {
+            from,
+            to,
+            dir: direction(from, to),
+        }));
+    }
+
+    #[inline]
+    fn apply(&self, board: &mut Board, m: Step) {
+        *board = board.slide(usize::from(m.from));
+    }
+
+    #[inline]
+    fn undo(&self, board: &mut Board, m: Step) {
+        *board = board.slide(usize::from(m.to));
+    }
+
+    #[inline]
+    fn inverse(&self, m: Step) -> Option<Step> {
+        Some(Step {
+            from: m.to,
+            to: m.from,
+            dir: 3 - m.dir,
+        })
+    }
+}
+
+impl Labelled for LineSpace {
+    #[inline]
+    fn operator(&self, m: Step) -> u8 {
+        m.dir
+    }
+}
+
+impl Ranked for LineSpace {
     fn size(&self) -> u64 {
         self.ranking.count()
     }
@@ -100,12 +172,5 @@ impl RankedSpace for LineSpace {
             }
         }
         Board::from_parts(self.width, self.height, space, letters)
-    }
-
-    #[inline]
-    fn neighbours<F: FnMut(Board)>(&self, board: &Board, mut visit: F) {
-        for &from in self.adjacent(board.space()) {
-            visit(board.slide(usize::from(from)));
-        }
     }
 }

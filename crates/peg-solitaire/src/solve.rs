@@ -1,10 +1,12 @@
 //! The fewest moves by IDA*, the counts of optimal solutions, Hiroi's
 //! peg-class pruning, notation and replay.
 
+use search_core::bound::{Bound, DEAD};
 use search_core::count::{PathCount, count_paths, count_shortest_paths};
 use search_core::grid;
-use search_core::ida::{IdaOptions, Node, ida_star};
+use search_core::ida::{Ida, IdaOptions};
 use search_core::puzzle::DEFAULT_MAX_MEMORY;
+use search_core::rules::Rules;
 use search_core::{Budget, Outcome, Stats};
 
 use crate::board::{Board, Jump, legal};
@@ -150,33 +152,33 @@ impl SolveOptions {
 
 const NONE: u8 = u8::MAX;
 
-/// A position in the depth-first searches: pegs, and the hole the last jump
-/// landed in (a jump from there continues the move at no cost).
-pub(crate) struct Search<'g> {
-    geometry: &'g Geometry,
+/// A position in the depth-first searches: the pegs, and the hole the last
+/// jump landed in (a jump from there continues the move at no cost).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Position {
     pub(crate) pegs: u64,
     pub(crate) last: u8,
-    goal: u64,
-    /// Unjumpable holes empty in the goal: a peg there needs a move.
-    corners: u64,
-    /// Per jump index: allowed.
-    allowed: Vec<bool>,
-    /// Per class: its holes, and the goal's pegs in it.
-    classes: Vec<(u64, u32)>,
-    /// Whether the node serves a count (see `lower_bound`).
-    counting: bool,
 }
 
-/// A jump (its index in the geometry's table) and the hole the jump before
-/// it landed in, so that `undo` restores it.
-#[derive(Debug, Clone, Copy)]
+/// A jump as the depth-first searches play it: its index in the geometry's
+/// table, the hole the jump before it landed in (so that `undo` restores
+/// it), and its cost: 0 when it continues the last jump's peg.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Step {
     jump: u16,
     last: u8,
+    cost: u8,
 }
 
-impl<'g> Search<'g> {
-    pub(crate) fn new(start: &'g Board, goal: &Board, pruning: bool) -> Search<'g> {
+/// The rules of single jumps, the jumps Hiroi's pruning forbids left out.
+pub(crate) struct Jumping<'g> {
+    geometry: &'g Geometry,
+    /// Per jump index: allowed.
+    allowed: Vec<bool>,
+}
+
+impl<'g> Jumping<'g> {
+    pub(crate) fn new(start: &'g Board, goal: &Board, pruning: bool) -> Jumping<'g> {
         let geometry = start.geometry();
         let mut allowed = vec![true; geometry.jumps().len()];
         if pruning {
@@ -186,62 +188,106 @@ impl<'g> Search<'g> {
                 }
             }
         }
-        let classes = class_targets(geometry, goal);
-        Search {
-            geometry,
-            pegs: start.pegs(),
-            last: NONE,
-            goal: goal.pegs(),
-            corners: geometry.unjumpable() & !goal.pegs(),
-            allowed,
-            classes,
-            counting: false,
-        }
+        Jumping { geometry, allowed }
     }
 
     /// The last landing hole if its peg can go on jumping, else none: a
     /// peg that cannot continue makes every next jump a new move, so two
     /// positions that differ only there have the same futures.
-    fn live_last(&self) -> u8 {
-        if self.last != NONE
+    fn live_last(&self, p: &Position) -> u8 {
+        if p.last != NONE
             && self
                 .geometry
-                .indexed_jumps_from(self.last as usize)
-                .any(|(i, j)| self.allowed[i as usize] && legal(self.pegs, j))
+                .indexed_jumps_from(p.last as usize)
+                .any(|(i, j)| self.allowed[i as usize] && legal(p.pegs, j))
         {
-            self.last
+            p.last
         } else {
             NONE
         }
     }
 
-    pub(crate) fn key(&self) -> (u64, u8) {
-        (self.pegs, self.live_last())
+    /// What a count memoises a position by.
+    pub(crate) fn key(&self, p: &Position) -> (u64, u8) {
+        (p.pegs, self.live_last(p))
     }
 }
 
-impl Node for Search<'_> {
+impl Rules for Jumping<'_> {
+    type State = Position;
     type Move = Step;
 
-    fn lower_bound(&self) -> u32 {
+    fn moves(&self, p: &Position, out: &mut Vec<Step>) {
+        for h in grid::bits(p.pegs) {
+            for (index, j) in self.geometry.indexed_jumps_from(h) {
+                if self.allowed[index as usize] && legal(p.pegs, j) {
+                    out.push(Step {
+                        jump: index,
+                        last: p.last,
+                        cost: u8::from(j.from != p.last),
+                    });
+                }
+            }
+        }
+    }
+
+    fn apply(&self, p: &mut Position, m: Step) {
+        let j = self.geometry.jumps()[m.jump as usize];
+        p.pegs ^= j.mask();
+        p.last = j.to;
+    }
+
+    fn undo(&self, p: &mut Position, m: Step) {
+        let j = self.geometry.jumps()[m.jump as usize];
+        p.pegs ^= j.mask();
+        p.last = m.last;
+    }
+
+    fn cost(&self, m: Step) -> u32 {
+        u32::from(m.cost)
+    }
+}
+
+/// The depth-first searches' bound: every peg in an unjumpable hole that
+/// the goal leaves empty needs a move of its own (Hiroi's corner bound),
+/// but the peg that just jumped may go on for free; and a position with a
+/// peg class holding fewer pegs than the goal keeps there is
+/// [`DEAD`](search_core::bound::DEAD).
+pub(crate) struct Corners {
+    /// Unjumpable holes empty in the goal: a peg there needs a move.
+    corners: u64,
+    /// Per class: its holes, and the goal's pegs in it.
+    classes: Vec<(u64, u32)>,
+    /// Whether the bound serves a count, which keys positions by the live
+    /// last hole: the bound must then depend on no more (IDA* saves the
+    /// check; both are admissible).
+    counting: bool,
+}
+
+impl Corners {
+    pub(crate) fn new(geometry: &Geometry, goal: &Board, counting: bool) -> Corners {
+        Corners {
+            corners: geometry.unjumpable() & !goal.pegs(),
+            classes: class_targets(geometry, goal),
+            counting,
+        }
+    }
+
+    fn value(&self, rules: &Jumping<'_>, p: &Position) -> u32 {
         // A peg class never gains pegs: one short of the goal's is dead.
         if self
             .classes
             .iter()
-            .any(|&(mask, need)| (self.pegs & mask).count_ones() < need)
+            .any(|&(mask, need)| (p.pegs & mask).count_ones() < need)
         {
-            return u32::MAX;
+            return DEAD;
         }
-        // Every peg in an unjumpable hole that the goal leaves empty needs a
-        // move of its own, but the peg that just jumped may go on for free.
-        let corners = self.pegs & self.corners;
+        let corners = p.pegs & self.corners;
         let bound = corners.count_ones();
-        // Counting keys positions by the live last hole, so the bound must
-        // depend on no more; IDA* saves the check (both are admissible).
         let last = if self.counting {
-            self.live_last()
+            rules.live_last(p)
         } else {
-            self.last
+            p.last
         };
         if last != NONE && corners >> last & 1 == 1 {
             bound - 1
@@ -249,57 +295,42 @@ impl Node for Search<'_> {
             bound
         }
     }
+}
 
-    fn is_goal(&self) -> bool {
-        self.pegs == self.goal
+impl<'g> Bound<Jumping<'g>> for Corners {
+    type Memo = ();
+
+    fn start(&self, rules: &Jumping<'g>, p: &Position) -> (u32, ()) {
+        (self.value(rules, p), ())
     }
 
-    fn moves(&self, _previous: Option<Step>, out: &mut Vec<Step>) {
-        for h in grid::bits(self.pegs) {
-            for (index, j) in self.geometry.indexed_jumps_from(h) {
-                if self.allowed[index as usize] && legal(self.pegs, j) {
-                    out.push(Step {
-                        jump: index,
-                        last: self.last,
-                    });
-                }
-            }
-        }
-    }
-
-    fn apply(&mut self, m: Step) -> u32 {
-        let j = self.geometry.jumps()[m.jump as usize];
-        self.pegs ^= j.mask();
-        let cost = u32::from(j.from != self.last);
-        self.last = j.to;
-        cost
-    }
-
-    fn undo(&mut self, m: Step) {
-        let j = self.geometry.jumps()[m.jump as usize];
-        self.pegs ^= j.mask();
-        self.last = m.last;
+    fn after(&self, rules: &Jumping<'g>, p: &Position, _: Step, _: &mut ()) -> u32 {
+        self.value(rules, p)
     }
 }
 
-/// Plays the fixed first jump, if any: the node after it and the moves
-/// spent.
+/// The rules, the start position after the fixed first jump (if any), and
+/// the moves it spent.
 fn begin<'g>(
     start: &'g Board,
     goal: &Board,
     options: &SolveOptions,
-) -> Result<(Search<'g>, u32), SolveError> {
+) -> Result<(Jumping<'g>, Position, u32), SolveError> {
     check_goal(start, goal)?;
-    let mut node = Search::new(start, goal, options.pruning);
+    let rules = Jumping::new(start, goal, options.pruning);
+    let mut position = Position {
+        pegs: start.pegs(),
+        last: NONE,
+    };
     match options.first_jump {
-        None => Ok((node, 0)),
+        None => Ok((rules, position, 0)),
         Some(j) => {
             start
                 .play_jump(j)
                 .map_err(|e| SolveError::Unsupported(format!("the first jump: {e}")))?;
-            node.pegs ^= j.mask();
-            node.last = j.to;
-            Ok((node, 1))
+            position.pegs ^= j.mask();
+            position.last = j.to;
+            Ok((rules, position, 1))
         }
     }
 }
@@ -345,7 +376,7 @@ pub fn solve(
             options.algorithm
         )));
     }
-    let (jumps, stats) = match options.algorithm {
+    let (jumps, stats, reason) = match options.algorithm {
         Algorithm::IdaCorners => solve_ida(start, goal, options)?,
         Algorithm::Bidirectional => {
             let meeting = meet_moves(
@@ -356,7 +387,7 @@ pub fn solve(
                 },
                 |_| {},
             )?;
-            (meeting.solution.map(|(_, j)| j), meeting.stats)
+            (meeting.solution.map(|(_, j)| j), meeting.stats, None)
         }
         Algorithm::Bfs => {
             let levels = explore_moves(
@@ -367,30 +398,38 @@ pub fn solve(
                 },
                 |_| {},
             )?;
-            (levels.solution_to(goal), levels.stats().clone())
+            (levels.solution_to(goal), levels.stats().clone(), None)
         }
     };
     Ok(Outcome {
-        found: jumps.map(|j| solution_of(start, &j, true)),
+        found: jumps.map(|j| solution_of(start, &j, reason.is_none()).with_reason(reason)),
         stats,
     })
 }
 
-/// IDA*'s jumps of a solution with the fewest moves, and its statistics.
-fn solve_ida(
-    start: &Board,
-    goal: &Board,
-    options: &SolveOptions,
-) -> Result<(Option<Vec<Jump>>, Stats), SolveError> {
-    let (mut node, _) = begin(start, goal, options)?;
-    let outcome = ida_star(
-        &mut node,
-        &IdaOptions {
+/// The jumps of a solution, if found, the search's statistics, and why the
+/// solution is not proven optimal, if it is not.
+type Found = (Option<Vec<Jump>>, Stats, Option<String>);
+
+/// IDA*'s jumps of a solution with the fewest moves, its statistics, and
+/// why the solution is not proven optimal if the search's own answer shows
+/// its bound to overestimate.
+fn solve_ida(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Found, SolveError> {
+    let (rules, position, _) = begin(start, goal, options)?;
+    let bound = Corners::new(start.geometry(), goal, false);
+    let target = goal.pegs();
+    let outcome = Ida::new(&rules, &bound)
+        .with_options(IdaOptions {
             budget: options.budget.clone(),
             ..IdaOptions::default()
-        },
-    )?;
+        })
+        .solve(&position, |p| p.pegs == target)?;
     let table = start.geometry().jumps();
+    let reason = outcome
+        .found
+        .as_ref()
+        .and_then(|path| path.inadmissible)
+        .map(|i| i.to_string());
     let jumps = outcome.found.map(|path| {
         options
             .first_jump
@@ -398,7 +437,7 @@ fn solve_ida(
             .chain(path.moves.iter().map(|s| table[s.jump as usize]))
             .collect()
     });
-    Ok((jumps, outcome.stats))
+    Ok((jumps, outcome.stats, reason))
 }
 
 /// The number of distinct sequences of jumps from `start` to `goal` (with
@@ -414,8 +453,9 @@ pub fn count_jump_sequences(
     moves: u32,
     options: &SolveOptions,
 ) -> Result<Outcome<u128>, SolveError> {
-    let (mut node, spent) = begin(start, goal, options)?;
-    node.counting = true;
+    let (rules, position, spent) = begin(start, goal, options)?;
+    let bound = Corners::new(start.geometry(), goal, true);
+    let target = goal.pegs();
     let Some(rest) = moves.checked_sub(spent) else {
         return Ok(Outcome {
             found: None,
@@ -423,9 +463,12 @@ pub fn count_jump_sequences(
         });
     };
     Ok(count_paths(
-        &mut node,
+        &rules,
+        &bound,
+        &position,
+        |p| p.pegs == target,
         rest,
-        |n: &Search<'_>| n.key(),
+        |p| rules.key(p),
         &options.budget,
     )?)
 }

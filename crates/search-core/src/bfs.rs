@@ -2,8 +2,91 @@
 
 use std::hash::Hash;
 
-use crate::visited::{HashVisited, Visited};
-use crate::{Budget, Interrupted, Outcome, Stats};
+use crate::rules::{
+    Ranked, RankedNode, Rules, moves_along, path_of, ranked_successors, successors,
+};
+use crate::visited::{DenseVisited, HashVisited, Visited};
+use crate::{Budget, Interrupted, Outcome, Path, Stats};
+
+/// A shortest path from `start` to a state `goal` accepts, over `rules`,
+/// by breadth-first search with a hash-set visited set: [`bfs`] with the
+/// rules' moves. `None` if no goal can be reached.
+pub fn solve<R, FS>(rules: &R, start: &R::State, goal: FS) -> Option<Path<R::Move>>
+where
+    R: Rules,
+    R::State: Eq + Hash,
+    FS: FnMut(&R::State) -> bool,
+{
+    solve_with(
+        rules,
+        start,
+        goal,
+        HashVisited::default(),
+        &Budget::default(),
+    )
+    .ok()
+    .and_then(|outcome| outcome.found)
+}
+
+/// A shortest path over a [`Ranked`] space by breadth-first search with
+/// one bit a rank as its visited set (M. Hiroi's 8-puzzle program): every
+/// node carries its rank, updated by [`Ranked::rank_after`], and the move
+/// undoing the last is never generated. The statistics are those of
+/// [`bfs_with`].
+pub fn solve_ranked<R, FS>(
+    rules: &R,
+    start: &R::State,
+    mut goal: FS,
+    budget: &Budget,
+) -> Result<Outcome<Path<R::Move>>, Interrupted>
+where
+    R: Ranked,
+    FS: FnMut(&R::State) -> bool,
+{
+    let visited = DenseVisited::new(rules.size(), |n: &RankedNode<R::State, R::Move>| n.rank);
+    let outcome = bfs_with(
+        &RankedNode::new(rules, start.clone()),
+        |n| ranked_successors(rules, n),
+        |n| goal(&n.state),
+        visited,
+        budget,
+    )?;
+    Ok(Outcome {
+        found: outcome.found.map(|nodes| {
+            path_of(
+                rules,
+                nodes.into_iter().skip(1).filter_map(|n| n.last).collect(),
+            )
+        }),
+        stats: outcome.stats,
+    })
+}
+
+/// [`solve`] with a chosen visited set (a
+/// [`DenseVisited`](crate::visited::DenseVisited) over a rank makes it a
+/// bit a state) and a budget: [`bfs_with`] with the rules' moves.
+pub fn solve_with<R, FS, V>(
+    rules: &R,
+    start: &R::State,
+    goal: FS,
+    visited: V,
+    budget: &Budget,
+) -> Result<Outcome<Path<R::Move>>, Interrupted>
+where
+    R: Rules,
+    R::State: PartialEq,
+    FS: FnMut(&R::State) -> bool,
+    V: Visited<R::State>,
+{
+    let next = |s: &R::State| successors(rules, s).map(|(_, n)| n);
+    let outcome = bfs_with(start, next, goal, visited, budget)?;
+    Ok(Outcome {
+        found: outcome
+            .found
+            .map(|states| path_of(rules, moves_along(rules, &states).expect("a path of moves"))),
+        stats: outcome.stats,
+    })
+}
 
 /// A shortest path from `start` to a node for which `success` returns `true`,
 /// by breadth-first search with a hash-set visited set.

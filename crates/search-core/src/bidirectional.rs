@@ -2,8 +2,89 @@
 
 use std::hash::Hash;
 
-use crate::visited::{HashSides, Side, Sides};
-use crate::{Budget, Interrupted, Outcome, Stats};
+use crate::rules::{
+    Ranked, RankedNode, Rules, moves_along, path_of, ranked_successors, successors,
+};
+use crate::visited::{DenseSides, HashSides, Side, Sides};
+use crate::{Budget, Interrupted, Outcome, Path, Stats};
+
+/// A shortest path from `start` to the nearest of `goals` over `rules`,
+/// searching forward from the start and backward from the goals at once
+/// ([`bfs_bidirectional_to_any_with`] with the rules' moves both ways).
+///
+/// The moves must be reversible: every move has an
+/// [`inverse`](Rules::inverse), legal where the move leads, so that the
+/// states one move before a state are those one move after it.
+pub fn solve<R>(rules: &R, start: &R::State, goals: &[R::State]) -> Option<Path<R::Move>>
+where
+    R: Rules,
+    R::State: Eq + Hash,
+{
+    solve_with(
+        rules,
+        start,
+        goals,
+        HashSides::default(),
+        &Budget::default(),
+    )
+    .ok()
+    .and_then(|outcome| outcome.found)
+}
+
+/// [`solve`] over a [`Ranked`] space: two bits a rank record the sides,
+/// and every node carries its rank, updated by [`Ranked::rank_after`]
+/// (the move undoing the last one is never generated).
+pub fn solve_ranked<R>(
+    rules: &R,
+    start: &R::State,
+    goals: &[R::State],
+    budget: &Budget,
+) -> Result<Outcome<Path<R::Move>>, Interrupted>
+where
+    R: Ranked,
+    R::State: PartialEq,
+{
+    let sides = DenseSides::new(rules.size(), |n: &RankedNode<R::State, R::Move>| n.rank);
+    let goals: Vec<_> = goals
+        .iter()
+        .map(|g| RankedNode::new(rules, g.clone()))
+        .collect();
+    let next = |n: &RankedNode<R::State, R::Move>| ranked_successors(rules, n);
+    let start = RankedNode::new(rules, start.clone());
+    let outcome = bfs_bidirectional_to_any_with(&start, &goals, next, next, sides, budget)?;
+    Ok(Outcome {
+        found: outcome.found.map(|nodes| {
+            let states: Vec<R::State> = nodes.into_iter().map(|n| n.state).collect();
+            path_of(rules, moves_along(rules, &states).expect("a path of moves"))
+        }),
+        stats: outcome.stats,
+    })
+}
+
+/// [`solve`] with a chosen record of sides (a
+/// [`DenseSides`](crate::visited::DenseSides) over a rank makes it two bits
+/// a state) and a budget.
+pub fn solve_with<R, X>(
+    rules: &R,
+    start: &R::State,
+    goals: &[R::State],
+    sides: X,
+    budget: &Budget,
+) -> Result<Outcome<Path<R::Move>>, Interrupted>
+where
+    R: Rules,
+    R::State: PartialEq,
+    X: Sides<R::State>,
+{
+    let next = |s: &R::State| successors(rules, s).map(|(_, n)| n);
+    let outcome = bfs_bidirectional_to_any_with(start, goals, next, next, sides, budget)?;
+    Ok(Outcome {
+        found: outcome
+            .found
+            .map(|states| path_of(rules, moves_along(rules, &states).expect("a path of moves"))),
+        stats: outcome.stats,
+    })
+}
 
 /// A shortest path from `start` to `goal`, searching forward from the start
 /// and backward from the goal at once.

@@ -4,7 +4,9 @@ use std::hash::Hash;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::ida::{MoveBuffers, Node};
+use crate::bound::Bound;
+use crate::ida::MoveBuffers;
+use crate::rules::Rules;
 use crate::{Budget, Interrupted, Outcome, Reason, Stats};
 
 /// The length of a shortest path and the number of distinct shortest paths.
@@ -107,18 +109,17 @@ where
 }
 
 /// The number of move sequences of total cost exactly `cost` that lead from
-/// `node` to a goal, reaching a goal only at their end.
+/// `start` to a state `goal` accepts, reaching a goal only at their end.
 ///
-/// With `cost` the optimal cost (from [`ida_star`](crate::ida::ida_star)),
-/// this counts the optimal solutions. The search is depth-first, prunes with
-/// the node's lower bound, and memoises the count of every (`key`, cost so
-/// far) pair, so shared sub-paths are counted once: the work is bounded by
-/// the number of distinct states within the bound, not by the number of
-/// solutions.
+/// With `cost` the optimal cost (from [`Ida`](crate::ida::Ida)), this counts
+/// the optimal solutions. The search is depth-first over `rules`, prunes
+/// with `bound`, and memoises the count of every (`key`, cost so far) pair,
+/// so shared sub-paths are counted once: the work is bounded by the number
+/// of distinct states within the bound, not by the number of solutions.
 ///
-/// `key` must identify everything that the node's moves, their costs, its
-/// goal test and its lower bound depend on. Moves are listed with
-/// `previous: None`, since a pruning that depends on the path would make the
+/// `key` must identify everything that the state's moves, their costs, its
+/// goal test and its bound depend on. No move is skipped for undoing the
+/// one before it, since a pruning that depends on the path would make the
 /// count of a state depend on how it was reached. There must be no cycle of
 /// zero-cost moves. `stats.expanded` counts the distinct (state, cost)
 /// pairs expanded.
@@ -126,50 +127,58 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{Budget, count::count_paths, ida::Node};
+/// use search_core::bound::Computed;
+/// use search_core::count::count_paths;
+/// use search_core::rules::Rules;
+/// use search_core::Budget;
 ///
 /// // Reaching 10 by steps of 1 or 2, each step a move of cost 1.
-/// struct Sum(u32);
-/// impl Node for Sum {
+/// struct Steps;
+/// impl Rules for Steps {
+///     type State = u32;
 ///     type Move = u32;
-///     fn lower_bound(&self) -> u32 { (10 - self.0).div_ceil(2) }
-///     fn is_goal(&self) -> bool { self.0 == 10 }
-///     fn moves(&self, _: Option<u32>, out: &mut Vec<u32>) {
-///         out.extend([1, 2].into_iter().filter(|&d| self.0 + d <= 10));
-///     }
-///     fn apply(&mut self, d: u32) -> u32 { self.0 += d; 1 }
-///     fn undo(&mut self, d: u32) { self.0 -= d; }
+///     fn moves(&self, &n: &u32, out: &mut Vec<u32>) { out.extend([1, 2].into_iter().filter(|d| n + d <= 10)) }
+///     fn apply(&self, n: &mut u32, d: u32) { *n += d }
+///     fn undo(&self, n: &mut u32, d: u32) { *n -= d }
 /// }
-///
+/// let half = Computed(|&n: &u32| (10 - n).div_ceil(2));
+/// let count = |moves| count_paths(&Steps, &half, &0, |&n| n == 10, moves, |&n| n, &Budget::default());
 /// // Five moves: only 2+2+2+2+2.
-/// let five = count_paths(&mut Sum(0), 5, |s| s.0, &Budget::default())?;
-/// assert_eq!(five.found, Some(1));
+/// assert_eq!(count(5)?.found, Some(1));
 /// // Six moves: four 2s and two 1s in any order, C(6, 2) = 15.
-/// let six = count_paths(&mut Sum(0), 6, |s| s.0, &Budget::default())?;
-/// assert_eq!(six.found, Some(15));
+/// assert_eq!(count(6)?.found, Some(15));
 /// # Ok::<(), search_core::Interrupted>(())
 /// ```
-pub fn count_paths<N, K, FK>(
-    node: &mut N,
+pub fn count_paths<R, B, K, FG, FK>(
+    rules: &R,
+    bound: &B,
+    start: &R::State,
+    goal: FG,
     cost: u32,
     key: FK,
     budget: &Budget,
 ) -> Result<Outcome<u128>, Interrupted>
 where
-    N: Node,
+    R: Rules,
+    B: Bound<R>,
     K: Eq + Hash,
-    FK: FnMut(&N) -> K,
+    FG: Fn(&R::State) -> bool,
+    FK: FnMut(&R::State) -> K,
 {
+    let (h, memo) = bound.start(rules, start);
     let mut counter = Counter {
-        node,
+        rules,
+        bound,
+        goal,
+        state: start.clone(),
         key,
-        bound: cost,
+        limit: cost,
         budget,
         memo: FxHashMap::default(),
         stats: Stats::default(),
         buffers: MoveBuffers::default(),
     };
-    match counter.count(0, 0) {
+    match counter.count(0, 0, h, memo) {
         Ok(0) => Ok(Outcome {
             found: None,
             stats: counter.stats,
@@ -185,44 +194,51 @@ where
     }
 }
 
-struct Counter<'a, N: Node, K, FK> {
-    node: &'a mut N,
+struct Counter<'a, R: Rules, B, K, FG, FK> {
+    rules: &'a R,
+    bound: &'a B,
+    goal: FG,
+    state: R::State,
     key: FK,
-    bound: u32,
+    limit: u32,
     budget: &'a Budget,
     memo: FxHashMap<(K, u32), u128>,
     stats: Stats,
-    buffers: MoveBuffers<N::Move>,
+    buffers: MoveBuffers<R::Move>,
 }
 
-impl<N, K, FK> Counter<'_, N, K, FK>
+impl<R, B, K, FG, FK> Counter<'_, R, B, K, FG, FK>
 where
-    N: Node,
+    R: Rules,
+    B: Bound<R>,
     K: Eq + Hash,
-    FK: FnMut(&N) -> K,
+    FG: Fn(&R::State) -> bool,
+    FK: FnMut(&R::State) -> K,
 {
-    fn count(&mut self, g: u32, depth: usize) -> Result<u128, Reason> {
-        if g.saturating_add(self.node.lower_bound()) > self.bound {
+    fn count(&mut self, g: u32, depth: usize, h: u32, memo: B::Memo) -> Result<u128, Reason> {
+        if g.saturating_add(h) > self.limit {
             return Ok(0);
         }
-        if self.node.is_goal() {
-            return Ok(u128::from(g == self.bound));
+        if (self.goal)(&self.state) {
+            return Ok(u128::from(g == self.limit));
         }
-        let key = ((self.key)(self.node), g);
+        let key = ((self.key)(&self.state), g);
         if let Some(&n) = self.memo.get(&key) {
             return Ok(n);
         }
         self.budget.check(self.stats.expanded)?;
         self.stats.expanded += 1;
         let mut moves = self.buffers.take(depth);
-        self.node.moves(None, &mut moves);
+        self.rules.moves(&self.state, &mut moves);
         let mut total = 0u128;
         let mut result = Ok(());
         for &m in &moves {
             self.stats.generated += 1;
-            let step = self.node.apply(m);
-            let below = self.count(g.saturating_add(step), depth + 1);
-            self.node.undo(m);
+            self.rules.apply(&mut self.state, m);
+            let mut next = memo.clone();
+            let h = self.bound.after(self.rules, &self.state, m, &mut next);
+            let below = self.count(g.saturating_add(self.rules.cost(m)), depth + 1, h, next);
+            self.rules.undo(&mut self.state, m);
             match below.and_then(|n| total.checked_add(n).ok_or(Reason::Overflow)) {
                 Ok(sum) => total = sum,
                 Err(reason) => {

@@ -8,12 +8,13 @@
 //!
 //! | module | what | puzzle given as |
 //! | --- | --- | --- |
-//! | [`bfs`] | shortest path, hash or dense-bit visited set | closures |
-//! | [`bidirectional`] | shortest path from both ends | closures |
-//! | [`ida`] | IDA* and iterative deepening, incremental lower bound, move costs | [`ida::Node`] |
-//! | [`bound`] | additive lower bounds updated move by move, composed by maximum | |
+//! | [`rules`] | the contract: a puzzle's [`Rules`](rules::Rules), optionally [`Ranked`](rules::Ranked) | |
+//! | [`bfs`] | shortest path, hash or dense-bit visited set | [`rules::Rules`] or closures |
+//! | [`bidirectional`] | shortest path from both ends | [`rules::Rules`] or closures |
+//! | [`ida`] | IDA* and iterative deepening, on one core or all, any bound, move costs, a certificate of its answer | [`rules::Rules`] and a [`bound::Bound`], or closures |
+//! | [`bound`] | lower bounds updated move by move, combined: maximum, sum, through a symmetry | [`bound::Bound`] |
 //! | [`prune`] | an automaton of move sequences IDA* need never play, proven safe | [`prune::Operators`] |
-//! | [`count`] | the number of optimal solutions, without listing them | closures or [`ida::Node`] |
+//! | [`count`] | the number of optimal solutions, without listing them | [`rules::Rules`] or closures |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
 //! | `distributed` (feature `distributed`) | the same, sharded over processes and machines on timely dataflow | [`layers::RankedSpace`] |
 //! | [`levels`] | levels of states kept as sorted keys, in parallel, canonical under symmetries | an expansion closure |
@@ -69,6 +70,7 @@ pub mod pdb;
 pub mod prune;
 pub mod puzzle;
 pub mod replay;
+pub mod rules;
 pub mod visited;
 
 mod budget;
@@ -81,18 +83,17 @@ pub mod prelude {
     pub use crate::bidirectional::{
         bfs_bidirectional, bfs_bidirectional_to_any_with, bfs_bidirectional_with,
     };
-    pub use crate::bound::Additive;
+    pub use crate::bound::{Bound, Computed, DEAD, Max, Mirrored, Sum, Symmetry, Zero};
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
-    pub use crate::ida::{
-        IdaOptions, Node, OperatorNode, ida_star, ida_star_pruned, idastar, idastar_with, iddfs,
-    };
+    pub use crate::ida::{Ida, IdaOptions, Inadmissible, idastar, idastar_with};
     pub use crate::layers::{
         DistanceTable, LayerReport, Layers, RankedSpace, ResidueTable, Sweep, Table,
     };
     pub use crate::levels::{BitSymmetries, LevelReport, LevelSearch, Levels, expand_level};
-    pub use crate::prune::{Automaton, Operators};
+    pub use crate::prune::{Automaton, Labelled, Operators};
     pub use crate::puzzle::{Puzzle, Solution, SolutionOf, SolveError, Standard};
     pub use crate::replay::{ReplayError, replay};
+    pub use crate::rules::{Ranked, Rules};
     pub use crate::visited::{
         DenseSides, DenseVisited, HashSides, HashVisited, Side, Sides, Visited,
     };

@@ -396,6 +396,9 @@ pub struct Solution<M, B> {
     /// Whether no shorter solution exists (proven by the search that found
     /// it); `false` for a solution that is only the first one found.
     pub optimal: bool,
+    /// Why the solution is not proven optimal, when `optimal` is false and
+    /// the search says why (an IDA* bound shown to overestimate).
+    pub reason: Option<String>,
     boards: Vec<B>,
 }
 
@@ -415,8 +418,15 @@ impl<M, B> Solution<M, B> {
         Solution {
             moves,
             optimal,
+            reason: None,
             boards,
         }
+    }
+
+    /// The same solution, saying why it is not proven optimal.
+    pub fn with_reason(mut self, reason: Option<String>) -> Solution<M, B> {
+        self.reason = reason;
+        self
     }
 
     /// A solution of `moves` from `start`, its boards computed by `play`

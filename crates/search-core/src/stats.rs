@@ -59,4 +59,8 @@ pub struct Path<M> {
     pub moves: Vec<M>,
     /// The sum of the moves' costs.
     pub cost: u32,
+    /// Where the search's own answer shows that its bound overestimated
+    /// (IDA*, see [`crate::ida`]): the path is then not proven optimal.
+    /// `None` for every breadth-first search.
+    pub inadmissible: Option<crate::ida::Inadmissible>,
 }

@@ -106,50 +106,26 @@ fn graph(undirected: bool, max_cost: u32) -> impl Strategy<Value = Graph> {
     })
 }
 
-/// A position in a graph for the depth-first searches.
-struct Walker<'a> {
-    graph: &'a Graph,
-    at: usize,
-    goal: usize,
-    trail: Vec<usize>,
-}
+/// A graph as the rules of a puzzle: a state is a node, a move an edge
+/// (where it starts, where it ends, its cost).
+impl Rules for Graph {
+    type State = usize;
+    type Move = (usize, usize, u32);
 
-impl<'a> Walker<'a> {
-    /// A walker at node 0 of `graph`, bound for `goal`.
-    fn new(graph: &'a Graph, goal: usize) -> Self {
-        Walker {
-            graph,
-            at: 0,
-            goal,
-            trail: Vec::new(),
-        }
-    }
-}
-
-impl Node for Walker<'_> {
-    type Move = usize;
-
-    fn lower_bound(&self) -> u32 {
-        0
+    fn moves(&self, &at: &usize, out: &mut Vec<(usize, usize, u32)>) {
+        out.extend(self.edges[at].iter().map(|&(next, cost)| (at, next, cost)));
     }
 
-    fn is_goal(&self) -> bool {
-        self.at == self.goal
+    fn apply(&self, at: &mut usize, (_, to, _): (usize, usize, u32)) {
+        *at = to;
     }
 
-    fn moves(&self, _previous: Option<usize>, out: &mut Vec<usize>) {
-        out.extend(0..self.graph.edges[self.at].len());
+    fn undo(&self, at: &mut usize, (from, _, _): (usize, usize, u32)) {
+        *at = from;
     }
 
-    fn apply(&mut self, m: usize) -> u32 {
-        let (next, cost) = self.graph.edges[self.at][m];
-        self.trail.push(self.at);
-        self.at = next;
+    fn cost(&self, (_, _, cost): (usize, usize, u32)) -> u32 {
         cost
-    }
-
-    fn undo(&mut self, _m: usize) {
-        self.at = self.trail.pop().unwrap();
     }
 }
 
@@ -249,19 +225,19 @@ proptest! {
         let expected = g.weighted_distance(0, goal);
         // Without duplicate detection an unreachable goal costs b^bound: keep the bound small.
         let options = IdaOptions { max_bound: Some(expected.unwrap_or(6)), ..IdaOptions::default() };
-        let mut walker = Walker::new(&g, goal);
-        let found = ida_star(&mut walker, &options).unwrap().found;
-        prop_assert_eq!(walker.at, 0, "the node is restored");
+        let ida = Ida::new(&g, &Zero).with_options(options);
+        let found = ida.solve(&0, |&n| n == goal).unwrap().found;
         prop_assert_eq!(found.as_ref().map(|p| p.cost), expected);
         if let Some(path) = found {
             let mut at = 0;
             let mut cost = 0;
-            for m in path.moves {
-                let (next, c) = g.edges[at][m];
-                at = next;
+            for (from, to, c) in path.moves {
+                prop_assert_eq!(from, at);
+                at = to;
                 cost += c;
             }
             prop_assert_eq!((at, cost), (goal, path.cost));
+            prop_assert!(path.inadmissible.is_none());
         }
         // The closure form has no bound: on a cyclic graph it needs a reachable goal.
         if expected.is_some() {
@@ -276,11 +252,12 @@ proptest! {
         let unit = Graph {
             edges: g.edges.iter().map(|e| e.iter().map(|&(m, _)| (m, 1)).collect()).collect(),
         };
-        let mut walker = Walker::new(&unit, goal);
         let expected = unit.distances(0)[goal];
         let options = IdaOptions { max_bound: Some(expected.unwrap_or(6)), ..IdaOptions::default() };
-        let found = iddfs(&mut walker, &options).unwrap().found;
-        prop_assert_eq!(found.map(|p| p.cost), expected);
+        let found = Ida::new(&unit, &Zero).with_options(options).solve(&0, |&n| n == goal).unwrap().found;
+        prop_assert_eq!(found.as_ref().map(|p| p.cost), expected);
+        let by_rules = search_core::bfs::solve(&unit, &0, |&n| n == goal);
+        prop_assert_eq!(by_rules.map(|p| p.cost), expected);
     }
 
     #[test]
@@ -296,8 +273,8 @@ proptest! {
             let unit = Graph {
                 edges: g.edges.iter().map(|e| e.iter().map(|&(m, _)| (m, 1)).collect()).collect(),
             };
-            let mut walker = Walker::new(&unit, goal);
-            let by_dfs = count_paths(&mut walker, length, |w| w.at, &Budget::default()).unwrap();
+            let by_dfs =
+                count_paths(&unit, &Zero, &0, |&n| n == goal, length, |&n| n, &Budget::default()).unwrap();
             prop_assert_eq!(by_dfs.found, Some(count));
         }
     }
@@ -393,14 +370,15 @@ fn budgets_stop_searches() {
     let g = Graph {
         edges: vec![vec![(1, 1)], vec![(0, 1)], vec![]],
     };
-    let mut walker = Walker::new(&g, 2);
     let options = IdaOptions {
         budget: limited,
         ..IdaOptions::default()
     };
-    let err = ida_star(&mut walker, &options).unwrap_err();
+    let err = Ida::new(&g, &Zero)
+        .with_options(options)
+        .solve(&0, |&n| n == 2)
+        .unwrap_err();
     assert_eq!(err.reason, Reason::NodeLimit);
-    assert_eq!(walker.at, 0, "the node is restored after an interruption");
 }
 
 #[test]
@@ -416,13 +394,15 @@ fn ida_reports_each_iteration_and_honours_parity_steps() {
         })
         .collect();
     let g = Graph { edges };
-    let mut walker = Walker::new(&g, 6);
     let even = IdaOptions {
         step: 2,
         residue: 0,
         ..IdaOptions::default()
     };
-    let outcome = iddfs(&mut walker, &even).unwrap();
+    let outcome = Ida::new(&g, &Zero)
+        .with_options(even)
+        .solve(&0, |&n| n == 6)
+        .unwrap();
     let bounds: Vec<u32> = outcome.stats.iterations.iter().map(|i| i.bound).collect();
     assert_eq!(bounds, [0, 2, 4, 6]);
     assert_eq!(outcome.found.unwrap().cost, 6);
@@ -440,14 +420,18 @@ fn unreachable_goals_are_answers() {
         bfs_bidirectional(&0, &2, |&n| g.successors(n), |&n| g.predecessors(n)),
         None
     );
-    let mut walker = Walker::new(&g, 2);
     // IDA* proves it: an iteration that prunes nothing has seen everything...
     // except that a cycle is never exhausted without a bound.
     let options = IdaOptions {
         max_bound: Some(10),
         ..IdaOptions::default()
     };
-    assert_eq!(ida_star(&mut walker, &options).unwrap().found, None);
+    let ida = Ida::new(&g, &Zero).with_options(options);
+    assert_eq!(ida.solve(&0, |&n| n == 2).unwrap().found, None);
+    // A bound that proves the goal out of reach ends the search at once.
+    let dead = Computed(|_: &usize| DEAD);
+    let outcome = Ida::new(&g, &dead).solve(&0, |&n| n == 2).unwrap();
+    assert_eq!((outcome.found, outcome.stats.iterations.len()), (None, 0));
     let count = count_shortest_paths(&0, |&n| g.successors(n), |&n| n == 2, &Budget::default());
     assert_eq!(count.unwrap().found, None);
 }

@@ -220,6 +220,7 @@ pub fn solve_with<P: Driver>(
         runs,
         verdicts,
         first,
+        unproven,
     } = runs;
     let mut snapshot = heading(
         P::NAME,
@@ -228,6 +229,9 @@ pub fn solve_with<P: Driver>(
         fixture.source.as_deref(),
     );
     render(&mut snapshot, &drawing.sections, &runs, first.is_some());
+    if let (None, Some(why)) = (&drawing.unproven, &unproven) {
+        let _ = writeln!(snapshot, "\nnot proven optimal: {why}");
+    }
     let report = Report::new(
         P::NAME,
         case,
@@ -240,7 +244,7 @@ pub fn solve_with<P: Driver>(
     )
     .with_boards(&drawing.start, &drawing.goal)
     .unreachable_because(drawing.unreachable);
-    Ok(match drawing.unproven {
+    Ok(match drawing.unproven.or(unproven) {
         Some(reason) => report.not_optimal(reason),
         None => report,
     })

@@ -20,6 +20,9 @@ pub struct Runs<P: Puzzle> {
     pub verdicts: Vec<Result<(), String>>,
     /// The first run's solution: the one the snapshot draws.
     pub first: Option<SolutionOf<P>>,
+    /// Why a run's solution is not proven optimal, where a search's own
+    /// answer showed its bound to overestimate.
+    pub unproven: Option<String>,
 }
 
 impl<P: Puzzle> Default for Runs<P> {
@@ -28,6 +31,7 @@ impl<P: Puzzle> Default for Runs<P> {
             runs: Vec::new(),
             verdicts: Vec::new(),
             first: None,
+            unproven: None,
         }
     }
 }
@@ -47,6 +51,14 @@ impl<P: Puzzle> Runs<P> {
         build_ms: f64,
     ) {
         let found = outcome.found;
+        if let Some(s) = found.as_ref().filter(|s| !s.optimal) {
+            let why = s
+                .reason
+                .as_deref()
+                .unwrap_or("its search does not prove it minimal");
+            self.unproven
+                .get_or_insert_with(|| format!("{algorithm}: {why}"));
+        }
         self.verdicts.push(
             found
                 .as_ref()

@@ -10,6 +10,9 @@ use super::subsets::{Renumber, Subsets, factorial, lehmer};
 use crate::Board;
 use crate::board::MAX_CELLS;
 
+/// The most cells of a board whose tables are built: cell masks are `u16`.
+pub(super) const MAX_BUILD_CELLS: usize = 16;
+
 /// An unvisited entry during the build.
 const UNSEEN: u8 = u8::MAX;
 

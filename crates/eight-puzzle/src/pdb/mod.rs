@@ -21,8 +21,11 @@ use std::fmt;
 use perm_rank::Placements;
 use search_core::pdb::Checksum;
 
-use crate::Board;
+use search_core::bound::Bound;
+
 use crate::board::MAX_CELLS;
+use crate::bounds::{Group, MAX_GROUP};
+use crate::{Board, SlidingSpace};
 
 mod build;
 mod subsets;
@@ -98,6 +101,12 @@ impl Partition {
         for group in &groups {
             if group.is_empty() {
                 return Err(PdbError::BadGroup("a group is empty".to_string()));
+            }
+            if group.len() > MAX_GROUP {
+                return Err(PdbError::BadGroup(format!(
+                    "a group of {} tiles: at most {MAX_GROUP}",
+                    group.len()
+                )));
             }
             for &tile in group {
                 if tile == 0 || usize::from(tile) >= goal.cells() {
@@ -206,8 +215,12 @@ impl Partition {
         let mut kept = 0u64;
         let mut peak = 0u64;
         for g in self.build_order() {
-            let during =
-                build::search_bytes(goal, self.groups[g].len()).max(counts[g].saturating_mul(2));
+            let search = if goal.cells() <= build::MAX_BUILD_CELLS {
+                build::search_bytes(goal, self.groups[g].len())
+            } else {
+                0
+            };
+            let during = search.max(counts[g].saturating_mul(2));
             peak = peak.max(kept.saturating_add(during));
             kept = kept.saturating_add(counts[g]);
         }
@@ -274,6 +287,12 @@ impl PatternDb {
     ) -> Result<PatternDb, PdbError> {
         let partition = Partition::new(goal, partition.groups.clone())?;
         let cells = goal.cells();
+        if cells > build::MAX_BUILD_CELLS {
+            return Err(PdbError::Shape(format!(
+                "pattern databases are built for boards of up to {} cells, not {cells}",
+                build::MAX_BUILD_CELLS
+            )));
+        }
         let bytes = partition.build_memory_needed(goal);
         if bytes > max_memory {
             return Err(PdbError::TooLarge {
@@ -318,36 +337,19 @@ impl PatternDb {
         &self.partition
     }
 
-    /// The admissible bound for `board`: the sum of the groups' values.
-    ///
-    /// # Panics
-    /// If `board` does not have the goal's shape.
+    /// The bound of `board`: the sum of the groups' values.
     pub fn bound(&self, board: &Board) -> u32 {
         assert_eq!(board.cells(), self.goal.cells(), "another board shape");
-        let mut position = [0u8; MAX_CELLS];
-        for c in 0..board.cells() {
-            position[usize::from(board.tile(c))] = c as u8;
-        }
-        (0..self.tables.len())
-            .map(|g| u32::from(self.value(g, &position)))
-            .sum()
+        let rules =
+            SlidingSpace::new(board.width(), board.height()).expect("a board's shape is valid");
+        self.groups().map(|g| g.start(&rules, board).0).sum()
     }
 
-    /// The value of group `g` with tile `t` on cell `position[t]`.
-    #[inline]
-    pub(crate) fn value(&self, g: usize, position: &[u8; MAX_CELLS]) -> u8 {
-        let table = &self.tables[g];
-        let mut cells = [0u8; MAX_CELLS];
-        for (slot, &t) in cells.iter_mut().zip(&table.tiles) {
-            *slot = position[usize::from(t)];
-        }
-        let rank = table.placements.rank_unchecked(&cells[..table.tiles.len()]);
-        table.values[rank as usize]
-    }
-
-    /// The number of groups.
-    pub(crate) fn group_count(&self) -> usize {
-        self.tables.len()
+    /// Each group's table as a bound.
+    pub fn groups(&self) -> impl Iterator<Item = Group<'_>> {
+        self.tables
+            .iter()
+            .map(|t| Group::new(&t.tiles, &t.placements, &t.values))
     }
 
     /// The database as bytes: a header naming the goal and the groups, the

@@ -12,6 +12,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering};
 
+use crate::rules::Ranked;
+
 mod dense;
 mod distances;
 mod two_bits;
@@ -89,6 +91,55 @@ pub trait RankedSpace: Sync {
     fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
         let state = self.unrank(rank);
         self.ranked_neighbours(&state, rank, |_, r| visit(r));
+    }
+}
+
+/// Every [`Ranked`] puzzle is a ranked space: its neighbours are the states
+/// its moves lead to.
+impl<R: Ranked> RankedSpace for R
+where
+    R::State: Send + Sync,
+{
+    type State = R::State;
+
+    fn size(&self) -> u64 {
+        Ranked::size(self)
+    }
+
+    #[inline]
+    fn rank(&self, state: &R::State) -> u64 {
+        Ranked::rank(self, state)
+    }
+
+    fn unrank(&self, rank: u64) -> R::State {
+        Ranked::unrank(self, rank)
+    }
+
+    fn neighbours<F: FnMut(R::State)>(&self, state: &R::State, mut visit: F) {
+        for (_, next) in crate::rules::successors(self, state) {
+            visit(next);
+        }
+    }
+
+    #[inline]
+    fn ranked_neighbours<F: FnMut(R::State, u64)>(
+        &self,
+        state: &R::State,
+        rank: u64,
+        mut visit: F,
+    ) {
+        let mut moves = Vec::with_capacity(8);
+        self.moves(state, &mut moves);
+        let mut next = state.clone();
+        for m in moves {
+            self.apply(&mut next, m);
+            visit(next.clone(), self.rank_after(&next, rank, m));
+            self.undo(&mut next, m);
+        }
+    }
+
+    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, visit: F) {
+        Ranked::neighbour_ranks(self, rank, visit);
     }
 }
 

@@ -16,7 +16,7 @@
 //! minimised (Moore's partition refinement: states from which the same
 //! sequences are rejected become one); its table answers one look-up per
 //! move: the next automaton state, or that the move closes a forbidden
-//! sequence. [`crate::ida::ida_star_pruned`] steps it along the path.
+//! sequence. [`Ida::pruned`](crate::ida::Ida::pruned) steps it along the path.
 //!
 //! # Why no optimal path is lost
 //!
@@ -103,6 +103,14 @@ pub trait Operators {
 
     /// The frame after operator `op`, or `None` where it does not apply.
     fn apply(&self, frame: &Self::Frame, op: u8) -> Option<Self::Frame>;
+}
+
+/// Rules whose moves are named by the operators of an [`Operators`]
+/// algebra, so that IDA* can step an [`Automaton`] along its path
+/// ([`Ida::pruned`](crate::ida::Ida::pruned)).
+pub trait Labelled: crate::rules::Rules {
+    /// The operator of `m`.
+    fn operator(&self, m: Self::Move) -> u8;
 }
 
 /// No such node or state.

@@ -141,7 +141,7 @@ pub(super) fn choose_db(
 ) -> Result<(Arc<PatternDb>, String), String> {
     let max = options.max_memory;
     let six = Partition::default_for(goal);
-    let named = |db: &PatternDb| format!("{}, reflected", db.partition().name());
+    let named = |db: &PatternDb| format!("{}{}", db.partition().name(), super::reflection(goal));
     let built = |event: &CacheEvent| match event {
         CacheEvent::Loaded => "its tables were cached",
         CacheEvent::Built | CacheEvent::Rebuilt(_) => "its tables were built for this run",

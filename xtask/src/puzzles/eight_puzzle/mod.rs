@@ -257,7 +257,7 @@ impl Driver for EightPuzzle {
             let ms = clock.elapsed().as_secs_f64() * 1e3;
             let name = match (&chosen, algorithm) {
                 (Some((db, _)), Algorithm::IdaPdb) => {
-                    let reflected = if REFLECT { ", reflected" } else { "" };
+                    let reflected = if REFLECT { reflection(goal) } else { "" };
                     format!("{algorithm} {}{reflected}", db.partition().name())
                 }
                 _ => algorithm.name().to_string(),
@@ -354,4 +354,15 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         draw: &Board::rows,
     };
     sweep_space(&space, [goal], plan, options, progress)
+}
+
+/// How a run's name says whether the tables were also looked up on the
+/// reflected board: only where the reflection maps the goal to itself
+/// ([`eight_puzzle::check_reflection`]); elsewhere the search runs without.
+pub(super) fn reflection(goal: &Board) -> &'static str {
+    if eight_puzzle::check_reflection(goal).is_ok() {
+        ", reflected"
+    } else {
+        ", not reflected (the reflection does not map the goal to itself)"
+    }
 }
