@@ -190,7 +190,8 @@ impl Driver for EightPuzzle {
     ) -> Result<Option<String>, String> {
         let big = start.cells() > MAX_BFS_CELLS;
         let clock = Instant::now();
-        let chosen = if big {
+        // Parity decides an unreachable goal at once: no table is built for it.
+        let chosen = if big && start.can_reach(goal) {
             Some(choose_db(goal, options)?)
         } else {
             None
