@@ -19,16 +19,15 @@
 use std::fmt;
 
 use perm_rank::Placements;
+use search_core::grid::Rect;
 use search_core::pdb::Checksum;
+use search_core::pdb::tiles::Tiles;
 
 use search_core::bound::Bound;
 
 use crate::board::MAX_CELLS;
 use crate::bounds::{Group, MAX_GROUP};
 use crate::{Board, SlidingSpace};
-
-mod build;
-mod subsets;
 
 /// Tiles split into disjoint groups, each with its own table.
 ///
@@ -215,20 +214,26 @@ impl Partition {
         let mut kept = 0u64;
         let mut peak = 0u64;
         for g in self.build_order() {
-            let search = if goal.cells() <= build::MAX_BUILD_CELLS {
-                build::search_bytes(goal, self.groups[g].len())
-            } else {
-                0
+            let during = match self.tiles(goal, g) {
+                Ok(tiles) => tiles.memory_needed(),
+                Err(_) => counts[g].saturating_mul(2),
             };
-            let during = search.max(counts[g].saturating_mul(2));
             peak = peak.max(kept.saturating_add(during));
             kept = kept.saturating_add(counts[g]);
         }
         peak.max(kept)
     }
 
-    /// The groups, largest first: the largest search then runs before any
-    /// other table is kept.
+    /// Group `g` as search-core's abstraction of sliding tiles.
+    fn tiles(&self, goal: &Board, g: usize) -> Result<Tiles, PdbError> {
+        let cells: Vec<u8> = self.groups[g]
+            .iter()
+            .map(|&t| goal.position(t).expect("a tile of the goal") as u8)
+            .collect();
+        Tiles::new(Rect::new(goal.width(), goal.height()), &cells, goal.blank())
+            .map_err(|e| PdbError::Shape(e.to_string()))
+    }
+
     fn build_order(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.groups.len()).collect();
         order.sort_by_key(|&g| std::cmp::Reverse(self.groups[g].len()));
@@ -287,12 +292,6 @@ impl PatternDb {
     ) -> Result<PatternDb, PdbError> {
         let partition = Partition::new(goal, partition.groups.clone())?;
         let cells = goal.cells();
-        if cells > build::MAX_BUILD_CELLS {
-            return Err(PdbError::Shape(format!(
-                "pattern databases are built for boards of up to {} cells, not {cells}",
-                build::MAX_BUILD_CELLS
-            )));
-        }
         let bytes = partition.build_memory_needed(goal);
         if bytes > max_memory {
             return Err(PdbError::TooLarge {
@@ -304,14 +303,12 @@ impl PatternDb {
         let total = partition.memory_needed(cells);
         let mut done = 0u64;
         for g in partition.build_order() {
-            let tiles = &partition.groups[g];
-            let placements = Placements::new(cells, tiles.len())
-                .map_err(|e| PdbError::BadGroup(e.to_string()))?;
-            let values =
-                build::breadth_first(goal, tiles, &placements, |n| progress(done + n, total));
+            let group = partition.tiles(goal, g)?;
+            let values = group.build(|n| progress(done + n, total));
+            let placements = group.placements().clone();
             done += placements.count();
             tables[g] = Some(Table {
-                tiles: tiles.clone(),
+                tiles: partition.groups[g].clone(),
                 placements,
                 values,
             });

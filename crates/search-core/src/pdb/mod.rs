@@ -81,6 +81,7 @@ use crate::layers::{LayerReport, RankedSpace, Sweep, SweepError};
 use crate::visited::to_index;
 
 pub mod regions;
+pub mod tiles;
 
 /// A puzzle's abstraction, as [`PatternDb::build`] needs it.
 ///
@@ -144,6 +145,9 @@ pub enum PdbError {
         /// What the bytes were built for.
         found: String,
     },
+    /// The abstraction cannot be built as described (a group of tiles off
+    /// the board, too many cells).
+    Abstraction(String),
 }
 
 impl fmt::Display for PdbError {
@@ -162,6 +166,7 @@ impl fmt::Display for PdbError {
                 f,
                 "the pattern database was built for {found:?}, not {expected:?}"
             ),
+            PdbError::Abstraction(why) => f.write_str(why),
         }
     }
 }

@@ -16,7 +16,9 @@
 //! placement is ranked ([`PlacementRanking`]) and where the free moves are
 //! (the moves between cells next to each other on a rectangle); [`Regions`] is then an [`Abstraction`]
 //! whose database [`PatternDb::build`](super::PatternDb::build) sweeps, each
-//! placement's value being the least over the blank's regions.
+//! placement's value being the least over the blank's regions. Where every
+//! piece is a kind of its own (numbered tiles), [`super::tiles`] gives the
+//! same values by a search over blocks of placements.
 //!
 //! A state is ranked as its placement's rank times the number of free cells,
 //! plus the index among the free cells of the region's lowest cell. Ranks
@@ -45,23 +47,20 @@
 //! }
 //! // Masks of 16 bits, for a board of 16 cells at most.
 //! let regions = Regions::<_, 2, u16>::new(Two, Rect::new(2, 2), [0b0001, 0b0010], 3);
-//! let db = regions.build(None, |_| {})?;
+//! let db = PatternDb::build(&regions, &Sweep::new(Table::Bytes), |_| {})?;
 //! assert_eq!(db.get(Two.rank(&[0b0001, 0b0010])), Some(0));
 //! // Both tiles one step round the ring: two moves.
 //! assert_eq!(db.get(Two.rank(&[0b0100, 0b0001])), Some(2));
 //! // Swapped, never: on a ring the three tiles keep their cyclic order.
 //! assert_eq!(db.get(Two.rank(&[0b0010, 0b0001])), None);
-//! // The same values as any sweep of the abstract space gives.
+//! // The same values whatever the sweep's table.
 //! assert_eq!(PatternDb::build(&regions, &Sweep::new(Table::TwoBits), |_| {})?, db);
 //! # Ok::<(), search_core::pdb::PdbError>(())
 //! ```
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
-
-use super::{Abstraction, PatternDb, PdbError, UNREACHED};
+use super::Abstraction;
 use crate::grid::Rect;
-use crate::layers::{LayerReport, RankedSpace};
-use crate::visited::to_index;
+use crate::layers::RankedSpace;
 
 /// How a puzzle ranks the placements of the `K` kinds of pieces a database
 /// counts: `pieces[i]` is the mask of the cells holding pieces of kind `i`.
@@ -179,99 +178,6 @@ impl<R: PlacementRanking<K>, const K: usize, M: Mask> Regions<R, K, M> {
         let below = (region & region.wrapping_neg()) - 1;
         let index = u64::from((self.free(&pieces) & below).count_ones());
         (self.ranking.rank(&pieces), index)
-    }
-}
-
-/// States per parallel task in [`Regions::build`].
-const CHUNK: usize = 2048;
-
-impl<R: PlacementRanking<K>, const K: usize, M: Mask> Regions<R, K, M> {
-    /// The bytes [`build`](Regions::build) needs besides its layers: one
-    /// byte a placement and one bit a state.
-    pub fn memory_needed(&self) -> u64 {
-        let placements = self.ranking.count();
-        placements.saturating_add(placements.saturating_mul(self.free_cells).div_ceil(64) * 8)
-    }
-
-    /// The pattern database of this abstraction: the same values as
-    /// [`PatternDb::build`] gives it with any sweep, by a search that
-    /// keeps one bit a state (whether it was reached) instead of a table
-    /// of distances, and the states of two layers as lists (a state's
-    /// placement, region and rank are never recomputed from a rank). Each
-    /// layer is expanded in parallel ([`crate::par`]); the values do not
-    /// depend on the number of threads. `progress` is called after every
-    /// layer. Refuses to start (before allocating anything) if
-    /// [`memory_needed`](Regions::memory_needed) exceeds `max_memory`.
-    pub fn build<P>(&self, max_memory: Option<u64>, mut progress: P) -> Result<PatternDb, PdbError>
-    where
-        P: FnMut(&LayerReport),
-    {
-        let needed = self.memory_needed();
-        if let Some(limit) = max_memory {
-            if needed > limit {
-                return Err(PdbError::MemoryLimit { needed, limit });
-            }
-        }
-        let placements = self.ranking.count();
-        let values: Vec<AtomicU8> = (0..to_index(placements))
-            .map(|_| AtomicU8::new(UNREACHED))
-            .collect();
-        let seen: Vec<AtomicU64> = (0..to_index(placements * self.free_cells).div_ceil(64))
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        // The placement of `state` if the state was not reached before.
-        let claim = |state: &RegionState<K, M>| -> Option<usize> {
-            let (placement, index) = self.rank_parts(state);
-            let rank = placement * self.free_cells + index;
-            let (word, flag) = (&seen[to_index(rank / 64)], 1u64 << (rank % 64));
-            // Most states are reached again: a plain load spares the locked write.
-            (word.load(Ordering::Relaxed) & flag == 0
-                && word.fetch_or(flag, Ordering::Relaxed) & flag == 0)
-                .then(|| to_index(placement))
-        };
-        let start = claim(&self.goal).expect("the first state is new");
-        values[start].store(0, Ordering::Relaxed);
-        let mut layer = vec![self.goal];
-        let mut reached = 0;
-        for distance in 0u8.. {
-            reached += layer.len() as u64;
-            progress(&LayerReport {
-                distance: u32::from(distance),
-                states: layer.len() as u64,
-                seen: reached,
-                size: self.size(),
-            });
-            let next = distance + 1;
-            let expand = |chunk: &[RegionState<K, M>]| {
-                let mut found = Vec::new();
-                for state in chunk {
-                    self.neighbours(state, |n| {
-                        if let Some(placement) = claim(&n) {
-                            // Every write of a layer stores the same value.
-                            if values[placement].load(Ordering::Relaxed) == UNREACHED {
-                                values[placement].store(next, Ordering::Relaxed);
-                            }
-                            found.push(n);
-                        }
-                    });
-                }
-                found
-            };
-            layer = if layer.len() <= CHUNK {
-                expand(&layer)
-            } else {
-                crate::par::map_chunks(&layer, CHUNK, expand).concat()
-            };
-            if layer.is_empty() {
-                break;
-            }
-            if next == UNREACHED {
-                return Err(PdbError::TooDeep);
-            }
-        }
-        Ok(PatternDb {
-            values: values.into_iter().map(AtomicU8::into_inner).collect(),
-        })
     }
 }
 
@@ -433,6 +339,7 @@ impl<R: PlacementRanking<K>, const K: usize, M: Mask> Abstraction for Regions<R,
 mod tests {
     use super::*;
     use crate::layers::{Sweep, Table};
+    use crate::pdb::PatternDb;
 
     /// Two pieces of kind 0 and one of kind 1 on a 3x3 board, ranked as the
     /// two masks side by side (most ranks name no placement).
@@ -457,14 +364,14 @@ mod tests {
     }
 
     #[test]
-    fn the_build_agrees_with_every_sweep_and_thread_count() {
-        let built = regions::<u64>().build(None, |_| {}).unwrap();
-        for table in [Table::Bytes, Table::TwoBits] {
-            let swept = PatternDb::build(&regions::<u64>(), &Sweep::new(table), |_| {}).unwrap();
-            assert_eq!(swept, built, "{table:?}");
-        }
+    fn every_sweep_and_thread_count_gives_the_same_values() {
+        let built = PatternDb::build(&regions::<u64>(), &Sweep::new(Table::Bytes), |_| {}).unwrap();
+        let swept = PatternDb::build(&regions::<u64>(), &Sweep::new(Table::TwoBits), |_| {});
+        assert_eq!(swept.unwrap(), built);
         for threads in [1, 2, 3] {
-            let small = crate::par::with_threads(threads, || regions::<u16>().build(None, |_| {}));
+            let small = crate::par::with_threads(threads, || {
+                PatternDb::build(&regions::<u16>(), &Sweep::new(Table::Bytes), |_| {})
+            });
             assert_eq!(small.unwrap().unwrap(), built);
         }
         // 9 * 8 / 2 * 7 placements, all reachable with three free cells.
@@ -474,19 +381,6 @@ mod tests {
         // The piece of kind 1 and one of kind 0 swapped: one move each way
         // round the board is not enough.
         assert!(built.get(Masks.rank(&[0b101, 0b010])).unwrap() > 1);
-    }
-
-    #[test]
-    fn the_build_refuses_to_exceed_its_memory() {
-        let needed = regions::<u16>().memory_needed();
-        assert_eq!(needed, (1 << 18) + ((1 << 18) * 6u64).div_ceil(64) * 8);
-        assert_eq!(
-            regions::<u16>().build(Some(needed - 1), |_| {}),
-            Err(PdbError::MemoryLimit {
-                needed,
-                limit: needed - 1
-            })
-        );
     }
 
     #[test]

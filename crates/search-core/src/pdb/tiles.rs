@@ -1,0 +1,702 @@
+//! The pattern databases of sliding-tile puzzles: one group of distinct
+//! tiles, the blank moving for free through the cells the group leaves
+//! (Korf & Felner's additive databases), built by a breadth-first search
+//! over blocks of placements.
+//!
+//! A placement of the group's `k` tiles is a subset of cells (which cells
+//! hold a tile) and a permutation (which tile is on which of them); the
+//! regions of the blank (the connected sets of free cells, found by the
+//! flood fill of [`RectBits`]) depend on the subset alone. The search
+//! indexes its states by *block* (a subset and one of its regions) and by
+//! the Lehmer rank of the permutation, so that all the states one move
+//! leads to from a block lie in one other block of `k!` entries, and a move
+//! renumbers a permutation by a table look-up. States are kept in two bits
+//! each (unseen, or the layer modulo 3); each layer is computed block by
+//! block in parallel, every thread writing only its own blocks: a block
+//! reads its neighbours' current states where they are few (pushing them),
+//! or looks up each of its own unseen states in its neighbours where those
+//! are fewer (pulling), and is skipped once complete. A placement's value
+//! is the layer where any of its regions was first reached, the least over
+//! the blank's cells, and the table is put in `perm_rank::Placements` order
+//! at the end.
+//!
+//! These are the values [`PatternDb::build`](super::PatternDb::build) gives
+//! the same abstraction ([`Regions`](super::regions::Regions) with one kind
+//! a tile) by a sweep of one rank a state: the tests compare them. The
+//! blocks take a quarter of the memory and renumber instead of ranking,
+//! which is what makes the 15-puzzle's 7-8 and the 24-puzzle's 6-tile
+//! tables quick to build.
+//!
+//! # Example
+//!
+//! Tiles 1 and 2 of the 8-puzzle, whose goal cells are 0 and 1; the blank's
+//! goal is cell 8.
+//!
+//! ```
+//! use search_core::grid::Rect;
+//! use search_core::pdb::tiles::Tiles;
+//!
+//! let group = Tiles::new(Rect::new(3, 3), &[0, 1], 8)?;
+//! let values = group.build(|_| {});
+//! assert_eq!(values.len(), 72); // 9 * 8 placements
+//! assert_eq!(values[group.placements().rank_unchecked(&[0, 1]) as usize], 0);
+//! // Tile 1 on cell 1 and tile 2 on cell 0: each must go round the other.
+//! assert!(values[group.placements().rank_unchecked(&[1, 0]) as usize] > 2);
+//! # Ok::<(), search_core::pdb::PdbError>(())
+//! ```
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use perm_rank::{Lehmer, Placements, Ranking};
+
+use super::PdbError;
+use super::regions::RectBits;
+use crate::grid::Rect;
+use crate::par;
+
+/// The most cells of a board: cell masks are `u32`.
+pub const MAX_CELLS: usize = 32;
+
+/// The most tiles of a group.
+pub const MAX_GROUP: usize = 12;
+
+/// An unvisited entry during the build.
+const UNSEEN: u8 = u8::MAX;
+
+/// One group of distinct tiles on a rectangle, towards their goal cells.
+#[derive(Debug, Clone)]
+pub struct Tiles {
+    rect: Rect,
+    /// The goal cell of each tile of the group, in the group's order.
+    goal: Vec<u8>,
+    /// The blank's goal cell.
+    blank: u8,
+    placements: Placements,
+}
+
+impl Tiles {
+    /// The group whose tile `i` has its goal on cell `goal[i]`, the blank's
+    /// goal on `blank`, on `rect` (at most [`MAX_CELLS`] cells, the tiles
+    /// and the blank moving between cells side by side).
+    pub fn new(rect: Rect, goal: &[u8], blank: usize) -> Result<Tiles, PdbError> {
+        let cells = rect.cells();
+        let bad = |why: String| Err(PdbError::Abstraction(why));
+        if cells > MAX_CELLS {
+            return bad(format!("a board of {cells} cells: at most {MAX_CELLS}"));
+        }
+        if goal.is_empty() || goal.len() > MAX_GROUP || goal.len() >= cells {
+            return bad(format!(
+                "a group of {} tiles on {cells} cells: from 1 to {}",
+                goal.len(),
+                MAX_GROUP.min(cells - 1)
+            ));
+        }
+        let mut used = 1u64 << blank;
+        for &c in goal {
+            if usize::from(c) >= cells || used & 1 << c != 0 {
+                return bad(format!("goal cell {c} is off the board or taken twice"));
+            }
+            used |= 1 << c;
+        }
+        if blank >= cells {
+            return bad(format!("the blank's goal cell {blank} is off the board"));
+        }
+        let placements =
+            Placements::new(cells, goal.len()).map_err(|e| PdbError::Abstraction(e.to_string()))?;
+        Ok(Tiles {
+            rect,
+            goal: goal.to_vec(),
+            blank: blank as u8,
+            placements,
+        })
+    }
+
+    /// How the table is indexed: the cells of the group's tiles, in the
+    /// group's order, ranked by `perm_rank::Placements`.
+    pub fn placements(&self) -> &Placements {
+        &self.placements
+    }
+
+    /// The bytes [`build`](Tiles::build) holds at its peak: a byte a
+    /// placement, two bits a state and the renumbering tables while it
+    /// searches, then the values by block and in their final order.
+    pub fn memory_needed(&self) -> u64 {
+        let k = self.goal.len();
+        let subsets = Subsets::new(self.rect, k);
+        let size = factorial(k) as u64;
+        let words = size.div_ceil(STATES_PER_WORD as u64);
+        let values = (subsets.count() as u64).saturating_mul(size);
+        let search = values
+            .saturating_add((subsets.blocks() as u64).saturating_mul(words * 8))
+            .saturating_add(Renumber::bytes(k));
+        search.max(values.saturating_mul(2))
+    }
+
+    /// The fewest moves of the group's tiles from every placement to their
+    /// goal cells, in [`placements`](Tiles::placements) order
+    /// ([`UNREACHED`](super::UNREACHED) where none reaches them, as when the
+    /// group holds every tile and the placement has the other parity);
+    /// `progress(n)` gets the placements reached after each layer. In
+    /// parallel, the values the same whatever the number of threads.
+    pub fn build(&self, mut progress: impl FnMut(u64)) -> Vec<u8> {
+        let cells = self.rect.cells();
+        let k = self.goal.len();
+        let subsets = Subsets::new(self.rect, k);
+        let size = factorial(k);
+        let renumber = Renumber::new(k);
+        let words = size.div_ceil(STATES_PER_WORD);
+        let neighbours: Vec<u32> = (0..cells)
+            .map(|c| self.rect.neighbours(c).fold(0u32, |m, n| m | 1 << n))
+            .collect();
+        let states: Vec<AtomicU64> = (0..subsets.blocks() * words)
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let mut values = vec![UNSEEN; subsets.count() * size];
+        // Per block: its states in the current layer, and those never reached.
+        let mut frontier = vec![0u64; subsets.blocks()];
+        let mut unseen = vec![size as u64; subsets.blocks()];
+
+        // The goal placement, with the blank's region.
+        let start = &self.goal;
+        let start_mask = start.iter().fold(0u32, |m, &c| m | 1 << c);
+        let order: Vec<u8> = start
+            .iter()
+            .map(|&c| (start_mask & ((1u32 << c) - 1)).count_ones() as u8)
+            .collect();
+        let start_rank = lehmer(k).rank(&order).expect("a permutation of 0..k") as usize;
+        let start_block = subsets.block_at(start_mask, usize::from(self.blank));
+        let start_subset = subsets.index(start_mask);
+        states[start_block * words + start_rank / STATES_PER_WORD].store(
+            layer_code(0) << (2 * (start_rank % STATES_PER_WORD)),
+            Ordering::Relaxed,
+        );
+        values[start_subset * size + start_rank] = 0;
+        frontier[start_block] = 1;
+        unseen[start_block] -= 1;
+        let mut reached = 1u64;
+        progress(reached);
+
+        let next_frontier: Vec<AtomicU64> =
+            (0..subsets.blocks()).map(|_| AtomicU64::new(0)).collect();
+        let block_states = |block: usize| &states[block * words..(block + 1) * words];
+        for depth in 0u8.. {
+            let (current, next) = (layer_code(depth), layer_code(depth + 1));
+            let (found, any) = par::map_reduce_chunks_mut(
+                &mut values,
+                size,
+                (0u64, 0u64),
+                |s, values| {
+                    let (mut found, mut any) = (0u64, 0u64);
+                    let mask = subsets.masks[s];
+                    for block in subsets.first_block[s]..subsets.first_block[s + 1] {
+                        next_frontier[block].store(0, Ordering::Relaxed);
+                        if unseen[block] == 0 {
+                            continue;
+                        }
+                        // A state of this block comes from one where the tile
+                        // now on `to` stood on `from`, a cell of this block's
+                        // region: the sources with current states.
+                        let mut sources = [(0usize, 0usize, 0usize); 4 * MAX_CELLS];
+                        let (mut count, mut push_cost) = (0usize, 0u64);
+                        let mut froms = subsets.regions[block];
+                        while froms != 0 {
+                            let from = froms.trailing_zeros() as usize;
+                            froms &= froms - 1;
+                            let mut tos = neighbours[from] & mask;
+                            while tos != 0 {
+                                let to = tos.trailing_zeros() as usize;
+                                tos &= tos - 1;
+                                let before = mask ^ (1 << to) ^ (1 << from);
+                                let source = subsets.block_at(before, to);
+                                if frontier[source] == 0 {
+                                    continue;
+                                }
+                                let from_th = (before & ((1u32 << from) - 1)).count_ones() as usize;
+                                let to_th = (mask & ((1u32 << to) - 1)).count_ones() as usize;
+                                sources[count] = (source, from_th, to_th);
+                                count += 1;
+                                push_cost += words as u64 + frontier[source];
+                            }
+                        }
+                        if count == 0 {
+                            continue;
+                        }
+                        let target = block_states(block);
+                        let mut new = 0u64;
+                        let mut mark = |rank: usize, slot: &AtomicU64, old: u64, new: &mut u64| {
+                            let shift = 2 * (rank % STATES_PER_WORD);
+                            slot.store(old | next << shift, Ordering::Relaxed);
+                            *new += 1;
+                            if values[rank] == UNSEEN {
+                                values[rank] = depth + 1;
+                                found += 1;
+                            }
+                        };
+                        if unseen[block] * count as u64 / 2 < push_cost {
+                            // Pull: each unseen state looks for a current one.
+                            for (w, slot) in target.iter().enumerate() {
+                                let old = slot.load(Ordering::Relaxed);
+                                let mut empty = states_equal(old, 0);
+                                if (w + 1) * STATES_PER_WORD > size {
+                                    empty &= (1u64 << (2 * (size - w * STATES_PER_WORD))) - 1;
+                                }
+                                let mut bits = old;
+                                while empty != 0 {
+                                    let rank =
+                                        w * STATES_PER_WORD + empty.trailing_zeros() as usize / 2;
+                                    empty &= empty - 1;
+                                    let hit =
+                                        sources[..count].iter().any(|&(source, from_th, to_th)| {
+                                            let back = renumber.apply(to_th, from_th, rank);
+                                            let word = block_states(source)[back / STATES_PER_WORD]
+                                                .load(Ordering::Relaxed);
+                                            word >> (2 * (back % STATES_PER_WORD)) & 3 == current
+                                        });
+                                    if hit {
+                                        mark(rank, slot, bits, &mut new);
+                                        bits |= next << (2 * (rank % STATES_PER_WORD));
+                                    }
+                                }
+                            }
+                        } else {
+                            // Push: each current state of a source marks its image.
+                            for &(source, from_th, to_th) in &sources[..count] {
+                                for (w, word) in block_states(source).iter().enumerate() {
+                                    let mut hits =
+                                        states_equal(word.load(Ordering::Relaxed), current);
+                                    while hits != 0 {
+                                        let rank = w * STATES_PER_WORD
+                                            + hits.trailing_zeros() as usize / 2;
+                                        hits &= hits - 1;
+                                        let rank = renumber.apply(from_th, to_th, rank);
+                                        let slot = &target[rank / STATES_PER_WORD];
+                                        let old = slot.load(Ordering::Relaxed);
+                                        if old >> (2 * (rank % STATES_PER_WORD)) & 3 == 0 {
+                                            mark(rank, slot, old, &mut new);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        next_frontier[block].store(new, Ordering::Relaxed);
+                        any += new;
+                    }
+                    (found, any)
+                },
+                |a, b| (a.0 + b.0, a.1 + b.1),
+            );
+            if any == 0 {
+                break;
+            }
+            reached += found;
+            progress(reached);
+            for ((f, u), n) in frontier.iter_mut().zip(&mut unseen).zip(&next_frontier) {
+                *f = n.load(Ordering::Relaxed);
+                *u -= *f;
+            }
+        }
+        drop(states);
+        into_placement_order(&subsets, &values, &self.placements)
+    }
+}
+
+/// `C(n, k)`, 0 when `k > n`.
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |c, i| c.saturating_mul(n - i) / (i + 1))
+}
+
+/// Two-bit states in a 64-bit word.
+const STATES_PER_WORD: usize = 32;
+
+/// The two-bit code of the states reached at `depth`: 1, 2 or 3 by depth
+/// modulo 3 (0 is unseen), enough to tell the layer being expanded from the
+/// next one and from the older ones.
+fn layer_code(depth: u8) -> u64 {
+    u64::from(depth % 3) + 1
+}
+
+/// The bits `2i` of `word` whose two-bit state `i` is `code`.
+#[inline]
+fn states_equal(word: u64, code: u64) -> u64 {
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    let x = word ^ code.wrapping_mul(LOW);
+    !(x | x >> 1) & LOW
+}
+
+/// The values kept by block ([`Subsets`] order, then the Lehmer rank of the
+/// permutation) put in [`Placements`] order. The placements are taken by
+/// the cells of their first tiles (a prefix of three, or all but six), so
+/// that the writes of each prefix fall in one stretch of the result that
+/// stays in the cache, and by the cell of the first tile in parallel.
+fn into_placement_order(subsets: &Subsets, values: &[u8], placements: &Placements) -> Vec<u8> {
+    let k = subsets.k;
+    let cells = placements.cells();
+    let prefix = k.min(3).max(k.saturating_sub(6));
+    // The place value of tile i's digit in a Placements rank.
+    let weights: Vec<usize> = (0..k)
+        .map(|i| ((i + 1)..k).map(|j| cells - j).product())
+        .collect();
+    // The rest's permutations in Lehmer order, and what each takes off the
+    // digits: a tile's digit is its cell less the used cells below it, and
+    // among the rest's used cells those below depend only on the permutation.
+    let rest = k - prefix;
+    let mut orders = vec![0u8; factorial(rest) * rest.max(1)];
+    let mut discounts = Vec::with_capacity(factorial(rest));
+    for (rank, order) in orders
+        .chunks_mut(rest.max(1))
+        .enumerate()
+        .take(factorial(rest))
+    {
+        lehmer(rest)
+            .unrank(rank as u64, &mut order[..rest])
+            .expect("a rank below rest!");
+        let discount: usize = (0..rest)
+            .map(|i| {
+                let below = order[..i].iter().filter(|&&q| q < order[i]).count();
+                below * weights[prefix + i]
+            })
+            .sum();
+        discounts.push(discount);
+    }
+    let walk = Walk {
+        k,
+        cells,
+        prefix,
+        subsets,
+        weights: &weights,
+        values,
+        orders: &orders,
+        discounts: &discounts,
+    };
+    let mut out = vec![0u8; placements.count() as usize];
+    par::for_each_chunk_mut(&mut out, weights[0], |first, out| {
+        let mut cells_of = [0u8; MAX_CELLS];
+        cells_of[0] = first as u8;
+        walk.prefixes(1, &mut cells_of, 0, out);
+    });
+    out
+}
+
+/// The enumeration of [`into_placement_order`].
+struct Walk<'a> {
+    k: usize,
+    cells: usize,
+    /// The tiles whose cells are chosen before the subset.
+    prefix: usize,
+    subsets: &'a Subsets,
+    weights: &'a [usize],
+    values: &'a [u8],
+    /// The permutations of the other tiles, `k - prefix` positions each.
+    orders: &'a [u8],
+    discounts: &'a [usize],
+}
+
+impl Walk<'_> {
+    /// Chooses the cells of tiles `tile..prefix` in increasing order, then
+    /// writes the values of every subset holding the prefix's cells.
+    fn prefixes(&self, tile: usize, cells_of: &mut [u8; MAX_CELLS], rank: usize, out: &mut [u8]) {
+        let used = cells_of[..tile].iter().fold(0u32, |m, &c| m | 1 << c);
+        if tile < self.prefix {
+            for cell in 0..self.cells {
+                if used & 1 << cell != 0 {
+                    continue;
+                }
+                cells_of[tile] = cell as u8;
+                let digit = cell - (used & ((1u32 << cell) - 1)).count_ones() as usize;
+                self.prefixes(tile + 1, cells_of, rank + digit * self.weights[tile], out);
+            }
+            return;
+        }
+        let rest = self.k - tile;
+        let size = factorial(self.k);
+        for (s, &mask) in self.subsets.masks.iter().enumerate() {
+            if mask & used != used {
+                continue;
+            }
+            // The Lehmer rank of the first permutation with this prefix.
+            let mut first = s * size;
+            let (mut taken, mut radix) = (0u32, size);
+            for (i, &cell) in cells_of[..tile].iter().enumerate() {
+                let th = (mask & ((1u32 << cell) - 1)).count_ones();
+                radix /= self.k - i;
+                first += (th - (taken & ((1u32 << th) - 1)).count_ones()) as usize * radix;
+                taken |= 1 << th;
+            }
+            // Each other cell's part of the rank if it holds the i-th other
+            // tile: its digit before the discount, times the digit's weight.
+            let mut part = [[0usize; MAX_CELLS]; MAX_CELLS];
+            let mut left = mask & !used;
+            for row in part.iter_mut().take(rest) {
+                let cell = left.trailing_zeros();
+                left &= left - 1;
+                let digit = cell as usize - (used & ((1u32 << cell) - 1)).count_ones() as usize;
+                for (i, slot) in row.iter_mut().take(rest).enumerate() {
+                    *slot = digit * self.weights[tile + i];
+                }
+            }
+            let values = &self.values[first..first + self.discounts.len()];
+            for ((order, &discount), &value) in self
+                .orders
+                .chunks_exact(rest.max(1))
+                .zip(self.discounts)
+                .zip(values)
+            {
+                let sum: usize = order[..rest]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &q)| part[usize::from(q)][i])
+                    .sum();
+                out[rank + sum - discount] = value;
+            }
+        }
+    }
+}
+
+/// The `k`-cell subsets of a board, each with the regions its free cells
+/// split into (the flood fill of [`RectBits`]): the blocks of
+/// the breadth-first search.
+///
+/// A placement of `k` tiles is a subset of cells (which cells hold a tile)
+/// and a permutation (which tile is on which of them); the regions of the
+/// blank depend on the subset alone. The search indexes its states by
+/// block (a subset and one of its regions) and by the Lehmer rank of the
+/// permutation, so that all the states one move leads to from a block lie
+/// in one other block of `k!` entries.
+struct Subsets {
+    k: usize,
+    /// `binomial[c][i]`: C(c, i), for the colexicographic index of a subset.
+    binomial: Vec<[u32; MAX_GROUP + 1]>,
+    /// The cell mask of every subset.
+    masks: Vec<u32>,
+    /// The blocks of subset `s` are `first_block[s]..first_block[s + 1]`.
+    first_block: Vec<usize>,
+    /// The region (its block offset) of every free cell of every subset.
+    region_at: Vec<[u8; MAX_CELLS]>,
+    /// The cells of every block's region.
+    regions: Vec<u32>,
+}
+
+impl Subsets {
+    fn new(rect: Rect, k: usize) -> Subsets {
+        let cells = rect.cells();
+        let board = RectBits::new(rect);
+        let all = (u64::MAX >> (64 - cells)) as u32;
+        let binomial: Vec<[u32; MAX_GROUP + 1]> = (0..=cells)
+            .map(|c| std::array::from_fn(|i| self::binomial(c as u64, i as u64) as u32))
+            .collect();
+        let mut masks = Vec::new();
+        let mut first_block = vec![0];
+        let mut region_at = Vec::new();
+        let mut regions = Vec::new();
+        // Ascending masks of k cells (colexicographic order, which `index`
+        // ranks), each the next by Gosper's hack.
+        let mut mask = (1u64 << k) - 1;
+        while mask <= u64::from(all) {
+            let m = mask as u32;
+            let (low, ripple) = (
+                mask & mask.wrapping_neg(),
+                mask + (mask & mask.wrapping_neg()),
+            );
+            mask = ripple | (((mask ^ ripple) >> 2) / low);
+            let mask = m;
+            masks.push(mask);
+            let free = all & !mask;
+            let mut at = [u8::MAX; MAX_CELLS];
+            let mut left = free;
+            let mut count = 0u8;
+            while left != 0 {
+                let lowest = left & left.wrapping_neg();
+                let region = board.flood(u64::from(free), u64::from(lowest)) as u32;
+                for (c, slot) in at.iter_mut().enumerate().take(cells) {
+                    if region & 1 << c != 0 {
+                        *slot = count;
+                    }
+                }
+                regions.push(region);
+                left &= !region;
+                count += 1;
+            }
+            region_at.push(at);
+            first_block.push(regions.len());
+        }
+        Subsets {
+            k,
+            binomial,
+            masks,
+            first_block,
+            region_at,
+            regions,
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.masks.len()
+    }
+
+    fn blocks(&self) -> usize {
+        self.regions.len()
+    }
+
+    /// The index of the subset `mask` among those of `k` cells: its
+    /// colexicographic rank, the sum of C(c, i + 1) over its cells c in
+    /// ascending order.
+    #[inline]
+    fn index(&self, mask: u32) -> usize {
+        let (mut left, mut rank) = (mask, 0u32);
+        for i in 1..=self.k {
+            let c = left.trailing_zeros() as usize;
+            left &= left - 1;
+            rank += self.binomial[c][i];
+        }
+        rank as usize
+    }
+
+    /// The block of the region holding free cell `cell` of subset `mask`.
+    #[inline]
+    fn block_at(&self, mask: u32, cell: usize) -> usize {
+        let s = self.index(mask);
+        self.first_block[s] + usize::from(self.region_at[s][cell])
+    }
+}
+
+/// `k!`.
+fn factorial(k: usize) -> usize {
+    (1..=k).product()
+}
+
+/// The Lehmer ranking (lexicographic order) of the permutations of `0..k`.
+fn lehmer(k: usize) -> Lehmer {
+    Lehmer::new(k).expect("a group has at most 12 tiles")
+}
+
+/// How a move renumbers the permutation: the tile on the `from`-th cell of
+/// its subset (in cell order) moves to a cell that is the `to`-th of the new
+/// subset; the other tiles keep their order. Kept as tables of ranks while
+/// `k!` fits in 16 bits (5 MiB for 8 tiles), computed entry by entry above.
+struct Renumber {
+    k: usize,
+    size: usize,
+    tables: Vec<u16>,
+}
+
+/// The most tiles whose renumbering is tabulated.
+const RENUMBER_TABLES_UP_TO: usize = 8;
+
+impl Renumber {
+    fn new(k: usize) -> Renumber {
+        let size = factorial(k);
+        let mut tables = Vec::new();
+        if k <= RENUMBER_TABLES_UP_TO {
+            tables.reserve(k * k * size);
+            for from in 0..k {
+                for to in 0..k {
+                    tables
+                        .extend((0..size).map(|rank| Renumber::compute(k, from, to, rank) as u16));
+                }
+            }
+        }
+        Renumber { k, size, tables }
+    }
+
+    fn bytes(k: usize) -> u64 {
+        if k <= RENUMBER_TABLES_UP_TO {
+            (k * k * factorial(k) * 2) as u64
+        } else {
+            0
+        }
+    }
+
+    fn compute(k: usize, from: usize, to: usize, rank: usize) -> usize {
+        let mut order = [0u8; MAX_CELLS];
+        let lehmer = lehmer(k);
+        lehmer
+            .unrank(rank as u64, &mut order[..k])
+            .expect("a rank below k!");
+        for p in &mut order[..k] {
+            let q = usize::from(*p);
+            *p = if q == from {
+                to as u8
+            } else {
+                let q = q - usize::from(q > from);
+                (q + usize::from(q >= to)) as u8
+            };
+        }
+        lehmer.rank(&order[..k]).expect("a permutation of 0..k") as usize
+    }
+
+    #[inline]
+    fn apply(&self, from: usize, to: usize, rank: usize) -> usize {
+        if from == to {
+            rank
+        } else if self.tables.is_empty() {
+            Renumber::compute(self.k, from, to, rank)
+        } else {
+            usize::from(self.tables[(from * self.k + to) * self.size + rank])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layers::{Sweep, Table};
+    use crate::pdb::PatternDb;
+    use crate::pdb::regions::{PlacementRanking, Regions};
+
+    /// Placements of `K` distinct tiles as one kind each: the masks' cells
+    /// ranked by `perm_rank::Placements`.
+    struct Distinct<'a>(&'a Placements);
+
+    impl<const K: usize> PlacementRanking<K> for Distinct<'_> {
+        fn count(&self) -> u64 {
+            self.0.count()
+        }
+        fn rank(&self, pieces: &[u64; K]) -> u64 {
+            self.0
+                .rank_unchecked(&pieces.map(|m| m.trailing_zeros() as u8))
+        }
+        fn unrank(&self, rank: u64) -> [u64; K] {
+            let cells = self.0.unrank_vec(rank).expect("a rank below count()");
+            std::array::from_fn(|i| 1 << cells[i])
+        }
+    }
+
+    /// The blocks' values are those of a sweep of the same abstraction, one
+    /// rank a state, on every thread count.
+    fn check<const K: usize>(rect: Rect, goal: [u8; K], blank: usize) {
+        let tiles = Tiles::new(rect, &goal, blank).unwrap();
+        let built = tiles.build(|_| {});
+        let regions = Regions::<_, K, u32>::new(
+            Distinct(tiles.placements()),
+            rect,
+            goal.map(|c| 1u64 << c),
+            blank,
+        );
+        let swept = PatternDb::build(&regions, &Sweep::new(Table::TwoBits), |_| {}).unwrap();
+        assert_eq!(built, swept.into_values(), "{rect:?} {goal:?}");
+        for threads in [1, 3] {
+            let again = crate::par::with_threads(threads, || tiles.build(|_| {})).unwrap();
+            assert_eq!(again, built);
+        }
+    }
+
+    #[test]
+    fn the_blocks_give_the_values_of_a_sweep() {
+        check(Rect::new(3, 3), [0, 1, 2], 8);
+        check(Rect::new(3, 3), [4, 8], 0);
+        check(Rect::new(4, 3), [0, 5, 6, 11], 3);
+        check(Rect::new(2, 4), [0, 1, 2, 3, 4, 5, 6], 7);
+    }
+
+    #[test]
+    fn groups_off_the_board_are_refused() {
+        let rect = Rect::new(3, 3);
+        assert!(Tiles::new(rect, &[0, 9], 8).is_err());
+        assert!(Tiles::new(rect, &[0, 0], 8).is_err());
+        assert!(Tiles::new(rect, &[0, 8], 8).is_err());
+        assert!(Tiles::new(Rect::new(6, 6), &[0], 8).is_err());
+    }
+}
