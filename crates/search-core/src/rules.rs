@@ -21,7 +21,7 @@
 //! A stack of four pancakes; a move turns over the top `k`.
 //!
 //! ```
-//! use search_core::rules::{Ranked, Rules};
+//! use search_core::rules::Rules;
 //!
 //! struct Pancakes;
 //! impl Rules for Pancakes {
@@ -35,7 +35,7 @@
 //!
 //! let path = search_core::bfs::solve(&Pancakes, &[3, 2, 0, 1], |s| *s == [0, 1, 2, 3])
 //!     .expect("every stack can be sorted");
-//! assert_eq!(path.moves, [2, 4]);
+//! assert_eq!(path.moves, [4, 2]);
 //! ```
 
 use crate::Path;

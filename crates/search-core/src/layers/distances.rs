@@ -6,7 +6,7 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 
 use super::RankedSpace;
-use super::two_bits::{CELLS_PER_WORD, UNSEEN};
+use super::cells::{CELLS_PER_WORD, UNSEEN};
 use crate::Reason;
 use crate::count::PathCount;
 

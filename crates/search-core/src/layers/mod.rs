@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering};
 
 use crate::rules::Ranked;
 
+pub mod cells;
 mod dense;
 mod distances;
 mod two_bits;
@@ -354,7 +355,7 @@ impl Sweep {
     /// [`Table::Bytes`] and [`Table::Wide`], the lists of states of two
     /// layers come on top).
     pub fn memory_needed(&self, size: u64) -> u64 {
-        let words = size.div_ceil(two_bits::CELLS_PER_WORD);
+        let words = cells::TwoBits::words_for(size);
         match self.table {
             Table::Bytes => size,
             Table::Wide => size * 2,

@@ -12,20 +12,18 @@
 //! [`Table::TwoBits`]: super::Table::TwoBits
 //! [`Table::Residues`]: super::Table::Residues
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
+use super::cells::{TwoBits, compact, matching, rank_of, spread};
 use super::{LayerReport, Layers, RankedSpace, ResidueTable, Sweep, SweepError};
 use crate::visited::to_index;
 
-pub(super) const CELLS_PER_WORD: u64 = 32;
+/// Words a task scans.
 const WORDS_PER_CHUNK: u64 = 2048;
-/// The code of a cell not reached yet, in both codings.
-pub(super) const UNSEEN: u64 = 0b11;
-/// The code of an expanded cell, for [`Table::TwoBits`](super::Table::TwoBits).
+/// The code of a cell already expanded ([`Table::TwoBits`](super::Table::TwoBits)).
 const DONE: u64 = 0b10;
-pub(super) const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
 /// How the cells of the layer being expanded are told apart, and retired.
 #[derive(Clone, Copy)]
@@ -54,7 +52,7 @@ impl Coding<'_> {
 /// of `d` to `DONE` (by the thread expanding the cell), so plain atomic AND
 /// and XOR suffice.
 struct TwoBitTable<'a> {
-    words: &'a [AtomicU64],
+    cells: &'a TwoBits,
     coding: Coding<'a>,
 }
 
@@ -73,17 +71,15 @@ impl Sweep {
         P: FnMut(&LayerReport),
     {
         let size = space.size();
-        let words = size.div_ceil(CELLS_PER_WORD);
-        let cells: Vec<AtomicU64> = (0..to_index(words))
-            .map(|_| AtomicU64::new(u64::MAX))
-            .collect();
+        let cells = TwoBits::new(size);
+        let words = TwoBits::words_for(size);
         let expanded: Vec<AtomicU32> = if residues {
             (0..to_index(words)).map(|_| AtomicU32::new(0)).collect()
         } else {
             Vec::new()
         };
         let table = TwoBitTable {
-            words: &cells,
+            cells: &cells,
             coding: if residues {
                 Coding::Residues {
                     expanded: &expanded,
@@ -95,7 +91,7 @@ impl Sweep {
         let mut goal_ranks: Vec<u64> = goals
             .iter()
             .map(|g| space.rank(g))
-            .filter(|&rank| table.claim(rank, 0))
+            .filter(|&rank| cells.claim(rank, table.coding.code(0)))
             .collect();
         let mut histogram = Vec::new();
         let mut layer = goal_ranks.len() as u64;
@@ -133,7 +129,7 @@ impl Sweep {
         let residues = residues.then(|| {
             goal_ranks.sort_unstable();
             ResidueTable::new(
-                cells.into_iter().map(AtomicU64::into_inner).collect(),
+                cells.into_words(),
                 size,
                 goal_ranks,
                 histogram.len().saturating_sub(1) as u32,
@@ -154,20 +150,6 @@ impl Sweep {
 }
 
 impl TwoBitTable<'_> {
-    /// Marks `rank` with `code` if it is unseen; returns whether it was.
-    #[inline]
-    fn claim(&self, rank: u64, code: u64) -> bool {
-        let word = &self.words[to_index(rank / CELLS_PER_WORD)];
-        let shift = (rank % CELLS_PER_WORD) * 2;
-        if (word.load(Ordering::Relaxed) >> shift) & 3 != UNSEEN {
-            return false;
-        }
-        // Only other claims of the same code can race with this one, and
-        // AND-ing the same mask again leaves the code unchanged.
-        let before = word.fetch_and(!((UNSEEN ^ code) << shift), Ordering::Relaxed);
-        (before >> shift) & 3 == UNSEEN
-    }
-
     /// Expands every cell of layer `distance` in one chunk of words.
     fn expand_chunk<S, C>(
         &self,
@@ -185,16 +167,13 @@ impl TwoBitTable<'_> {
         let next = self.coding.code(distance + 1);
         let size = space.size();
         let first = chunk * WORDS_PER_CHUNK as usize;
-        let last = (first + WORDS_PER_CHUNK as usize).min(self.words.len());
+        let last = (first + WORDS_PER_CHUNK as usize).min(self.cells.words().len());
         let mut found = 0u64;
         let mut accepted = 0u64;
         let mut sample = Vec::new();
-        // `current` in every cell: XOR-ing it leaves 00 where a cell matches.
-        let pattern = current * LOW_BITS;
         for w in first..last {
-            let x = self.words[w].load(Ordering::Relaxed) ^ pattern;
             // One low bit per cell whose code equals `current`.
-            let mut matches = !(x | (x >> 1)) & LOW_BITS;
+            let mut matches = matching(self.cells.word(w), current);
             if let Coding::Residues { expanded } = self.coding {
                 matches &= !spread(expanded[w].load(Ordering::Relaxed));
             }
@@ -203,7 +182,7 @@ impl TwoBitTable<'_> {
             }
             let mut bits = matches;
             while bits != 0 {
-                let rank = w as u64 * CELLS_PER_WORD + u64::from(bits.trailing_zeros() / 2);
+                let rank = rank_of(w, bits.trailing_zeros());
                 bits &= bits - 1;
                 if rank >= size {
                     break;
@@ -212,7 +191,7 @@ impl TwoBitTable<'_> {
                     sample.push(rank);
                 }
                 let mut visit = |n| {
-                    if self.claim(n, next) {
+                    if self.cells.claim(n, next) {
                         found += 1;
                     }
                 };
@@ -227,9 +206,7 @@ impl TwoBitTable<'_> {
             }
             match self.coding {
                 // current -> DONE for every matched cell: XOR each with current ^ DONE.
-                Coding::Parity => {
-                    self.words[w].fetch_xor(matches * (current ^ DONE), Ordering::Relaxed);
-                }
+                Coding::Parity => self.cells.recode(w, matches, current, DONE),
                 Coding::Residues { expanded } => {
                     expanded[w].fetch_or(compact(matches), Ordering::Relaxed);
                 }
@@ -243,26 +220,6 @@ impl TwoBitTable<'_> {
     }
 }
 
-/// Bit `i` of `x` to bit `2i`: a word of flags to the low bits of 32 cells.
-fn spread(x: u32) -> u64 {
-    let mut x = u64::from(x);
-    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
-    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
-    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
-    (x | (x << 1)) & LOW_BITS
-}
-
-/// The inverse of [`spread`]: bit `2i` of `x` to bit `i`.
-fn compact(x: u64) -> u32 {
-    let mut x = x & LOW_BITS;
-    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
-    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F;
-    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
-    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
-    ((x | (x >> 16)) & 0xFFFF_FFFF) as u32
-}
-
 /// What expanding one chunk of a two-bit table found.
 struct Expanded {
     /// Cells newly claimed for the next layer.
@@ -271,19 +228,4 @@ struct Expanded {
     accepted: u64,
     /// The first ranks expanded, in order.
     sample: Vec<u64>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn spread_and_compact_are_inverse() {
-        for x in [0, 1, 0x8000_0000, 0xDEAD_BEEF, u32::MAX] {
-            assert_eq!(compact(spread(x)), x);
-            assert_eq!(spread(x).count_ones(), x.count_ones());
-            assert_eq!(spread(x) & !LOW_BITS, 0);
-        }
-        assert_eq!(spread(0b101), 0b10001);
-    }
 }

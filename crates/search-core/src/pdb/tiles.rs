@@ -52,6 +52,7 @@ use perm_rank::{Lehmer, Placements, Ranking};
 use super::PdbError;
 use super::regions::RectBits;
 use crate::grid::Rect;
+use crate::layers::cells::{CELLS_PER_WORD, TwoBits, UNSEEN, matching};
 use crate::par;
 
 /// The most cells of a board: cell masks are `u32`.
@@ -60,8 +61,8 @@ pub const MAX_CELLS: usize = 32;
 /// The most tiles of a group.
 pub const MAX_GROUP: usize = 12;
 
-/// An unvisited entry during the build.
-const UNSEEN: u8 = u8::MAX;
+/// A placement whose value is not known yet.
+const UNKNOWN: u8 = u8::MAX;
 
 /// One group of distinct tiles on a rectangle, towards their goal cells.
 #[derive(Debug, Clone)]
@@ -148,10 +149,8 @@ impl Tiles {
         let neighbours: Vec<u32> = (0..cells)
             .map(|c| self.rect.neighbours(c).fold(0u32, |m, n| m | 1 << n))
             .collect();
-        let states: Vec<AtomicU64> = (0..subsets.blocks() * words)
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        let mut values = vec![UNSEEN; subsets.count() * size];
+        let states = TwoBits::new((subsets.blocks() * words) as u64 * CELLS_PER_WORD);
+        let mut values = vec![UNKNOWN; subsets.count() * size];
         // Per block: its states in the current layer, and those never reached.
         let mut frontier = vec![0u64; subsets.blocks()];
         let mut unseen = vec![size as u64; subsets.blocks()];
@@ -166,9 +165,9 @@ impl Tiles {
         let start_rank = lehmer(k).rank(&order).expect("a permutation of 0..k") as usize;
         let start_block = subsets.block_at(start_mask, usize::from(self.blank));
         let start_subset = subsets.index(start_mask);
-        states[start_block * words + start_rank / STATES_PER_WORD].store(
-            layer_code(0) << (2 * (start_rank % STATES_PER_WORD)),
-            Ordering::Relaxed,
+        states.claim(
+            (start_block * words * STATES_PER_WORD + start_rank) as u64,
+            layer_code(0),
         );
         values[start_subset * size + start_rank] = 0;
         frontier[start_block] = 1;
@@ -178,7 +177,7 @@ impl Tiles {
 
         let next_frontier: Vec<AtomicU64> =
             (0..subsets.blocks()).map(|_| AtomicU64::new(0)).collect();
-        let block_states = |block: usize| &states[block * words..(block + 1) * words];
+        let block_states = |block: usize| &states.words()[block * words..(block + 1) * words];
         for depth in 0u8.. {
             let (current, next) = (layer_code(depth), layer_code(depth + 1));
             let (found, any) = par::map_reduce_chunks_mut(
@@ -225,9 +224,9 @@ impl Tiles {
                         let mut new = 0u64;
                         let mut mark = |rank: usize, slot: &AtomicU64, old: u64, new: &mut u64| {
                             let shift = 2 * (rank % STATES_PER_WORD);
-                            slot.store(old | next << shift, Ordering::Relaxed);
+                            slot.store(old & !((UNSEEN ^ next) << shift), Ordering::Relaxed);
                             *new += 1;
-                            if values[rank] == UNSEEN {
+                            if values[rank] == UNKNOWN {
                                 values[rank] = depth + 1;
                                 found += 1;
                             }
@@ -236,7 +235,7 @@ impl Tiles {
                             // Pull: each unseen state looks for a current one.
                             for (w, slot) in target.iter().enumerate() {
                                 let old = slot.load(Ordering::Relaxed);
-                                let mut empty = states_equal(old, 0);
+                                let mut empty = matching(old, UNSEEN);
                                 if (w + 1) * STATES_PER_WORD > size {
                                     empty &= (1u64 << (2 * (size - w * STATES_PER_WORD))) - 1;
                                 }
@@ -254,7 +253,8 @@ impl Tiles {
                                         });
                                     if hit {
                                         mark(rank, slot, bits, &mut new);
-                                        bits |= next << (2 * (rank % STATES_PER_WORD));
+                                        bits &=
+                                            !((UNSEEN ^ next) << (2 * (rank % STATES_PER_WORD)));
                                     }
                                 }
                             }
@@ -262,8 +262,7 @@ impl Tiles {
                             // Push: each current state of a source marks its image.
                             for &(source, from_th, to_th) in &sources[..count] {
                                 for (w, word) in block_states(source).iter().enumerate() {
-                                    let mut hits =
-                                        states_equal(word.load(Ordering::Relaxed), current);
+                                    let mut hits = matching(word.load(Ordering::Relaxed), current);
                                     while hits != 0 {
                                         let rank = w * STATES_PER_WORD
                                             + hits.trailing_zeros() as usize / 2;
@@ -271,7 +270,7 @@ impl Tiles {
                                         let rank = renumber.apply(from_th, to_th, rank);
                                         let slot = &target[rank / STATES_PER_WORD];
                                         let old = slot.load(Ordering::Relaxed);
-                                        if old >> (2 * (rank % STATES_PER_WORD)) & 3 == 0 {
+                                        if old >> (2 * (rank % STATES_PER_WORD)) & 3 == UNSEEN {
                                             mark(rank, slot, old, &mut new);
                                         }
                                     }
@@ -309,21 +308,13 @@ fn binomial(n: u64, k: u64) -> u64 {
 }
 
 /// Two-bit states in a 64-bit word.
-const STATES_PER_WORD: usize = 32;
+const STATES_PER_WORD: usize = CELLS_PER_WORD as usize;
 
-/// The two-bit code of the states reached at `depth`: 1, 2 or 3 by depth
-/// modulo 3 (0 is unseen), enough to tell the layer being expanded from the
-/// next one and from the older ones.
+/// The two-bit code of the states reached at `depth`: the depth modulo 3,
+/// enough to tell the layer being expanded from the next one and from the
+/// older ones.
 fn layer_code(depth: u8) -> u64 {
-    u64::from(depth % 3) + 1
-}
-
-/// The bits `2i` of `word` whose two-bit state `i` is `code`.
-#[inline]
-fn states_equal(word: u64, code: u64) -> u64 {
-    const LOW: u64 = 0x5555_5555_5555_5555;
-    let x = word ^ code.wrapping_mul(LOW);
-    !(x | x >> 1) & LOW
+    u64::from(depth % 3)
 }
 
 /// The values kept by block ([`Subsets`] order, then the Lehmer rank of the
