@@ -1,6 +1,6 @@
 //! `analyze --processes` and `analyze --hostfile`: the whole-space sweep
-//! sharded over processes, on one machine or several (search-core's
-//! `distributed` feature, on timely dataflow). Built only with xtask's own
+//! sharded over processes, on one machine or several (crates/search-distributed,
+//! on timely dataflow). Built only with xtask's own
 //! `distributed` feature; without it these options answer
 //! [`NOT_BUILT`].
 
@@ -36,39 +36,16 @@ pub struct ClusterOptions {
     pub exchanged: std::cell::RefCell<Vec<u64>>,
 }
 
-/// Reads a host file: one `host:port` a line, process 0 first; blank lines
-/// and lines starting with `#` are skipped (timely dataflow's host files
-/// read the same).
+/// Reads a host file named `name` (search-distributed's format).
+#[cfg(feature = "distributed")]
 pub fn parse_hostfile(name: &str, text: &str) -> Result<Vec<String>, String> {
-    let mut addresses = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.rsplit_once(':') {
-            Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {
-                addresses.push(line.to_string());
-            }
-            _ => {
-                return Err(format!(
-                    "{name}:{}: expected host:port, found {line:?}",
-                    number + 1
-                ));
-            }
-        }
-    }
-    if addresses.is_empty() {
-        return Err(format!("{name}: no process listed"));
-    }
-    Ok(addresses)
+    search_distributed::parse_hostfile(name, text).map_err(|e| e.to_string())
 }
 
-/// FNV-1a of `text`: the key that processes of one sweep share.
-pub fn job_key(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3)
-    })
+/// Without the `distributed` feature: [`NOT_BUILT`].
+#[cfg(not(feature = "distributed"))]
+pub fn parse_hostfile(_name: &str, _text: &str) -> Result<Vec<String>, String> {
+    Err(NOT_BUILT.to_string())
 }
 
 /// `sweep_space`'s sharded run: this process's part of the sweep, with the
@@ -82,7 +59,7 @@ pub fn sweep<S: RankedSpace>(
     cluster: &ClusterOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    use search_core::distributed::{Cluster, ShardedSweep};
+    use search_distributed::{Cluster, ShardedSweep, job_key};
 
     if let Some(table) = options.table.as_deref().filter(|&t| t != "two-bits") {
         return Err(format!(
@@ -129,7 +106,7 @@ fn quiet_engine_panics(process: usize) {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let default = std::panic::take_hook();
-        use search_core::distributed::DistributedError;
+        use search_distributed::DistributedError;
         std::panic::set_hook(Box::new(move |info| {
             let payload = info.payload();
             let message = payload
@@ -163,7 +140,6 @@ pub fn sweep<S: RankedSpace>(
     _cluster: &ClusterOptions,
     _progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let _ = job_key;
     Err(NOT_BUILT.to_string())
 }
 

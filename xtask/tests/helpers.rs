@@ -20,33 +20,6 @@ mod help {
     }
 }
 
-mod distributed {
-    use xtask::distributed::*;
-
-    #[test]
-    fn host_files_list_host_and_port_a_line() {
-        let text = "# the cluster\n127.0.0.1:2101\n\n  node-b:2101  \n";
-        assert_eq!(
-            parse_hostfile("hosts", text).unwrap(),
-            ["127.0.0.1:2101", "node-b:2101"]
-        );
-        assert_eq!(
-            parse_hostfile("hosts", "a:1\nb\n").unwrap_err(),
-            "hosts:2: expected host:port, found \"b\""
-        );
-        assert_eq!(
-            parse_hostfile("hosts", "# none\n").unwrap_err(),
-            "hosts: no process listed"
-        );
-    }
-
-    #[test]
-    fn job_keys_tell_sweeps_apart() {
-        assert_ne!(job_key("flip-it 3x3\n24"), job_key("flip-it 3x3\n25"));
-        assert_eq!(job_key(""), 0xcbf2_9ce4_8422_2325);
-    }
-}
-
 mod plot {
     use xtask::plot::*;
 

@@ -1,18 +1,55 @@
 //! The sharded sweep against the single-machine one: the same histogram,
 //! census and farthest ranks on one to three processes (threads of this
 //! test, joined over 127.0.0.1) of one or two workers; and a process that
-//! never comes, or leaves, ends the sweep with an error, not a hang.
-#![cfg(feature = "distributed")]
+//! never comes, or leaves, ends the sweep with an error, not a hang; and
+//! the host files and job keys that processes are started with.
 
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-use search_core::distributed::{Cluster, DistributedError, Sharded, ShardedSweep};
-
 use search_core::layers::{RankedSpace, Sweep, Table};
+use search_distributed::{
+    Cluster, DistributedError, Sharded, ShardedSweep, job_key, parse_hostfile,
+};
 
-mod common;
-use common::Ring;
+/// A ring of `n` states with reversible chords, so that the layers are wide
+/// enough to be split between workers.
+struct Ring {
+    n: u64,
+    /// The inverse of 7 modulo `n`, so that the chord `s -> 7s + 3` can be undone.
+    inverse_of_7: u64,
+}
+
+impl Ring {
+    fn new(n: u64) -> Self {
+        let inverse_of_7 = (1..n).find(|x| x * 7 % n == 1).expect("n coprime with 7");
+        Ring { n, inverse_of_7 }
+    }
+}
+
+impl RankedSpace for Ring {
+    type State = u64;
+
+    fn size(&self) -> u64 {
+        self.n
+    }
+
+    fn rank(&self, s: &u64) -> u64 {
+        *s
+    }
+
+    fn unrank(&self, rank: u64) -> u64 {
+        rank
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
+        let n = self.n;
+        visit((s + 1) % n);
+        visit((s + n - 1) % n);
+        visit((s * 7 + 3) % n);
+        visit((s + n - 3) % n * self.inverse_of_7 % n);
+    }
+}
 
 fn free_addresses(count: usize) -> Vec<String> {
     let listeners: Vec<TcpListener> = (0..count)
@@ -221,4 +258,25 @@ fn processes_started_for_different_sweeps_refuse_each_other() {
         let text = result.unwrap_err().to_string();
         assert!(text.contains("was started for another sweep"), "{text}");
     }
+}
+
+#[test]
+fn host_files_list_host_and_port_a_line() {
+    let text = "# the cluster\n127.0.0.1:2101\n\n  node-b:2101  \n";
+    assert_eq!(
+        parse_hostfile("hosts", text).unwrap(),
+        ["127.0.0.1:2101", "node-b:2101"]
+    );
+    let error = |text: &str| parse_hostfile("hosts", text).unwrap_err().to_string();
+    assert_eq!(
+        error("a:1\nb\n"),
+        "hosts:2: expected host:port, found \"b\""
+    );
+    assert_eq!(error("# none\n"), "hosts: no process listed");
+}
+
+#[test]
+fn job_keys_tell_sweeps_apart() {
+    assert_ne!(job_key("flip-it 3x3\n24"), job_key("flip-it 3x3\n25"));
+    assert_eq!(job_key(""), 0xcbf2_9ce4_8422_2325);
 }
