@@ -1,9 +1,12 @@
 //! The command line of `cargo xtask`: its commands and their options, as
-//! clap reads them.
+//! clap reads them, with each puzzle's own flags of `solve` and `analyze`
+//! added from its entry.
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgMatches, Args, CommandFactory, Parser, Subcommand};
+use xtask::puzzles::PUZZLES;
+use xtask::registry::{Flag, Given};
 
 #[derive(Parser)]
 #[command(
@@ -45,17 +48,9 @@ pub(crate) enum Command {
         /// Print one JSON object instead of the text.
         #[arg(long)]
         json: bool,
-        /// eight-puzzle above 12 cells: strongest (the default: 7-8 if its
-        /// tables are cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8.
-        #[arg(long)]
-        bound: Option<String>,
         /// The most memory the solvers' tables may take, build included.
         #[arg(long, value_name = "MiB", default_value_t = 1024)]
         max_memory: u64,
-        /// eight-puzzle: give up a search after this long (0: never; 600 by
-        /// default).
-        #[arg(long, value_name = "SECONDS")]
-        max_seconds: Option<f64>,
     },
     /// Sweep a whole state space: the number of states at each distance from
     /// the goal, the largest distance, the farthest states.
@@ -89,25 +84,6 @@ pub(crate) enum Command {
         /// Also draw the distance histogram as an SVG bar chart into this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
-        /// What one step is, where the puzzle has a choice (peg-solitaire:
-        /// moves or jumps).
-        #[arg(long)]
-        by: Option<String>,
-        /// Every problem of the board (peg-solitaire).
-        #[arg(long)]
-        problems: bool,
-        /// With `--by jumps`, count only the positions that can still reach
-        /// the goal and the solutions, from both ends, without the histogram
-        /// of every reachable position (peg-solitaire).
-        #[arg(long)]
-        solvable_only: bool,
-        /// With `--problems`, only the shortest solution over every problem
-        /// of the board, by levels by moves from every one-hole start and
-        /// back from every one-peg finish at once (peg-solitaire).
-        #[arg(long)]
-        shortest_only: bool,
-        #[command(flatten)]
-        sharding: Sharding,
     },
     /// Solve Korf's 100 15-puzzle instances with one bound, each solution
     /// replayed and checked, and print nodes and times per instance and in all.
@@ -147,9 +123,10 @@ pub(crate) enum Command {
     },
 }
 
-/// The options of a sweep sharded over processes (xtask's `distributed`
-/// feature).
-#[derive(clap::Args, Debug, Clone)]
+// The options of a sweep sharded over processes (xtask's `distributed`
+// feature), after the puzzles' own flags of `analyze`. (A doc comment here
+// would become the command's about.)
+#[derive(Args, Debug, Clone)]
 pub(crate) struct Sharding {
     /// Shard the sweep over this many processes on this machine (127.0.0.1),
     /// each started as `analyze ... --hostfile --process`.
@@ -170,4 +147,56 @@ pub(crate) struct Sharding {
     /// longest a process takes to expand its part of one layer.
     #[arg(long, value_name = "SECONDS")]
     pub(crate) timeout: Option<f64>,
+}
+
+/// The command line: [`Cli`] with every puzzle's own flags added to its
+/// command (one argument per name, the first entry's help), and the
+/// sharding options after those of `analyze`.
+pub(crate) fn command() -> clap::Command {
+    let mut cli = Cli::command();
+    for name in ["solve", "analyze"] {
+        cli = cli.mut_subcommand(name, |mut command| {
+            for flag in flags(name) {
+                let arg = Arg::new(flag.name).long(flag.name).help(flag.help);
+                command = command.arg(match flag.value {
+                    Some(value) => arg.value_name(value),
+                    None => arg.action(ArgAction::SetTrue),
+                });
+            }
+            match name {
+                "analyze" => Sharding::augment_args(command),
+                _ => command,
+            }
+        });
+    }
+    cli
+}
+
+/// The puzzles' own flags of `command`, each name once, in the order of
+/// the entries.
+fn flags(command: &str) -> Vec<&'static Flag> {
+    let all = PUZZLES.iter().flat_map(|p| p.flags);
+    let mut flags: Vec<&'static Flag> = Vec::new();
+    for flag in all.filter(|f| f.command == command).flat_map(|f| f.list) {
+        if flags.iter().all(|f| f.name != flag.name) {
+            flags.push(flag);
+        }
+    }
+    flags
+}
+
+/// The puzzles' own flags of `command` given in `matches`.
+pub(crate) fn given(command: &str, matches: &ArgMatches) -> Given {
+    let value = |flag: &Flag| match flag.value {
+        Some(_) => matches
+            .get_one::<String>(flag.name)
+            .map(|v| Some(v.clone())),
+        None => matches.get_flag(flag.name).then_some(None),
+    };
+    Given(
+        flags(command)
+            .into_iter()
+            .filter_map(|f| Some((f.name, value(f)?)))
+            .collect(),
+    )
 }

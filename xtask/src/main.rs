@@ -3,12 +3,13 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches;
 
-use xtask::puzzles::AnalyzeOptions;
+use xtask::puzzles::find;
+use xtask::registry::AnalyzeOptions;
 use xtask::repo_root;
 
-use args::{Cli, Command};
+use args::{Cli, Command, Sharding};
 use commands::analyze::analyze;
 use commands::bench::bench;
 use commands::korf::korf;
@@ -37,7 +38,10 @@ fn main() -> ExitCode {
         out!("{help}");
         return ExitCode::SUCCESS;
     }
-    let cli = Cli::parse();
+    let matches = args::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let (name, sub) = matches.subcommand().expect("clap requires a command");
+    let given = args::given(name, sub);
     xtask::automata::register();
     let result = match cli.command {
         Command::SolveAll {
@@ -57,10 +61,8 @@ fn main() -> ExitCode {
             puzzle,
             file,
             json,
-            bound,
             max_memory,
-            max_seconds,
-        } => solve_one(&puzzle, &file, json, (bound, max_memory, max_seconds)),
+        } => solve_one(&puzzle, &file, json, max_memory, given),
         Command::Analyze {
             puzzle,
             size,
@@ -71,31 +73,20 @@ fn main() -> ExitCode {
             farthest,
             json,
             svg,
-            by,
-            problems,
-            solvable_only,
-            shortest_only,
-            sharding,
-        } => analyze(
-            &puzzle,
-            AnalyzeOptions {
+        } => {
+            let sharding = Sharding::from_arg_matches(sub).unwrap_or_else(|e| e.exit());
+            let options = AnalyzeOptions {
                 size,
                 variant,
                 goal: None,
                 table,
                 max_memory: max_memory.saturating_mul(1 << 20),
                 farthest,
-                by,
-                problems,
-                solvable_only,
-                shortest_only,
+                flags: given,
                 cluster: None,
-            },
-            goal,
-            json,
-            svg,
-            &sharding,
-        ),
+            };
+            analyze(&puzzle, options, goal, (json, svg), &sharding)
+        }
         Command::Bench {
             filter,
             sweeps,
@@ -126,15 +117,19 @@ fn main() -> ExitCode {
 /// `solve <puzzle> --help` and `analyze <puzzle> --help`: the command's
 /// help, then what that puzzle reads and offers.
 fn puzzle_help() -> Option<String> {
-    use clap::CommandFactory;
     let args: Vec<String> = std::env::args().skip(1).collect();
     if !args.iter().any(|a| a == "--help" || a == "-h") {
         return None;
     }
     let command = args.first()?;
-    let puzzle = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
-    let text = xtask::help::puzzle_help(command, puzzle)?;
-    let mut cli = Cli::command();
-    let help = cli.find_subcommand_mut(command)?.render_help();
-    Some(format!("{help}\n{text}"))
+    let name = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
+    let help = &find(name).ok()?.help;
+    let text = match command.as_str() {
+        "solve" => help.solve,
+        "analyze" => help.analyze,
+        _ => return None,
+    };
+    let mut cli = args::command();
+    let usage = cli.find_subcommand_mut(command)?.render_help();
+    Some(format!("{usage}\n{text}"))
 }

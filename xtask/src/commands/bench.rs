@@ -36,12 +36,12 @@ pub(crate) fn bench(
     let mut timed = Vec::new();
     if sweeps {
         let me = release_binary(&cargo)?;
-        for (args, what) in xtask::bench::SWEEPS {
+        for (args, what) in xtask::bench::sweeps() {
             eprintln!("timing: cargo xtask analyze {}", args.join(" "));
             let clock = std::time::Instant::now();
             let out = Process::new(&me)
                 .arg("analyze")
-                .args(*args)
+                .args(&args)
                 .arg("--json")
                 .output()
                 .map_err(|e| e.to_string())?;

@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 
+use xtask::puzzles::eight_puzzle::korf::{algorithm, korf as run, korf_peer};
 use xtask::report::thousands;
 
 pub(crate) fn korf(
@@ -12,15 +13,12 @@ pub(crate) fn korf(
     max_memory: u64,
     peer: bool,
 ) -> Result<ExitCode, String> {
-    use xtask::puzzles::eight_puzzle::korf::{KorfBound, korf, korf_peer};
-    let kind: KorfBound = bound.parse()?;
+    algorithm(bound)?;
     let bad = || format!("--instances {instances:?}: expected FIRST-LAST or N within 1-100");
+    let number = |n: &str| n.parse::<usize>().map_err(|_| bad());
     let (first, last) = match instances.split_once('-') {
-        Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
-        None => {
-            let n = instances.parse().map_err(|_| bad())?;
-            (n, n)
-        }
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(instances)?, number(instances)?),
     };
     if first < 1 || last > 100 || first > last {
         return Err(bad());
@@ -28,22 +26,17 @@ pub(crate) fn korf(
     if let Some(note) = xtask::timing_note("korf ...") {
         eprintln!("{note}");
     }
-    let (setup, runs) = korf(
-        kind,
-        reflect,
-        (first, last),
-        max_memory.saturating_mul(1 << 20),
-        |r| {
-            out!(
-                "{}  {:>3} moves  {:>15} expanded  {:>15} generated  {:>10.3} s",
-                r.case,
-                r.moves,
-                thousands(r.expanded),
-                thousands(r.generated),
-                r.seconds
-            );
-        },
-    )?;
+    let max_memory = max_memory.saturating_mul(1 << 20);
+    let (setup, runs) = run(bound, reflect, (first, last), max_memory, |r| {
+        out!(
+            "{}  {:>3} moves  {:>15} expanded  {:>15} generated  {:>10.3} s",
+            r.case,
+            r.moves,
+            thousands(r.expanded),
+            thousands(r.generated),
+            r.seconds
+        );
+    })?;
     let expanded: u64 = runs.iter().map(|r| r.expanded).sum();
     let generated: u64 = runs.iter().map(|r| r.generated).sum();
     let seconds: f64 = runs.iter().map(|r| r.seconds).sum();

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use eight_puzzle::{Board, Partition, PatternDb};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{BoundChoice, SolveOptions};
+use super::Options;
 
 /// The pattern-database cache folder: `.cache/pdb/` of the workspace.
 pub fn cache_dir() -> PathBuf {
@@ -137,49 +137,32 @@ fn cached_db(
 /// and why, for the snapshot's header.
 pub(super) fn choose_db(
     goal: &Board,
-    options: &SolveOptions,
+    options: &Options,
 ) -> Result<(Arc<PatternDb>, String), String> {
     let max = options.max_memory;
-    let six = Partition::default_for(goal);
-    let named = |db: &PatternDb| format!("{}, reflected", db.partition().name());
-    let built = |event: &CacheEvent| match event {
+    let six = || cached_db(goal, &Partition::default_for(goal), max);
+    let seven = Partition::seven_eight(goal).map_err(|e| e.to_string());
+    let built = |event: CacheEvent| match event {
         CacheEvent::Loaded => "its tables were cached",
         CacheEvent::Built | CacheEvent::Rebuilt(_) => "its tables were built for this run",
     };
-    match options.bound {
-        BoundChoice::Snapshots => {
-            let (db, _) = cached_db(goal, &six, max)?;
-            let why = format!("{} (solve-all's fixed bound)", named(&db));
-            Ok((db, why))
+    let (db, why) = match options.bound.as_deref() {
+        None => (six()?.0, "solve-all's fixed bound".to_string()),
+        Some("7-8") => {
+            let (db, event) = cached_db(goal, &seven?, max)?;
+            (db, format!("--bound 7-8; {}", built(event)))
         }
-        BoundChoice::SixSixThree => {
-            let (db, _) = cached_db(goal, &six, max)?;
-            let why = format!("{} (--bound {})", named(&db), six.name());
-            Ok((db, why))
+        Some("strongest") => match seven.map(|seven| cached_db(goal, &seven, max)) {
+            Ok(Ok((db, event))) => (db, format!("the strongest: {}", built(event))),
+            Ok(Err(refused)) => (six()?.0, format!("7-8 not used: {refused}")),
+            Err(_) => (six()?.0, "the strongest for this board".to_string()),
+        },
+        Some(_) => {
+            let db = six()?.0;
+            let why = format!("--bound {}", db.partition().name());
+            (db, why)
         }
-        BoundChoice::SevenEight => {
-            let seven = Partition::seven_eight(goal).map_err(|e| e.to_string())?;
-            let (db, event) = cached_db(goal, &seven, max)?;
-            let why = format!("{} (--bound 7-8; {})", named(&db), built(&event));
-            Ok((db, why))
-        }
-        BoundChoice::Strongest => {
-            let Ok(seven) = Partition::seven_eight(goal) else {
-                let (db, _) = cached_db(goal, &six, max)?;
-                let why = format!("{} (the strongest for this board)", named(&db));
-                return Ok((db, why));
-            };
-            match cached_db(goal, &seven, max) {
-                Ok((db, event)) => {
-                    let why = format!("{} (the strongest: {})", named(&db), built(&event));
-                    Ok((db, why))
-                }
-                Err(refused) => {
-                    let (db, _) = cached_db(goal, &six, max)?;
-                    let why = format!("{} (7-8 not used: {refused})", named(&db));
-                    Ok((db, why))
-                }
-            }
-        }
-    }
+    };
+    let why = format!("{}, reflected ({why})", db.partition().name());
+    Ok((db, why))
 }

@@ -10,35 +10,24 @@ use std::time::Instant;
 use eight_puzzle::{Algorithm, Board, EightPuzzle, Partition, replay, solve};
 
 use super::cache::{cache_dir, load_or_build};
-use crate::puzzles::driver::read;
+use crate::driver::read;
 
-/// A bound for [`korf`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KorfBound {
-    /// Manhattan distance.
-    Manhattan,
-    /// Manhattan distance plus linear conflicts.
-    LinearConflict,
-    /// The 6-6-3 pattern databases.
-    SixSixThree,
-    /// The 7-8 pattern databases.
-    SevenEight,
-}
+/// The bounds of [`korf`], by name: Manhattan distance, with linear
+/// conflicts, and the 6-6-3 and 7-8 pattern databases.
+const BOUNDS: [(&str, Algorithm); 4] = [
+    ("manhattan", Algorithm::IdaManhattan),
+    ("linear-conflict", Algorithm::IdaLinearConflict),
+    ("6-6-3", Algorithm::IdaPdb),
+    ("7-8", Algorithm::IdaPdb),
+];
 
-impl std::str::FromStr for KorfBound {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "manhattan" => Ok(KorfBound::Manhattan),
-            "linear-conflict" => Ok(KorfBound::LinearConflict),
-            "6-6-3" => Ok(KorfBound::SixSixThree),
-            "7-8" => Ok(KorfBound::SevenEight),
-            _ => Err(format!(
-                "unknown bound {s:?} (known: manhattan, linear-conflict, 6-6-3, 7-8)"
-            )),
-        }
-    }
+/// The algorithm of the bound called `name`.
+pub fn algorithm(name: &str) -> Result<Algorithm, String> {
+    let known = || BOUNDS.map(|(name, _)| name).join(", ");
+    let found = BOUNDS.iter().find(|(bound, _)| *bound == name);
+    found
+        .map(|&(_, a)| a)
+        .ok_or_else(|| format!("unknown bound {name:?} (known: {})", known()))
 }
 
 /// One instance solved by [`korf`].
@@ -63,7 +52,7 @@ pub struct KorfRun {
 /// Returns the seconds spent loading or building the tables, and the runs;
 /// `each` sees every run as it ends.
 pub fn korf(
-    bound: KorfBound,
+    bound: &str,
     reflect: bool,
     (first, last): (usize, usize),
     max_memory: u64,
@@ -72,27 +61,24 @@ pub fn korf(
     let dir = crate::repo_root().join("fixtures").join("eight-puzzle");
     let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"])
         .map_err(|e| e.to_string())?;
+    let algorithm = algorithm(bound)?;
     let clock = Instant::now();
-    let db = match bound {
-        KorfBound::SixSixThree | KorfBound::SevenEight => {
-            let partition = if bound == KorfBound::SixSixThree {
-                Partition::six_six_three(&goal)
-            } else {
-                Partition::seven_eight(&goal)
-            }
-            .map_err(|e| e.to_string())?;
+    let partition = match bound {
+        "6-6-3" => Some(Partition::six_six_three(&goal)),
+        "7-8" => Some(Partition::seven_eight(&goal)),
+        _ => None,
+    };
+    let db = match partition {
+        Some(partition) => {
+            let partition = partition.map_err(|e| e.to_string())?;
             Some(Arc::new(
                 load_or_build(&cache_dir(), &goal, &partition, max_memory)?.0,
             ))
         }
-        _ => None,
+        None => None,
     };
     let options = eight_puzzle::SolveOptions {
-        algorithm: match bound {
-            KorfBound::Manhattan => Algorithm::IdaManhattan,
-            KorfBound::LinearConflict => Algorithm::IdaLinearConflict,
-            KorfBound::SixSixThree | KorfBound::SevenEight => Algorithm::IdaPdb,
-        },
+        algorithm,
         reflect: reflect && db.is_some(),
         pattern_db: db,
         ..eight_puzzle::SolveOptions::default()

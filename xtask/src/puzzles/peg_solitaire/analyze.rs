@@ -3,25 +3,25 @@
 
 use std::fmt::Write;
 
+use peg_solitaire::fixture::Fixture;
 use peg_solitaire::{
-    Board, JumpOptions, LevelOptions, MeetOptions, ProblemsStage, count_by_jumps, explore_moves,
-    move_count, problems, problems_by_jumps, replay_jumps, shortest_problem,
+    Board, JumpOptions, LevelOptions, MeetOptions, PegSolitaire, ProblemsStage, count_by_jumps,
+    explore_moves, move_count, problems, problems_by_jumps, replay_jumps, shortest_problem,
 };
 use search_core::layers::LayerReport;
+use serde_json::json;
 
-use super::{FIELDS, Fixture, TABLE_HOLES, instance, problem_table, start_of};
+use super::{FIELDS, TABLE_HOLES, instance, problem_table, start_of, title};
+use crate::driver::ends;
 use crate::fixtures;
-use crate::puzzles::{Analysis, AnalyzeOptions, Census, NOT_A_SWEEP, Progress};
+use crate::registry::{Analysis, AnalyzeOptions, Census, Progress};
 use crate::report::{indent, length, side_by_side, thousands};
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    if options.cluster.is_some() {
-        // Said before anything runs, not after the levels of one process.
-        return Err(format!("peg-solitaire's {NOT_A_SWEEP}"));
-    }
+    let (by, every_problem) = (options.flags.value("by"), options.flags.on("problems"));
     if let Some(v) = &options.variant {
         return Err(format!("peg-solitaire has no variant {v:?}"));
     }
@@ -33,13 +33,13 @@ pub(super) fn analyze(
     if options.table.is_some() {
         return Err("peg-solitaire has no --table option".to_string());
     }
-    if options.solvable_only && options.by.as_deref() != Some("jumps") {
+    if options.flags.on("solvable-only") && by != Some("jumps") {
         return Err(
             "--solvable-only applies to the counts by jumps: add --by jumps (not with --problems)"
                 .to_string(),
         );
     }
-    if options.shortest_only && !options.problems {
+    if options.flags.on("shortest-only") && !every_problem {
         return Err(
             "--shortest-only applies to the problems of a board: add --problems".to_string(),
         );
@@ -49,19 +49,19 @@ pub(super) fn analyze(
     )?;
     let fixture: Fixture =
         fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
-    if options.problems {
-        if options.by.as_deref().is_some_and(|b| b != "moves") {
+    if every_problem {
+        if by.is_some_and(|b| b != "moves") {
             return Err("peg-solitaire's problems are counted by moves only".to_string());
         }
         let board = start_of(&fixture).map_err(|e| format!("{file}: {e}"))?;
         return analyze_problems(options, &fixture, &board, progress);
     }
-    if fixture.goal.is_none() && matches!(options.by.as_deref(), None | Some("moves")) {
+    if fixture.goal.is_none() && matches!(by, None | Some("moves")) {
         return analyze_levels(options, &fixture, progress).map_err(|e| format!("{file}: {e}"));
     }
     let inst = instance(&fixture).map_err(|e| format!("{file}: {e}"))?;
     let (start, goal) = (&inst.start, &inst.goal);
-    match options.by.as_deref() {
+    match by {
         None | Some("moves") => {}
         Some("jumps") => return analyze_jumps(options, &fixture, start, goal, progress),
         Some(other) => {
@@ -72,12 +72,12 @@ pub(super) fn analyze(
     }
     let description = format!(
         "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
-        fixture.title(),
-        ends(start, goal)
+        title(&fixture),
+        ends::<PegSolitaire>(start, goal)
     );
     // The number of positions is not known in advance: the bar grows with
     // them, and the memory stated is the limit checked before each level.
-    progress.start_growing(&description, options.max_memory);
+    progress.growing(&description, options.max_memory);
     let levels = levels_by_moves(start, Some(goal.clone()), options, progress)?;
     let mut description = description;
     match levels.solution_to(goal) {
@@ -106,8 +106,7 @@ pub(super) fn analyze(
         ranks: levels.positions(),
         histogram: levels.histogram(),
         farthest: vec![goal.rows()],
-        census: None,
-        extra: Default::default(),
+        ..Analysis::default()
     })
 }
 
@@ -120,41 +119,33 @@ fn analyze_jumps(
     goal: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let method = if options.solvable_only && goal.is_complement_of(start) {
+    let solvable_only = options.flags.on("solvable-only");
+    let method = if solvable_only && goal.is_complement_of(start) {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement)"
-    } else if options.solvable_only {
+    } else if solvable_only {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
     } else {
         "positions by number of jumps from the start, by a breadth-first search by jumps"
     };
     let mut description = format!(
         "peg-solitaire, {}: {method}, over positions up to symmetry\n{}",
-        fixture.title(),
-        ends(start, goal)
+        title(fixture),
+        ends::<PegSolitaire>(start, goal)
     );
     // The number of positions is not known in advance: the memory stated
     // is the limit, checked before each level is kept.
-    progress.start_growing(&description, options.max_memory);
-    let census = count_by_jumps(
-        start,
-        goal,
-        &JumpOptions {
-            max_memory: options.max_memory,
-            solvable_only: options.solvable_only,
-        },
-        |r| {
-            progress.layer(&LayerReport {
-                distance: r.level,
-                states: r.states,
-                seen: r.states,
-                size: r.states,
-            })
-        },
-    )
+    progress.growing(&description, options.max_memory);
+    let jumps = JumpOptions {
+        max_memory: options.max_memory,
+        solvable_only,
+    };
+    let census = count_by_jumps(start, goal, &jumps, |r| {
+        progress.level(r.level, r.states, r.states)
+    })
     .map_err(|e| e.to_string())?;
     let positions: u64 = census.histogram.iter().sum();
     let solvable: u64 = census.solvable.iter().sum();
-    if !options.solvable_only {
+    if !solvable_only {
         let _ = write!(
             description,
             "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); of them, ",
@@ -171,27 +162,22 @@ fn analyze_jumps(
         census.both_symmetries,
         thousands(census.solutions),
     );
-    let mut extra = serde_json::Map::new();
-    extra.insert(
-        "solutions".to_string(),
-        serde_json::Value::String(census.solutions.to_string()),
-    );
-    extra.insert(
-        "start_symmetries".to_string(),
-        census.start_symmetries.into(),
-    );
-    extra.insert("both_symmetries".to_string(), census.both_symmetries.into());
+    let extra = json!({
+        "solutions": census.solutions.to_string(),
+        "start_symmetries": census.start_symmetries,
+        "both_symmetries": census.both_symmetries,
+    });
     Ok(Analysis {
         description,
         ranks: positions,
         histogram: census.histogram,
-        farthest: Vec::new(),
         census: Some(Census {
             key: "solvable",
             heading: "solvable",
             counts: census.solvable,
         }),
-        extra,
+        extra: extra.as_object().cloned().unwrap_or_default(),
+        ..Analysis::default()
     })
 }
 
@@ -202,7 +188,7 @@ fn analyze_problems(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    if options.shortest_only {
+    if options.flags.on("shortest-only") {
         return analyze_shortest(options, fixture, board, progress);
     }
     let g = board.geometry();
@@ -213,14 +199,14 @@ fn analyze_problems(
     let by_starts = n > TABLE_HOLES;
     let mut description = format!(
         "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
-        fixture.title(),
+        title(fixture),
         if by_starts {
             "levels by jumps from each start up to symmetry and back from its finishes until they meet, then one pass by moves over the positions on a jump sequence to a one-peg finish"
         } else {
             "levels by moves met from both ends"
         }
     );
-    progress.start_growing(&description, options.max_memory);
+    progress.growing(&description, options.max_memory);
     let meet = MeetOptions {
         max_memory: options.max_memory,
     };
@@ -233,7 +219,7 @@ fn analyze_problems(
         problems_by_jumps(board, &jumps, |r| {
             if stage != Some((r.done, r.stage)) {
                 stage = Some((r.done, r.stage));
-                progress.start_growing(
+                progress.growing(
                     &format!(
                         "start {} of {} (hole {} empty): {}",
                         r.done + 1,
@@ -249,12 +235,7 @@ fn analyze_problems(
                     options.max_memory,
                 );
             }
-            progress.layer(&LayerReport {
-                distance: r.level.level,
-                states: r.level.states,
-                seen: r.level.kept,
-                size: r.level.kept,
-            })
+            progress.level(r.level.level, r.level.states, r.level.kept)
         })
     } else {
         problems(board, &meet, |done: usize, of: usize| {
@@ -289,27 +270,17 @@ fn analyze_problems(
         length(shortest),
         length(longest)
     );
-    let mut extra = serde_json::Map::new();
-    extra.insert(
-        "problems".to_string(),
-        all.iter()
-            .map(|p| {
-                serde_json::json!({
-                    "vacancy": p.vacancy,
-                    "survivor": p.survivor,
-                    "moves": p.moves,
-                })
-            })
-            .collect(),
-    );
-    extra.insert("shortest".to_string(), shortest.into());
+    let problems: Vec<_> = all
+        .iter()
+        .map(|p| json!({"vacancy": p.vacancy, "survivor": p.survivor, "moves": p.moves}))
+        .collect();
+    let extra = json!({"problems": problems, "shortest": shortest});
     Ok(Analysis {
         description,
         ranks: all.len() as u64,
         histogram,
-        farthest: Vec::new(),
-        census: None,
-        extra,
+        extra: extra.as_object().cloned().unwrap_or_default(),
+        ..Analysis::default()
     })
 }
 
@@ -323,20 +294,13 @@ fn analyze_shortest(
 ) -> Result<Analysis, String> {
     let mut description = format!(
         "peg-solitaire, {}: the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries",
-        fixture.title()
+        title(fixture)
     );
-    progress.start_growing(&description, options.max_memory);
+    progress.growing(&description, options.max_memory);
     let meet = MeetOptions {
         max_memory: options.max_memory,
     };
-    let found = shortest_problem(board, &meet, |r| {
-        progress.layer(&LayerReport {
-            distance: r.level,
-            states: r.states,
-            seen: r.kept,
-            size: r.kept,
-        })
-    });
+    let found = shortest_problem(board, &meet, |r| progress.level(r.level, r.states, r.kept));
     let sum = |levels: &[u64]| levels.iter().sum::<u64>();
     let kept = sum(&found.forward) + sum(&found.backward);
     let list = |levels: &[u64]| {
@@ -394,9 +358,8 @@ fn analyze_shortest(
         description,
         ranks: kept,
         histogram: found.forward,
-        farthest: Vec::new(),
-        census: None,
         extra,
+        ..Analysis::default()
     })
 }
 
@@ -410,10 +373,10 @@ fn analyze_levels(
     let start = start_of(fixture)?;
     let mut description = format!(
         "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
-        fixture.title(),
+        title(fixture),
         indent(&side_by_side(&[("start".to_string(), start.rows())], 2))
     );
-    progress.start_growing(&description, options.max_memory);
+    progress.growing(&description, options.max_memory);
     let levels = levels_by_moves(&start, None, options, progress)?;
     let histogram = levels.histogram();
     let last = histogram.len().saturating_sub(1);
@@ -435,20 +398,8 @@ fn analyze_levels(
         ranks: levels.positions(),
         histogram,
         farthest,
-        census: None,
-        extra: Default::default(),
+        ..Analysis::default()
     })
-}
-
-/// The start and the goal side by side, indented, for a description.
-fn ends(start: &Board, goal: &Board) -> String {
-    indent(&side_by_side(
-        &[
-            ("start".to_string(), start.rows()),
-            ("goal".to_string(), goal.rows()),
-        ],
-        2,
-    ))
 }
 
 /// The breadth-first levels by moves from `start` (towards `goal`, or to
@@ -464,12 +415,7 @@ fn levels_by_moves(
         max_memory: options.max_memory,
     };
     explore_moves(start, &settings, |r| {
-        progress.layer(&LayerReport {
-            distance: r.level,
-            states: r.states,
-            seen: r.kept,
-            size: r.kept,
-        })
+        progress.level(r.level, r.states, r.kept)
     })
     .map_err(|e| e.to_string())
 }

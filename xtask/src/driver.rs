@@ -1,0 +1,324 @@
+//! The one path every fixture takes, generic over the puzzle contract: read
+//! it (every missing or unknown field named at once), check its boards, run
+//! the puzzle's algorithms through [`Runs`] (each solution timed and checked
+//! with the puzzle's rules alone), draw the snapshot, and assemble the
+//! report. What a puzzle adds is a [`Driver`]: its fixture fields, its
+//! instance, the algorithms it runs and the parts of its snapshot that are
+//! its own.
+
+use std::fmt::{Display, Write};
+use std::fs;
+use std::path::Path;
+use std::time::Instant;
+
+use search_core::Outcome;
+use search_core::fixture::{ExtraFields, Fields, Fixture};
+use search_core::puzzle::{Puzzle, SolutionOf, SolveError, verify};
+
+use crate::registry::SolveSettings;
+use crate::report::{Report, Run, heading, indent, render_runs, side_by_side};
+use crate::{display_path, fixtures};
+
+/// What `xtask` adds to a puzzle of the contract to solve its fixtures.
+pub trait Driver: Puzzle + Sized {
+    /// The puzzle's own fixture fields (its crate's `fixture::Extra`, or
+    /// `NoExtra`).
+    type Extra: ExtraFields;
+    /// A fixture's boards, checked, with whatever else it fixes.
+    type Instance;
+
+    /// The fields of the puzzle's fixtures (its crate's `fixture::FIELDS`).
+    const FIELDS: Fields;
+
+    /// The instance a fixture describes, or what is wrong with it.
+    fn instance(fixture: &Fixture<Self::Extra>) -> Result<Self::Instance, String>;
+
+    /// Refuses the values of the puzzle's flags before any file is read.
+    fn check(settings: &SolveSettings) -> Result<(), String> {
+        let _ = settings;
+        Ok(())
+    }
+
+    /// Runs the puzzle's algorithms on `instance`, each through `runs`, and
+    /// draws what the snapshot and the report say of the puzzle's own.
+    fn run(
+        fixture: &Fixture<Self::Extra>,
+        instance: &Self::Instance,
+        settings: &SolveSettings,
+        runs: &mut Runs<Self>,
+    ) -> Result<Drawing, String>;
+}
+
+/// A puzzle's part of a fixture's snapshot and report.
+#[derive(Debug, Default)]
+pub struct Drawing {
+    /// The snapshot's sections.
+    pub sections: Sections,
+    /// The start, as `Display` draws it, for the report's `start` rows.
+    pub start: String,
+    /// The goal, as `Display` draws it, for the report's `goal` rows.
+    pub goal: String,
+    /// The solution's moves as the report lists them, where they are not
+    /// each move's notation.
+    pub notation: Option<Vec<String>>,
+    /// The number of optimal solutions, where the puzzle counts them.
+    pub count: Option<u128>,
+    /// Why the goal cannot be reached, said when no run reached it.
+    pub unreachable: String,
+    /// Why the length found is not proven minimal, where it is not.
+    pub unproven: Option<String>,
+}
+
+/// A snapshot, after its heading: what each puzzle writes between the parts
+/// every snapshot has (the table of runs, the moves, the boards).
+#[derive(Debug, Default)]
+pub struct Sections {
+    /// The board and the pictures of the start and goal, up to the answer.
+    pub about: String,
+    /// The answer and what goes with it, before the table of runs.
+    pub answer: String,
+    /// Lines after the table of runs.
+    pub after_runs: String,
+    /// The solution's moves (the line above them, the moves, how many to a
+    /// line, what stands between two of a line), where it has one.
+    pub moves: Option<(String, Vec<String>, usize, &'static str)>,
+    /// The boards the solution passes through, numbered from 0 (the line
+    /// above them, each as rows, how many side by side), where it has one.
+    pub boards: Option<(String, Vec<Vec<String>>, usize)>,
+    /// The last lines.
+    pub trailer: String,
+}
+
+impl Sections {
+    /// The moves of `solution` in the puzzle's notation under `title`,
+    /// `per_line` to a line separated by spaces, and its boards under
+    /// `boards`, `per_row` side by side.
+    pub fn solution<P: Puzzle>(
+        &mut self,
+        solution: &SolutionOf<P>,
+        (title, per_line): (&str, usize),
+        (boards, per_row): (&str, usize),
+    ) {
+        let moves = solution.moves.iter().map(ToString::to_string).collect();
+        self.moves = Some((title.to_string(), moves, per_line, " "));
+        self.boards::<P>(boards, solution, per_row);
+    }
+
+    /// The boards of `solution` under `title`, `per_row` side by side.
+    pub fn boards<P: Puzzle>(&mut self, title: &str, solution: &SolutionOf<P>, per_row: usize) {
+        let boards = solution.boards().iter().map(P::rows).collect();
+        self.boards = Some((title.to_string(), boards, per_row));
+    }
+}
+
+/// The runs of one fixture so far.
+pub struct Runs<P: Puzzle> {
+    /// One entry per algorithm, in the order they ran.
+    pub runs: Vec<Run>,
+    /// For each run, whether its solution replayed to the goal through the
+    /// boards it reported (and each move read back from its notation).
+    pub verdicts: Vec<Result<(), String>>,
+    /// The first run's solution: the one the snapshot draws.
+    pub first: Option<SolutionOf<P>>,
+}
+
+impl<P: Puzzle> Default for Runs<P> {
+    fn default() -> Self {
+        let (runs, verdicts) = (Vec::new(), Vec::new());
+        Runs {
+            runs,
+            verdicts,
+            first: None,
+        }
+    }
+}
+
+impl<P: Puzzle> Runs<P> {
+    /// Records a finished search of `algorithm` that took `ms` (and
+    /// `build_ms` for its tables before): its solution is checked against
+    /// the rules here.
+    pub fn record(
+        &mut self,
+        algorithm: impl Display,
+        (start, goal): (&P::Board, &P::Goal),
+        outcome: Outcome<SolutionOf<P>>,
+        (ms, build_ms): (f64, f64),
+    ) {
+        let found = outcome.found;
+        let verdict = found
+            .as_ref()
+            .map_or(Ok(()), |s| verify::<P>(start, goal, s));
+        self.verdicts.push(verdict);
+        self.runs.push(Run {
+            algorithm: algorithm.to_string(),
+            moves: found.as_ref().map(|s| s.len() as u32),
+            stats: outcome.stats,
+            ms,
+            build_ms,
+        });
+        if self.runs.len() == 1 {
+            self.first = found;
+        }
+    }
+
+    /// Solves with `options`, timed, and records the run under `name`.
+    pub fn solve(
+        &mut self,
+        name: impl Display,
+        (start, goal): (&P::Board, &P::Goal),
+        options: &P::Options,
+    ) -> Result<(), SolveError> {
+        let clock = Instant::now();
+        let outcome = P::solve(start, goal, options)?;
+        self.record(name, (start, goal), outcome, (ms_since(clock), 0.0));
+        Ok(())
+    }
+}
+
+/// The milliseconds since `clock`.
+pub fn ms_since(clock: Instant) -> f64 {
+    clock.elapsed().as_secs_f64() * 1e3
+}
+
+/// A board of `variant` read from `rows`; the error names the field
+/// (`start: row 2 has 3 cells, ...`).
+pub fn board<P: Puzzle>(
+    field: &str,
+    variant: P::Variant,
+    rows: &[String],
+) -> Result<P::Board, String> {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    P::from_rows(variant, &rows).map_err(|e| format!("{field}: {e}"))
+}
+
+/// A fixture's start and goal, both of the default variant; where it gives
+/// no goal, the puzzle's default for the start ([`Puzzle::default_goal`]),
+/// or an error saying that the puzzle needs one. `check` (the crate's
+/// `check_goal`) says whether the goal fits the start.
+pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
+    fixture: &Fixture<E>,
+    check: impl FnOnce(&P::Board, &P::Board) -> Result<(), C>,
+) -> Result<(P::Board, P::Board), String> {
+    let variant = P::Variant::default();
+    let start = board::<P>("start", variant, &fixture.start)?;
+    let goal = match &fixture.goal {
+        Some(rows) => board::<P>("goal", variant, rows)?,
+        None => P::default_goal(&start).ok_or("goal: missing (this puzzle has no default goal)")?,
+    };
+    check(&start, &goal).map_err(|e| e.to_string())?;
+    Ok((start, goal))
+}
+
+/// The start and the goal drawn side by side, indented.
+pub fn ends<P: Puzzle>(start: &P::Board, goal: &P::Board) -> String {
+    let ends = [
+        ("start".to_string(), P::rows(start)),
+        ("goal".to_string(), P::rows(goal)),
+    ];
+    indent(&side_by_side(&ends, 2))
+}
+
+/// The answer of a solution of `moves` moves proven optimal, `how`.
+pub fn optimal(moves: usize, how: &str) -> String {
+    format!(
+        "answer: {} (optimal; {how})",
+        crate::report::length(Some(moves as u32))
+    )
+}
+
+/// A fixture read and checked: its fields and the instance it describes.
+pub fn read<P: Driver>(json: &str) -> Result<(Fixture<P::Extra>, P::Instance), String> {
+    let fixture: Fixture<P::Extra> = fixtures::parse_fields(json, &P::FIELDS)?;
+    let instance = P::instance(&fixture)?;
+    Ok((fixture, instance))
+}
+
+/// Reads and checks a fixture without solving it.
+pub fn validate<P: Driver>(json: &str) -> Result<(), String> {
+    read::<P>(json).map(|_| ())
+}
+
+/// Reads and solves the fixture file at `path` with `settings`; the error
+/// names the file and the problem.
+pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Report, String> {
+    P::check(settings)?;
+    let shown = display_path(path);
+    let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let case = fixtures::case_name(path);
+    solve::<P>(&case, &json, settings).map_err(|e| format!("{shown}: {e}"))
+}
+
+/// Solves the fixture `json` (called `case`): every algorithm the puzzle
+/// runs, each solution verified, the snapshot drawn.
+fn solve<P: Driver>(case: &str, json: &str, settings: &SolveSettings) -> Result<Report, String> {
+    let (fixture, instance) = read::<P>(json)?;
+    let mut runs = Runs::<P>::default();
+    let drawing = P::run(&fixture, &instance, settings, &mut runs)?;
+    let notation = drawing.notation.unwrap_or_else(|| {
+        let moves = runs.first.as_ref().map(|s| s.moves.iter());
+        moves
+            .into_iter()
+            .flatten()
+            .map(ToString::to_string)
+            .collect()
+    });
+    let mut snapshot = heading(
+        P::NAME,
+        case,
+        fixture.name.as_deref(),
+        fixture.source.as_deref(),
+    );
+    render(
+        &mut snapshot,
+        &drawing.sections,
+        &runs.runs,
+        runs.first.is_some(),
+    );
+    let (count, expect) = (drawing.count, &fixture.expect);
+    let report = Report::new(
+        P::NAME,
+        case,
+        runs.runs,
+        runs.verdicts,
+        notation,
+        count,
+        expect,
+        snapshot,
+    )
+    .with_boards(&drawing.start, &drawing.goal)
+    .unreachable_because(drawing.unreachable);
+    Ok(match drawing.unproven {
+        Some(reason) => report.not_optimal(reason),
+        None => report,
+    })
+}
+
+/// Writes a snapshot's sections around the table of `runs`; the moves and
+/// boards only where a solution was found.
+fn render(out: &mut String, sections: &Sections, runs: &[Run], solved: bool) {
+    out.push_str(&sections.about);
+    out.push_str(&sections.answer);
+    let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
+    out.push_str(&sections.after_runs);
+    if solved {
+        if let Some((title, moves, per_line, separator)) = &sections.moves {
+            let _ = writeln!(out, "\n{title}");
+            for chunk in moves.chunks((*per_line).max(1)) {
+                let _ = writeln!(out, "  {}", chunk.join(separator));
+            }
+        }
+        if let Some((title, boards, per_row)) = &sections.boards {
+            let drawn: Vec<(String, Vec<String>)> = boards
+                .iter()
+                .enumerate()
+                .map(|(i, rows)| (i.to_string(), rows.clone()))
+                .collect();
+            let _ = writeln!(
+                out,
+                "\n{title}\n{}",
+                indent(&side_by_side(&drawn, *per_row))
+            );
+        }
+    }
+    out.push_str(&sections.trailer);
+}
