@@ -73,41 +73,28 @@ fn hostfile(_: &str, _: &str) -> Result<Vec<String>, String> {
     Err(NOT_BUILT.to_string())
 }
 
-/// Keeps the engine's own panics off the terminal, and ends the process at
-/// the first one a worker sees. When a connection breaks, timely's network
-/// threads panic (kept quiet here) and the workers' queues report it by
-/// panicking in turn; unwinding from there can panic again in the queues'
-/// destructors, which aborts the process. So the worker's panic is reported
-/// here, before any unwinding, as the sweep reports a lost peer
-/// (`the connection to another process was lost`), and the process exits
-/// with status 1.
+/// `analyze --processes P`: xtask started P times on this machine with the
+/// same arguments (but `--processes`) plus `--hostfile` and `--process I`;
+/// process 0 prints what the single-machine sweep prints, and a process
+/// that fails stops the others.
+pub fn launch(processes: usize) -> Result<(), String> {
+    if !cfg!(feature = "distributed") {
+        return Err(NOT_BUILT.to_string());
+    }
+    if processes == 0 {
+        return Err("--processes: at least one process".to_string());
+    }
+    launch_local(processes, &forwarded(std::env::args_os().skip(1)))
+}
+
 #[cfg(feature = "distributed")]
-#[allow(clippy::print_stderr, reason = "the run's one error line, then exit")]
-pub fn report_lost_peers(process: usize) {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let payload = info.payload();
-            let message = payload
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| payload.downcast_ref::<&str>().copied())
-                .unwrap_or("");
-            if let Some(lost) = search_distributed::DistributedError::from_engine_panic(message) {
-                eprintln!("\nerror: process {process}: {lost}");
-                std::process::exit(1);
-            }
-            let network = std::thread::current()
-                .name()
-                .is_some_and(|name| name.starts_with("timely:"))
-                || message.starts_with("Send thread panic")
-                || message.starts_with("Recv thread panic");
-            if !network {
-                default(info);
-            }
-        }));
-    });
+fn launch_local(processes: usize, args: &[OsString]) -> Result<(), String> {
+    search_distributed::launch_local(processes, args).map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "distributed"))]
+fn launch_local(_: usize, _: &[OsString]) -> Result<(), String> {
+    Err(NOT_BUILT.to_string())
 }
 
 /// The arguments without `--processes`: what `--processes` hands each

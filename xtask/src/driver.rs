@@ -16,7 +16,7 @@ use search_core::fixture::{ExtraFields, Fields, Fixture};
 use search_core::puzzle::{Puzzle, SolutionOf, SolveError, verify};
 
 use crate::registry::SolveSettings;
-use crate::report::{Report, Run, heading, indent, render_runs, side_by_side};
+use crate::report::{Report, Run, heading, indent, length, render_runs, side_by_side};
 use crate::{display_path, fixtures};
 
 /// What `xtask` adds to a puzzle of the contract to solve its fixtures.
@@ -49,11 +49,25 @@ pub trait Driver: Puzzle + Sized {
     ) -> Result<Drawing, String>;
 }
 
-/// A puzzle's part of a fixture's snapshot and report.
+/// A puzzle's part of a fixture's snapshot, in the order the snapshot has
+/// them around the parts every snapshot has (the table of runs, the moves,
+/// the boards), and of its report.
 #[derive(Debug, Default)]
 pub struct Drawing {
-    /// The snapshot's sections.
-    pub sections: Sections,
+    /// The board and the pictures of the start and goal, up to the answer.
+    pub about: String,
+    /// The answer and what goes with it, before the table of runs.
+    pub answer: String,
+    /// Lines after the table of runs.
+    pub after_runs: String,
+    /// The solution's moves (the line above them, the moves, how many to a
+    /// line, what stands between two of a line), where it has one.
+    pub moves: Option<(String, Vec<String>, usize, &'static str)>,
+    /// The boards the solution passes through, numbered from 0 (the line
+    /// above them, each as rows, how many side by side), where it has one.
+    pub boards: Option<(String, Vec<Vec<String>>, usize)>,
+    /// The last lines.
+    pub trailer: String,
     /// The start, as `Display` draws it, for the report's `start` rows.
     pub start: String,
     /// The goal, as `Display` draws it, for the report's `goal` rows.
@@ -69,43 +83,36 @@ pub struct Drawing {
     pub unproven: Option<String>,
 }
 
-/// A snapshot, after its heading: what each puzzle writes between the parts
-/// every snapshot has (the table of runs, the moves, the boards).
-#[derive(Debug, Default)]
-pub struct Sections {
-    /// The board and the pictures of the start and goal, up to the answer.
-    pub about: String,
-    /// The answer and what goes with it, before the table of runs.
-    pub answer: String,
-    /// Lines after the table of runs.
-    pub after_runs: String,
-    /// The solution's moves (the line above them, the moves, how many to a
-    /// line, what stands between two of a line), where it has one.
-    pub moves: Option<(String, Vec<String>, usize, &'static str)>,
-    /// The boards the solution passes through, numbered from 0 (the line
-    /// above them, each as rows, how many side by side), where it has one.
-    pub boards: Option<(String, Vec<Vec<String>>, usize)>,
-    /// The last lines.
-    pub trailer: String,
-}
+impl Drawing {
+    /// A drawing of `start` and `goal`, saying `unreachable` where no run
+    /// reached the goal.
+    pub fn new(start: &impl Display, goal: &impl Display, unreachable: &str) -> Drawing {
+        let (start, goal, unreachable) =
+            (start.to_string(), goal.to_string(), unreachable.to_string());
+        Drawing {
+            start,
+            goal,
+            unreachable,
+            ..Drawing::default()
+        }
+    }
 
-impl Sections {
     /// The moves of `solution` in the puzzle's notation under `title`,
     /// `per_line` to a line separated by spaces, and its boards under
     /// `boards`, `per_row` side by side.
     pub fn solution<P: Puzzle>(
         &mut self,
-        solution: &SolutionOf<P>,
+        s: &SolutionOf<P>,
         (title, per_line): (&str, usize),
-        (boards, per_row): (&str, usize),
+        boards: (&str, usize),
     ) {
-        let moves = solution.moves.iter().map(ToString::to_string).collect();
+        let moves = s.moves.iter().map(ToString::to_string).collect();
         self.moves = Some((title.to_string(), moves, per_line, " "));
-        self.boards::<P>(boards, solution, per_row);
+        self.boards::<P>(s, boards);
     }
 
     /// The boards of `solution` under `title`, `per_row` side by side.
-    pub fn boards<P: Puzzle>(&mut self, title: &str, solution: &SolutionOf<P>, per_row: usize) {
+    pub fn boards<P: Puzzle>(&mut self, solution: &SolutionOf<P>, (title, per_row): (&str, usize)) {
         let boards = solution.boards().iter().map(P::rows).collect();
         self.boards = Some((title.to_string(), boards, per_row));
     }
@@ -122,17 +129,6 @@ pub struct Runs<P: Puzzle> {
     pub first: Option<SolutionOf<P>>,
 }
 
-impl<P: Puzzle> Default for Runs<P> {
-    fn default() -> Self {
-        let (runs, verdicts) = (Vec::new(), Vec::new());
-        Runs {
-            runs,
-            verdicts,
-            first: None,
-        }
-    }
-}
-
 impl<P: Puzzle> Runs<P> {
     /// Records a finished search of `algorithm` that took `ms` (and
     /// `build_ms` for its tables before): its solution is checked against
@@ -145,14 +141,20 @@ impl<P: Puzzle> Runs<P> {
         (ms, build_ms): (f64, f64),
     ) {
         let found = outcome.found;
-        let verdict = found
-            .as_ref()
-            .map_or(Ok(()), |s| verify::<P>(start, goal, s));
-        self.verdicts.push(verdict);
+        self.verdicts.push(
+            found
+                .as_ref()
+                .map_or(Ok(()), |s| verify::<P>(start, goal, s)),
+        );
+        let (algorithm, moves, stats) = (
+            algorithm.to_string(),
+            found.as_ref().map(|s| s.len() as u32),
+            outcome.stats,
+        );
         self.runs.push(Run {
-            algorithm: algorithm.to_string(),
-            moves: found.as_ref().map(|s| s.len() as u32),
-            stats: outcome.stats,
+            algorithm,
+            moves,
+            stats,
             ms,
             build_ms,
         });
@@ -165,12 +167,12 @@ impl<P: Puzzle> Runs<P> {
     pub fn solve(
         &mut self,
         name: impl Display,
-        (start, goal): (&P::Board, &P::Goal),
+        ends: (&P::Board, &P::Goal),
         options: &P::Options,
     ) -> Result<(), SolveError> {
         let clock = Instant::now();
-        let outcome = P::solve(start, goal, options)?;
-        self.record(name, (start, goal), outcome, (ms_since(clock), 0.0));
+        let outcome = P::solve(ends.0, ends.1, options)?;
+        self.record(name, ends, outcome, (ms_since(clock), 0.0));
         Ok(())
     }
 }
@@ -211,19 +213,18 @@ pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
 
 /// The start and the goal drawn side by side, indented.
 pub fn ends<P: Puzzle>(start: &P::Board, goal: &P::Board) -> String {
-    let ends = [
-        ("start".to_string(), P::rows(start)),
-        ("goal".to_string(), P::rows(goal)),
-    ];
-    indent(&side_by_side(&ends, 2))
+    indent(&side_by_side(
+        &[
+            ("start".into(), P::rows(start)),
+            ("goal".into(), P::rows(goal)),
+        ],
+        2,
+    ))
 }
 
 /// The answer of a solution of `moves` moves proven optimal, `how`.
 pub fn optimal(moves: usize, how: &str) -> String {
-    format!(
-        "answer: {} (optimal; {how})",
-        crate::report::length(Some(moves as u32))
-    )
+    format!("answer: {} (optimal; {how})", length(Some(moves as u32)))
 }
 
 /// A fixture read and checked: its fields and the instance it describes.
@@ -238,87 +239,73 @@ pub fn validate<P: Driver>(json: &str) -> Result<(), String> {
     read::<P>(json).map(|_| ())
 }
 
-/// Reads and solves the fixture file at `path` with `settings`; the error
-/// names the file and the problem.
+/// Reads and solves the fixture file at `path` with `settings`: every
+/// algorithm the puzzle runs, each solution verified, the snapshot drawn;
+/// the error names the file and the problem.
 pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Report, String> {
     P::check(settings)?;
-    let shown = display_path(path);
+    let (shown, case) = (display_path(path), fixtures::case_name(path));
     let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    let case = fixtures::case_name(path);
-    solve::<P>(&case, &json, settings).map_err(|e| format!("{shown}: {e}"))
-}
-
-/// Solves the fixture `json` (called `case`): every algorithm the puzzle
-/// runs, each solution verified, the snapshot drawn.
-fn solve<P: Driver>(case: &str, json: &str, settings: &SolveSettings) -> Result<Report, String> {
-    let (fixture, instance) = read::<P>(json)?;
-    let mut runs = Runs::<P>::default();
-    let drawing = P::run(&fixture, &instance, settings, &mut runs)?;
-    let notation = drawing.notation.unwrap_or_else(|| {
-        let moves = runs.first.as_ref().map(|s| s.moves.iter());
-        moves
-            .into_iter()
-            .flatten()
-            .map(ToString::to_string)
-            .collect()
-    });
-    let mut snapshot = heading(
+    let (fixture, instance) = read::<P>(&json).map_err(|e| format!("{shown}: {e}"))?;
+    let mut runs = Runs::<P> {
+        runs: Vec::new(),
+        verdicts: Vec::new(),
+        first: None,
+    };
+    let d =
+        P::run(&fixture, &instance, settings, &mut runs).map_err(|e| format!("{shown}: {e}"))?;
+    let moves = runs
+        .first
+        .iter()
+        .flat_map(|s| s.moves.iter().map(ToString::to_string));
+    let notation = d.notation.clone().unwrap_or_else(|| moves.collect());
+    let mut out = heading(
         P::NAME,
-        case,
+        &case,
         fixture.name.as_deref(),
         fixture.source.as_deref(),
     );
-    render(
-        &mut snapshot,
-        &drawing.sections,
-        &runs.runs,
-        runs.first.is_some(),
+    let _ = write!(
+        out,
+        "{}{}\n{}\n{}",
+        d.about,
+        d.answer,
+        render_runs(&runs.runs).trim_end(),
+        d.after_runs
     );
-    let (count, expect) = (drawing.count, &fixture.expect);
-    let report = Report::new(
+    if let (Some((title, moves, per_line, separator)), Some(_)) = (&d.moves, &runs.first) {
+        let _ = writeln!(out, "\n{title}");
+        for chunk in moves.chunks((*per_line).max(1)) {
+            let _ = writeln!(out, "  {}", chunk.join(separator));
+        }
+    }
+    if let (Some((title, boards, per_row)), Some(_)) = (&d.boards, &runs.first) {
+        let drawn: Vec<_> = boards
+            .iter()
+            .enumerate()
+            .map(|(i, rows)| (i.to_string(), rows.clone()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n{title}\n{}",
+            indent(&side_by_side(&drawn, *per_row))
+        );
+    }
+    out.push_str(&d.trailer);
+    let mut report = Report::new(
         P::NAME,
-        case,
+        &case,
         runs.runs,
         runs.verdicts,
         notation,
-        count,
-        expect,
-        snapshot,
-    )
-    .with_boards(&drawing.start, &drawing.goal)
-    .unreachable_because(drawing.unreachable);
-    Ok(match drawing.unproven {
-        Some(reason) => report.not_optimal(reason),
-        None => report,
-    })
-}
-
-/// Writes a snapshot's sections around the table of `runs`; the moves and
-/// boards only where a solution was found.
-fn render(out: &mut String, sections: &Sections, runs: &[Run], solved: bool) {
-    out.push_str(&sections.about);
-    out.push_str(&sections.answer);
-    let _ = writeln!(out, "\n{}", render_runs(runs).trim_end());
-    out.push_str(&sections.after_runs);
-    if solved {
-        if let Some((title, moves, per_line, separator)) = &sections.moves {
-            let _ = writeln!(out, "\n{title}");
-            for chunk in moves.chunks((*per_line).max(1)) {
-                let _ = writeln!(out, "  {}", chunk.join(separator));
-            }
-        }
-        if let Some((title, boards, per_row)) = &sections.boards {
-            let drawn: Vec<(String, Vec<String>)> = boards
-                .iter()
-                .enumerate()
-                .map(|(i, rows)| (i.to_string(), rows.clone()))
-                .collect();
-            let _ = writeln!(
-                out,
-                "\n{title}\n{}",
-                indent(&side_by_side(&drawn, *per_row))
-            );
-        }
-    }
-    out.push_str(&sections.trailer);
+        d.count,
+        &fixture.expect,
+        out,
+    );
+    let rows = |board: &str| board.lines().map(str::to_string).collect();
+    (report.start, report.goal) = (rows(&d.start), rows(&d.goal));
+    report.optimal = d.unproven.is_none();
+    let unreachable = report.moves.is_none().then_some(d.unreachable);
+    report.reason = d.unproven.or(unreachable);
+    Ok(report)
 }

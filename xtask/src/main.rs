@@ -5,15 +5,11 @@ use std::process::ExitCode;
 
 use clap::FromArgMatches;
 
-use xtask::puzzles::find;
-use xtask::registry::AnalyzeOptions;
-use xtask::repo_root;
-
-use args::{Cli, Command, Sharding};
-use commands::analyze::analyze;
+use args::{Cli, Command};
+use commands::analyze::{Sharding, analyze};
 use commands::bench::bench;
 use commands::korf::korf;
-use commands::solve::{SolveAll, solve_all, solve_one};
+use commands::solve::{solve_all, solve_one};
 
 /// Exit status when standard output is closed under us, as a shell reports
 /// a program ended by SIGPIPE.
@@ -39,79 +35,28 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let matches = args::command().get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let parsed = |matches| Cli::from_arg_matches(matches).unwrap_or_else(|e| e.exit());
     let (name, sub) = matches.subcommand().expect("clap requires a command");
     let given = args::given(name, sub);
     xtask::automata::register();
-    let result = match cli.command {
-        Command::SolveAll {
-            check,
-            json,
-            puzzle,
-            fixtures,
-            snapshots,
-        } => solve_all(&SolveAll {
-            check,
-            json,
-            puzzle,
-            fixtures: fixtures.unwrap_or_else(|| repo_root().join("fixtures")),
-            snapshots: snapshots.unwrap_or_else(|| repo_root().join("xtask/tests/snapshots")),
-        }),
-        Command::Solve {
-            puzzle,
-            file,
-            json,
-            max_memory,
-        } => solve_one(&puzzle, &file, json, max_memory, given),
-        Command::Analyze {
-            puzzle,
-            size,
-            variant,
-            goal,
-            table,
-            max_memory,
-            farthest,
-            json,
-            svg,
-        } => {
+    let result = match parsed(&matches).command {
+        Command::SolveAll(options) => solve_all(&options),
+        Command::Solve(options) => solve_one(&options, given),
+        Command::Analyze(options) => {
             let sharding = Sharding::from_arg_matches(sub).unwrap_or_else(|e| e.exit());
-            let options = AnalyzeOptions {
-                size,
-                variant,
-                goal: None,
-                table,
-                max_memory: max_memory.saturating_mul(1 << 20),
-                farthest,
-                flags: given,
-                cluster: None,
-            };
-            analyze(&puzzle, options, goal, (json, svg), &sharding)
+            analyze(options, given, &sharding)
         }
-        Command::Bench {
-            filter,
-            sweeps,
-            no_run,
-            write,
-        } => bench(filter.as_deref(), sweeps, no_run, write),
-        Command::Korf {
-            bound,
-            reflect,
-            instances,
-            max_memory,
-            peer,
-        } => korf(&bound, reflect, &instances, max_memory, peer),
+        Command::Bench(options) => bench(&options),
+        Command::Korf(options) => korf(&options),
     };
-    match result {
-        Ok(code) => code,
-        Err(message) => {
-            // One write: the processes of a sharded sweep share the
-            // launcher's stderr, and `eprintln!` writes its pieces apart,
-            // so two processes' lines could interleave.
-            let line = format!("error: {message}\n");
-            let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
-            ExitCode::FAILURE
-        }
-    }
+    result.unwrap_or_else(|message| {
+        // One write: the processes of a sharded sweep share the launcher's
+        // stderr, and `eprintln!` writes its pieces apart, so two
+        // processes' lines could interleave.
+        let line = format!("error: {message}\n");
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+        ExitCode::FAILURE
+    })
 }
 
 /// `solve <puzzle> --help` and `analyze <puzzle> --help`: the command's
@@ -123,13 +68,12 @@ fn puzzle_help() -> Option<String> {
     }
     let command = args.first()?;
     let name = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
-    let help = &find(name).ok()?.help;
+    let help = &xtask::puzzles::find(name).ok()?.help;
     let text = match command.as_str() {
         "solve" => help.solve,
         "analyze" => help.analyze,
         _ => return None,
     };
-    let mut cli = args::command();
-    let usage = cli.find_subcommand_mut(command)?.render_help();
+    let usage = args::command().find_subcommand_mut(command)?.render_help();
     Some(format!("{usage}\n{text}"))
 }

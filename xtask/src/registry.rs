@@ -18,12 +18,11 @@ use crate::report::{Report, indent, side_by_side, thousands};
 pub struct PuzzleDef {
     /// The puzzle's name: its crate's and its fixture folder's.
     pub name: &'static str,
-    /// Solves the fixture file at the path: every algorithm the puzzle runs,
-    /// each solution checked, the snapshot drawn. The error names the file
-    /// and the problem (a flag's error comes first, naming no file).
+    /// Solves the fixture file at the path, each solution checked, the
+    /// snapshot drawn; the error names the file (a flag's, no file).
     pub solve: fn(&Path, &SolveSettings) -> Result<Report, String>,
-    /// Parses and validates one fixture's text without solving it (what the
-    /// fuzz targets exercise: it must never panic or hang, whatever the input).
+    /// Reads and checks a fixture's text without solving it (what the fuzz
+    /// targets exercise: it must never panic or hang, whatever the input).
     pub validate: fn(json: &str) -> Result<(), String>,
     /// Its whole-space analysis, if it has one.
     pub analyze: Option<AnalyzeFn>,
@@ -36,8 +35,7 @@ pub struct PuzzleDef {
     /// fixture's fields, sizes, variants, defaults and examples.
     pub help: Help,
     /// Its criterion benchmarks, one a line: `id | puzzle | task | the
-    /// original article's figure | peer's name | peer's id`, empty where
-    /// there is none.
+    /// original article's figure | peer's name | peer's id`.
     pub benchmarks: &'static str,
     /// Its sweeps timed by `bench --sweeps`: the arguments of `analyze`
     /// after the puzzle, and what they sweep.
@@ -58,23 +56,16 @@ pub struct Help {
 pub struct Flags {
     /// `solve` or `analyze`.
     pub command: &'static str,
-    /// What they are about, for the refusal of another puzzle's flag
-    /// (`flip-it takes no --bound: it is eight-puzzle's (its ...)`).
+    /// What they are about, for the refusal of another puzzle's flag.
     pub about: &'static str,
-    /// The flags.
+    /// Each flag's name (without the dashes), the name of its value (`None`
+    /// for a switch) and its help.
     pub list: &'static [Flag],
 }
 
-/// One flag of a puzzle's own.
-#[derive(Debug)]
-pub struct Flag {
-    /// Its name without the dashes.
-    pub name: &'static str,
-    /// The name of its value, or `None` for a switch.
-    pub value: Option<&'static str>,
-    /// Its help.
-    pub help: &'static str,
-}
+/// One flag of a puzzle's own: its name without the dashes, the name of its
+/// value (`None` for a switch) and its help.
+pub type Flag = (&'static str, Option<&'static str>, &'static str);
 
 /// The puzzles' own flags given on a command line, by name, with their
 /// values (`None` for a switch).
@@ -102,23 +93,21 @@ impl Given {
     ) -> Result<(), String> {
         let owner = |p: &PuzzleDef, flag: &str| {
             let mut mine = p.flags.iter().filter(|f| f.command == command);
-            mine.find(|f| f.list.iter().any(|g| g.name == flag))
+            mine.find(|f| f.list.iter().any(|g| g.0 == flag))
                 .map(|f| (p.name, f.about))
         };
-        match self
+        let Some((flag, _)) = self
             .0
             .iter()
             .find(|(flag, _)| owner(puzzle, flag).is_none())
-        {
-            None => Ok(()),
-            Some((flag, _)) => {
-                let (name, about) = all.iter().find_map(|p| owner(p, flag)).unwrap_or_default();
-                Err(format!(
-                    "{} takes no --{flag}: it is {name}'s ({about})",
-                    puzzle.name
-                ))
-            }
-        }
+        else {
+            return Ok(());
+        };
+        let (name, about) = all.iter().find_map(|p| owner(p, flag)).unwrap_or_default();
+        Err(format!(
+            "{} takes no --{flag}: it is {name}'s ({about})",
+            puzzle.name
+        ))
     }
 }
 
@@ -132,19 +121,13 @@ pub struct SolveSettings {
     pub flags: Option<Given>,
 }
 
-/// The most memory one fixture's solvers may allocate for their tables in
-/// `solve-all` (1 GiB): a fixture that needs more is refused with an error
-/// naming the size, instead of aborting the run. `solve` and `analyze` take
-/// `--max-memory` instead.
-pub const SOLVE_MAX_MEMORY: u64 = 1 << 30;
-
 impl SolveSettings {
-    /// The settings of `solve-all`.
+    /// The settings of `solve-all`: no flags, and tables of at most 1 GiB,
+    /// so that a fixture that needs more is refused with an error naming the
+    /// size instead of aborting the run.
     pub fn solve_all() -> SolveSettings {
-        SolveSettings {
-            max_memory: SOLVE_MAX_MEMORY,
-            flags: None,
-        }
+        let (max_memory, flags) = (1 << 30, None);
+        SolveSettings { max_memory, flags }
     }
 }
 
@@ -219,10 +202,9 @@ pub trait Progress {
     /// `limit` bytes (`--max-memory`).
     fn growing(&mut self, what: &str, limit: u64) {
         let first = what.lines().next().unwrap_or_default();
-        let lines = format!(
-            "{first}\ntables: grown level by level, refused past --max-memory {} MiB",
-            limit / (1 << 20)
-        );
+        let mib = limit / (1 << 20);
+        let lines =
+            format!("{first}\ntables: grown level by level, refused past --max-memory {mib} MiB");
         self.begin(&lines, None);
     }
 
@@ -271,8 +253,13 @@ impl Analysis {
     /// distance, the farthest states.
     pub fn render(&self) -> String {
         let mut out = format!("{}\n\n", self.description);
-        let census = self.census.as_ref();
-        if let (true, Some(census)) = (self.histogram.is_empty(), census) {
+        let (census, alone) = (self.census.as_ref(), self.histogram.is_empty());
+        let column = |d: usize| {
+            census.map_or(String::new(), |c| {
+                format!("  {:>12}", thousands(c.counts.get(d).copied().unwrap_or(0)))
+            })
+        };
+        if let (true, Some(census)) = (alone, census) {
             // A count of another kind alone (peg solitaire's --solvable-only).
             let _ = writeln!(out, "distance  {}", census.heading);
             for (d, c) in census.counts.iter().enumerate() {
@@ -280,38 +267,22 @@ impl Analysis {
             }
             return out;
         }
-        let states: u64 = self.histogram.iter().sum();
+        let (states, ranks) = (
+            thousands(self.histogram.iter().sum::<u64>()),
+            thousands(self.ranks),
+        );
+        let heading = census.map_or(String::new(), |c| format!("        {}", c.heading));
         let _ = writeln!(
             out,
-            "states reached: {} of {} ranks\n",
-            thousands(states),
-            thousands(self.ranks)
+            "states reached: {states} of {ranks} ranks\n\ndistance  states{heading}"
         );
-        match census {
-            None => out.push_str("distance  states\n"),
-            Some(c) => {
-                let _ = writeln!(out, "distance  states        {}", c.heading);
-            }
-        }
         for (d, n) in self.histogram.iter().enumerate() {
-            let _ = write!(out, "{d:>8}  {:>12}", thousands(*n));
-            if let Some(c) = census {
-                let _ = write!(
-                    out,
-                    "  {:>12}",
-                    thousands(c.counts.get(d).copied().unwrap_or(0))
-                );
-            }
-            out.push('\n');
+            let _ = writeln!(out, "{d:>8}  {:>12}{}", thousands(*n), column(d));
         }
         if let Some(max) = self.histogram.len().checked_sub(1) {
-            let _ = writeln!(
-                out,
-                "\nmax distance: {max} ({} states; {} shown)",
-                thousands(self.histogram[max]),
-                self.farthest.len()
-            );
-            let drawn: Vec<(String, Vec<String>)> = (1..)
+            let (count, shown) = (thousands(self.histogram[max]), self.farthest.len());
+            let _ = writeln!(out, "\nmax distance: {max} ({count} states; {shown} shown)");
+            let drawn: Vec<_> = (1..)
                 .zip(&self.farthest)
                 .map(|(i, rows)| (format!("#{i}"), rows.clone()))
                 .collect();

@@ -2,17 +2,24 @@
 //! solitaire's level searches, on one machine or sharded over several.
 
 use search_core::layers::{LayerReport, Layers, RankedSpace, Sweep, Table};
-use search_core::puzzle::Puzzle;
+use search_core::puzzle::{Puzzle, by_name};
 
 use crate::distributed::ClusterOptions;
 use crate::driver::{self, Driver};
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress};
 use crate::report::{indent, thousands};
 
-/// The goal `analyze` sweeps from, for a puzzle whose board comes from
-/// `--goal` alone: the goal of the fixture that `--goal` names, or the board
-/// of `default` rows; `--variant` and `--size` refused (`who` names the
-/// puzzle).
+/// The tables of `--table`.
+const TABLES: [(&str, Table); 4] = [
+    ("bytes", Table::Bytes),
+    ("wide", Table::Wide),
+    ("two-bits", Table::TwoBits),
+    ("residues", Table::Residues),
+];
+
+/// The goal `analyze` sweeps from, for a puzzle (`who`) whose board comes
+/// from `--goal` alone: the goal of the fixture that `--goal` names, or the
+/// board of `default` rows; `--variant` and `--size` refused.
 pub fn goal_option<P>(
     who: &str,
     options: &AnalyzeOptions,
@@ -30,23 +37,16 @@ where
         ));
     }
     match &options.goal {
-        Some((file, json)) => {
-            let (_, (_, goal)) = driver::read::<P>(json).map_err(|e| format!("{file}: {e}"))?;
-            Ok(goal)
-        }
+        Some((file, json)) => Ok(driver::read::<P>(json)
+            .map_err(|e| format!("{file}: {e}"))?
+            .1
+            .1),
         None => P::from_rows(P::Variant::default(), default).map_err(|e| e.to_string()),
     }
 }
 
-/// A census counted by a sweep: its names, and which states it counts.
-pub struct CensusOf<'a, S: RankedSpace> {
-    /// The key of the counts in `--json` output.
-    pub key: &'static str,
-    /// The column heading in the table.
-    pub heading: &'static str,
-    /// Whether a state (with its rank) is counted.
-    pub counts: &'a (dyn Fn(&S::State, u64) -> bool + Sync),
-}
+/// A census predicate: whether a state (with its rank) is counted.
+type CensusFn<'a, S> = &'a (dyn Fn(&<S as RankedSpace>::State, u64) -> bool + Sync);
 
 /// What a puzzle's `analyze` sweeps, beside the space and its goals.
 pub struct SweepPlan<'a, S: RankedSpace> {
@@ -54,16 +54,17 @@ pub struct SweepPlan<'a, S: RankedSpace> {
     pub description: String,
     /// The table when `--table` names none.
     pub table: Table,
-    /// A second count per distance, if the puzzle has one.
-    pub census: Option<CensusOf<'a, S>>,
+    /// A second count per distance, if the puzzle has one: its key in
+    /// `--json` output, its column heading, which states it counts.
+    pub census: Option<(&'static str, &'static str, CensusFn<'a, S>)>,
     /// Draws a state as rows.
     pub draw: &'a dyn Fn(&S::State) -> Vec<String>,
 }
 
 impl<'a, S: RankedSpace> SweepPlan<'a, S> {
-    /// The plan of a sweep with no census, its farthest states drawn by
-    /// `draw`, described as the distance of every arrangement of `goal`'s
-    /// board (`size`, width by height) of `puzzle` from it.
+    /// The plan of a sweep with no census, described as the distance of
+    /// every arrangement of `puzzle`'s board (`width` by `height`) from
+    /// `goal`.
     pub fn from_goal(
         puzzle: &str,
         (width, height): (usize, usize),
@@ -71,9 +72,9 @@ impl<'a, S: RankedSpace> SweepPlan<'a, S> {
         table: Table,
         draw: &'a dyn Fn(&S::State) -> Vec<String>,
     ) -> Self {
+        let goal = indent(&goal.to_string());
         let description = format!(
-            "{puzzle} {width}x{height}: the distance of every arrangement from the goal\n{}",
-            indent(&goal.to_string())
+            "{puzzle} {width}x{height}: the distance of every arrangement from the goal\n{goal}"
         );
         SweepPlan {
             description,
@@ -83,9 +84,9 @@ impl<'a, S: RankedSpace> SweepPlan<'a, S> {
         }
     }
 
-    /// The one sweep behind every puzzle's sweep: `space` swept from
-    /// `goals` in the table `--table` names (the plan's if none), within
-    /// `--max-memory`, with progress; the farthest states drawn.
+    /// Sweeps `space` from `goals` in the table `--table` names (the plan's
+    /// if none), within `--max-memory`, with progress; the farthest states
+    /// drawn.
     pub fn sweep(
         self,
         space: &S,
@@ -93,57 +94,50 @@ impl<'a, S: RankedSpace> SweepPlan<'a, S> {
         options: &AnalyzeOptions,
         progress: &mut dyn Progress,
     ) -> Result<Analysis, String> {
-        let census = self.census.as_ref().map(|c| c.counts);
-        let layers = match &options.cluster {
-            Some(cluster) => {
-                let key = format!("{}\n{}", self.description, options.farthest);
-                sharded(space, goals, census, options, (cluster, &key), progress)?
+        let census = self.census.map(|c| c.2);
+        let layers = if let Some(cluster) = &options.cluster {
+            let key = format!("{}\n{}", self.description, options.farthest);
+            sharded(space, goals, census, options, (cluster, &key), progress)?
+        } else {
+            let table = match options.table.as_deref() {
+                None => self.table,
+                Some(name) => by_name("table", name, &TABLES, |(name, _)| name)?.1,
+            };
+            let sweep = Sweep::new(table).with_max_memory(options.max_memory);
+            let sweep = sweep.with_farthest(options.farthest);
+            let (size, mib) = (
+                space.size(),
+                sweep.memory_needed(space.size()) as f64 / (1 << 20) as f64,
+            );
+            progress.begin(
+                &format!("table: {} ranks, {mib:.1} MiB", thousands(size)),
+                Some(size),
+            );
+            let report = |r: &LayerReport| progress.layer(r);
+            match census {
+                None => sweep.run(space, goals, report),
+                Some(c) => sweep.run_with_census(space, goals, c, report),
             }
-            None => {
-                let sweep = Sweep::new(table(options.table.as_deref(), self.table)?)
-                    .with_max_memory(options.max_memory)
-                    .with_farthest(options.farthest);
-                let (size, bytes) = (space.size(), sweep.memory_needed(space.size()));
-                let lines = format!(
-                    "table: {} ranks, {:.1} MiB",
-                    thousands(size),
-                    bytes as f64 / (1 << 20) as f64
-                );
-                progress.begin(&lines, Some(size));
-                let report = |r: &LayerReport| progress.layer(r);
-                match census {
-                    None => sweep.run(space, goals, report),
-                    Some(c) => sweep.run_with_census(space, goals, c, report),
-                }
-                .map_err(|e| e.to_string())?
-            }
+            .map_err(|e| e.to_string())?
         };
-        Ok(self.analysis(space, layers))
-    }
-
-    fn analysis(self, space: &S, layers: Layers) -> Analysis {
-        let draw = self.draw;
-        Analysis {
+        Ok(Analysis {
             description: self.description,
             ranks: space.size(),
             histogram: layers.histogram,
             farthest: layers
                 .farthest
                 .iter()
-                .map(|&r| draw(&space.unrank(r)))
+                .map(|&r| (self.draw)(&space.unrank(r)))
                 .collect(),
-            census: self.census.map(|c| Census {
-                key: c.key,
-                heading: c.heading,
+            census: self.census.map(|(key, heading, _)| Census {
+                key,
+                heading,
                 counts: layers.census,
             }),
             extra: serde_json::Map::new(),
-        }
+        })
     }
 }
-
-/// A census predicate, as a sweep takes it.
-type CensusFn<'a, S> = &'a (dyn Fn(&<S as RankedSpace>::State, u64) -> bool + Sync);
 
 /// This process's part of a sweep sharded over the processes of `cluster`
 /// (`key` names the sweep), with the whole cluster's counts: the same
@@ -163,14 +157,12 @@ fn sharded<S: RankedSpace>(
             "a sharded sweep keeps two bits a rank; --table {table} does not apply"
         ));
     }
-    crate::distributed::report_lost_peers(cluster.process);
-    let engine = Cluster::new(cluster.addresses.clone(), cluster.process, cluster.workers)
-        .map_err(|e| e.to_string())?
-        .with_timeout(std::time::Duration::from_secs_f64(cluster.timeout_seconds));
-    let sweep = ShardedSweep::new()
-        .with_max_memory(options.max_memory)
-        .with_farthest(options.farthest)
-        .with_job(job_key(key));
+    search_distributed::exit_on_lost_peer(cluster.process);
+    let engine = Cluster::new(cluster.addresses.clone(), cluster.process, cluster.workers);
+    let timeout = std::time::Duration::from_secs_f64(cluster.timeout_seconds);
+    let engine = engine.map_err(|e| e.to_string())?.with_timeout(timeout);
+    let sweep = ShardedSweep::new().with_max_memory(options.max_memory);
+    let sweep = sweep.with_farthest(options.farthest).with_job(job_key(key));
     let size = space.size();
     let count =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -204,18 +196,4 @@ fn sharded<S: RankedSpace>(
     _: &mut dyn Progress,
 ) -> Result<Layers, String> {
     Err(crate::distributed::NOT_BUILT.to_string())
-}
-
-/// The table `--table` names (`given`), or `default`.
-fn table(given: Option<&str>, default: Table) -> Result<Table, String> {
-    match given {
-        None => Ok(default),
-        Some("bytes") => Ok(Table::Bytes),
-        Some("wide") => Ok(Table::Wide),
-        Some("two-bits") => Ok(Table::TwoBits),
-        Some("residues") => Ok(Table::Residues),
-        Some(other) => Err(format!(
-            "unknown table {other:?} (known: bytes, wide, two-bits, residues)"
-        )),
-    }
 }

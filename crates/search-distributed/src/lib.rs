@@ -67,7 +67,10 @@ use std::time::Duration;
 use search_core::layers::{LayerReport, Layers, RankedSpace, SweepError};
 
 mod connect;
+mod launch;
 mod shard;
+
+pub use launch::{exit_on_lost_peer, launch_local};
 
 /// Where this process stands among the processes of a sweep.
 #[derive(Debug, Clone)]
@@ -258,13 +261,17 @@ pub enum DistributedError {
     /// The connection to another process broke (it died, or its machine or
     /// network did): the engine's own message.
     PeerLost(String),
+    /// The processes of [`launch_local`] could not be started, or one failed.
+    Launch(String),
 }
 
 impl fmt::Display for DistributedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DistributedError::Sweep(e) => e.fmt(f),
-            DistributedError::Config(reason) => f.write_str(reason),
+            DistributedError::Config(reason) | DistributedError::Launch(reason) => {
+                f.write_str(reason)
+            }
             DistributedError::Connect {
                 process,
                 address,

@@ -6,6 +6,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::LayerReport;
 
@@ -14,8 +15,67 @@ use xtask::puzzles::{PUZZLES, find};
 use xtask::registry::{AnalyzeOptions, Progress};
 use xtask::report::thousands;
 
-use crate::args::Sharding;
-use crate::commands::launch::launch;
+use xtask::registry::Given;
+
+// The options of `analyze`, but the puzzles' own and the sharding ones.
+#[derive(Args)]
+pub(crate) struct Analyze {
+    /// The puzzle.
+    puzzle: String,
+    /// The board size, e.g. 3x3 for the eight-puzzle.
+    #[arg(long)]
+    size: Option<String>,
+    /// The rule variant, where the puzzle has several.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Sweep from this fixture's goal instead of the default one (peg
+    /// solitaire: the fixture analysed, its start and its goal).
+    #[arg(long, value_name = "FILE")]
+    goal: Option<PathBuf>,
+    /// The table: bytes (distances kept, up to 254), wide (two bytes, up to
+    /// 65,534), two-bits (a quarter of a byte) or residues (distances
+    /// modulo 3, three eighths of a byte).
+    #[arg(long)]
+    table: Option<String>,
+    /// Refuse to allocate a table larger than this.
+    #[arg(long, value_name = "MiB", default_value_t = 8192)]
+    max_memory: u64,
+    /// How many farthest states to show.
+    #[arg(long, value_name = "N", default_value_t = 24)]
+    farthest: usize,
+    /// Print one JSON object instead of the text.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the distance histogram as an SVG bar chart into this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+// The options of a sweep sharded over processes (xtask's `distributed`
+// feature), after the puzzles' own flags of `analyze`. (A doc comment here
+// would become the command's about.)
+#[derive(Args, Debug, Clone)]
+pub(crate) struct Sharding {
+    /// Shard the sweep over this many processes on this machine (127.0.0.1),
+    /// each started as `analyze ... --hostfile --process`.
+    #[arg(long, value_name = "P", conflicts_with = "hostfile")]
+    processes: Option<usize>,
+    /// Worker threads in each process of a sharded sweep (default 1).
+    #[arg(long, value_name = "W")]
+    workers: Option<usize>,
+    /// Run one process of a sharded sweep on a cluster: FILE lists every
+    /// process's host:port, one a line, process 0 first.
+    #[arg(long, value_name = "FILE", requires = "process")]
+    hostfile: Option<PathBuf>,
+    /// This process's line in --hostfile, from 0; process 0 prints the result.
+    #[arg(long, value_name = "I", requires = "hostfile")]
+    process: Option<usize>,
+    /// How long a process of a sharded sweep waits for another (to join, to
+    /// finish a layer) before giving up: 300 by default, and more than the
+    /// longest a process takes to expand its part of one layer.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+}
 
 /// Why a sharded sweep does not apply to an analysis that is not a sweep of
 /// a ranked space (peg solitaire's levels of positions).
@@ -59,14 +119,22 @@ impl Progress for Bar {
 }
 
 pub(crate) fn analyze(
-    puzzle: &str,
-    mut options: AnalyzeOptions,
-    goal: Option<PathBuf>,
-    output: (bool, Option<PathBuf>),
+    args: Analyze,
+    flags: Given,
     sharding: &Sharding,
 ) -> Result<ExitCode, String> {
+    let mut options = AnalyzeOptions {
+        size: args.size,
+        variant: args.variant,
+        goal: None,
+        table: args.table,
+        max_memory: args.max_memory.saturating_mul(1 << 20),
+        farthest: args.farthest,
+        flags,
+        cluster: None,
+    };
     if let Some(processes) = sharding.processes {
-        return launch(processes);
+        return xtask::distributed::launch(processes).map(|()| ExitCode::SUCCESS);
     }
     if sharding.hostfile.is_none() && (sharding.workers.is_some() || sharding.timeout.is_some()) {
         return Err(
@@ -81,7 +149,8 @@ pub(crate) fn analyze(
         options.cluster = Some(cluster);
     }
     let process = options.cluster.as_ref().map(|c| c.process);
-    analyze_here(puzzle, options, goal, output).map_err(|e| match process {
+    let output = (args.json, args.svg);
+    analyze_here(&args.puzzle, options, args.goal, output).map_err(|e| match process {
         Some(p) => format!("process {p}: {e}"),
         None => e,
     })

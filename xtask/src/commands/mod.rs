@@ -3,5 +3,4 @@
 pub(crate) mod analyze;
 pub(crate) mod bench;
 pub(crate) mod korf;
-pub(crate) mod launch;
 pub(crate) mod solve;

@@ -2,9 +2,10 @@
 //! with a table) and `cargo xtask solve` (one fixture file).
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use xtask::fixtures::INVALID_DIR;
@@ -12,18 +13,54 @@ use xtask::puzzles::{self, FixtureFile, PUZZLES};
 use xtask::registry::{Given, SolveSettings};
 use xtask::report::{Report, thousands};
 use xtask::snapshot::{self, Status};
-use xtask::{display_path, refusals, render_refusals};
+use xtask::{display_path, refusals, render_refusals, repo_root};
 
+// The options of `solve-all`.
+#[derive(Args)]
 pub(crate) struct SolveAll {
-    pub(crate) check: bool,
-    pub(crate) json: bool,
-    pub(crate) puzzle: Option<String>,
-    pub(crate) fixtures: PathBuf,
-    pub(crate) snapshots: PathBuf,
+    /// Change no file; fail if a snapshot would change.
+    #[arg(long)]
+    check: bool,
+    /// Print the results as a JSON array instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Only this puzzle's fixtures.
+    #[arg(long, value_name = "PUZZLE")]
+    puzzle: Option<String>,
+    /// The fixtures folder (default: fixtures/ of the workspace).
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+    /// The snapshots folder (default: xtask/tests/snapshots/).
+    #[arg(long, value_name = "DIR")]
+    snapshots: Option<PathBuf>,
+}
+
+// The options of `solve`, but the puzzles' own.
+#[derive(Args)]
+pub(crate) struct Solve {
+    /// The puzzle (the name of its crate).
+    puzzle: String,
+    /// The fixture file.
+    file: PathBuf,
+    /// Print one JSON object instead of the text.
+    #[arg(long)]
+    json: bool,
+    /// The most memory the solvers' tables may take, build included.
+    #[arg(long, value_name = "MiB", default_value_t = 1024)]
+    max_memory: u64,
 }
 
 pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
-    let (mut files, warnings) = puzzles::discover(&options.fixtures)?;
+    let root = repo_root();
+    let fixtures = options
+        .fixtures
+        .clone()
+        .unwrap_or_else(|| root.join("fixtures"));
+    let snapshots = options
+        .snapshots
+        .clone()
+        .unwrap_or_else(|| root.join("xtask/tests/snapshots"));
+    let (mut files, warnings) = puzzles::discover(&fixtures)?;
     let only = options.puzzle.as_deref().map(puzzles::find).transpose()?;
     files.retain(|f| only.is_none_or(|p| std::ptr::eq(f.puzzle, p)));
     for warning in &warnings {
@@ -57,7 +94,7 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
     let mut bodies: Vec<(PathBuf, String, String)> = reports
         .iter()
         .map(|(file, report)| {
-            let path = snapshot::path(&options.snapshots, file.puzzle.name, &file.case);
+            let path = snapshot::path(&snapshots, file.puzzle.name, &file.case);
             (path, display_path(&file.path), report.snapshot.clone())
         })
         .collect();
@@ -65,15 +102,15 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
         .iter()
         .filter(|p| only.is_none_or(|o| std::ptr::eq(*p, o)))
     {
-        let refused = refusals(puzzle, &options.fixtures)?;
+        let refused = refusals(puzzle, &fixtures)?;
         if refused.is_empty() {
             continue;
         }
         for refusal in refused.iter().filter(|r| r.message.is_none()) {
             fail(format!("{}: {}", refusal.file, xtask::ACCEPTED));
         }
-        let input = display_path(&options.fixtures.join(INVALID_DIR).join(puzzle.name));
-        let path = snapshot::path(&options.snapshots, INVALID_DIR, puzzle.name);
+        let input = display_path(&fixtures.join(INVALID_DIR).join(puzzle.name));
+        let path = snapshot::path(&snapshots, INVALID_DIR, puzzle.name);
         bodies.push((path, input, render_refusals(&refused)));
     }
     // With --check, every snapshot that would change is shown as a unified
@@ -98,7 +135,7 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
     }
     if options.puzzle.is_none() {
         let keep: Vec<PathBuf> = bodies.into_iter().map(|(path, _, _)| path).collect();
-        for path in snapshot::stale(&options.snapshots, &keep) {
+        for path in snapshot::stale(&snapshots, &keep) {
             if options.check {
                 fail(format!(
                     "{}: no fixture has this snapshot",
@@ -180,17 +217,12 @@ fn print_table(reports: &[(FixtureFile, Report)]) {
     }
 }
 
-pub(crate) fn solve_one(
-    puzzle: &str,
-    file: &Path,
-    json: bool,
-    max_memory: u64,
-    given: Given,
-) -> Result<ExitCode, String> {
-    let puzzle = puzzles::find(puzzle)?;
+pub(crate) fn solve_one(options: &Solve, given: Given) -> Result<ExitCode, String> {
+    let (file, json) = (&options.file, options.json);
+    let puzzle = puzzles::find(&options.puzzle)?;
     given.refuse_others(puzzle, "solve", PUZZLES)?;
     let settings = SolveSettings {
-        max_memory: max_memory.saturating_mul(1 << 20),
+        max_memory: options.max_memory.saturating_mul(1 << 20),
         flags: Some(given),
     };
     let report = (puzzle.solve)(file, &settings)?;

@@ -1,17 +1,15 @@
 //! Flip It: pieces jump over pieces and turn them over.
 
-use std::fmt::Write;
-
 use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
 use search_core::layers::Table;
 use search_core::puzzle::Puzzle;
 
-use crate::driver::{self, Drawing, Driver, Runs, Sections};
+use crate::driver::{self, Drawing, Driver, Runs};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
 use crate::registry::{Help, PuzzleDef, SolveSettings};
 use crate::report::indent;
-use crate::sweep::{CensusOf, SweepPlan};
+use crate::sweep::SweepPlan;
 
 /// Flip It's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
@@ -68,10 +66,12 @@ impl Driver for FlipIt {
     const FIELDS: Fields = FIELDS;
 
     fn instance(fixture: &Fixture) -> Result<(Variant, Board), String> {
-        let variant: Variant = match &fixture.extra.variant {
-            Some(name) => name.parse()?,
-            None => Variant::Orthogonal,
-        };
+        let variant = fixture
+            .extra
+            .variant
+            .as_deref()
+            .unwrap_or("orthogonal")
+            .parse()?;
         Ok((
             variant,
             driver::board::<FlipIt>("start", variant, &fixture.start)?,
@@ -82,18 +82,20 @@ impl Driver for FlipIt {
         fixture: &Fixture,
         (variant, start): &(Variant, Board),
         settings: &SolveSettings,
-        runs: &mut Runs<FlipIt>,
+        runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
         // All three algorithms up to 4x4, BFS first (its solution is the one
         // drawn); on 5x5 BFS and iterative deepening may take minutes, so
         // the bidirectional search alone.
-        let algorithms: &[Algorithm] = match start.size() {
-            0..=4 => &[
-                Algorithm::Bfs,
-                Algorithm::Bidirectional,
-                Algorithm::IdaCorners,
-            ],
-            _ => &[Algorithm::Bidirectional],
+        let algorithms = [
+            Algorithm::Bfs,
+            Algorithm::Bidirectional,
+            Algorithm::IdaCorners,
+        ];
+        let algorithms = if start.size() <= 4 {
+            &algorithms[..]
+        } else {
+            &algorithms[1..2]
         };
         for &algorithm in algorithms {
             let options = SolveOptions {
@@ -101,43 +103,37 @@ impl Driver for FlipIt {
                 max_memory: settings.max_memory,
                 ..SolveOptions::default()
             };
-            let ends = (start, &Goal::EveryPieceWhite);
-            runs.solve(algorithm, ends, &options)
+            runs.solve(algorithm, (start, &Goal::EveryPieceWhite), &options)
                 .map_err(|e| e.to_string())?;
         }
+        // The goal is any placement with every piece white: the one reached.
+        let goal = runs
+            .first
+            .as_ref()
+            .map_or_else(String::new, |s| s.end().to_string());
+        let unreachable = "unreachable: no placement reachable from the start has every piece white (all were searched)";
+        let mut d = Drawing::new(start, &goal, unreachable);
         let default = if fixture.extra.variant.is_none() {
             " (the default variant)"
         } else {
             ""
         };
-        let mut about = format!(
-            "board: {0}x{0}, {variant} jumps{default}; goal: {1}\n\n",
+        let (size, white, start_rows) = (
             start.size(),
-            Goal::EveryPieceWhite
+            Goal::EveryPieceWhite,
+            indent(&start.to_string()),
         );
-        let _ = writeln!(about, "start:\n{}\n", indent(&start.to_string()));
-        let mut sections = Sections {
-            about,
-            answer: "answer: unreachable (every placement reachable from the start was searched)\n"
-                .to_string(),
-            ..Sections::default()
-        };
-        let solution = runs.first.as_ref();
-        if let Some(s) = solution {
-            sections.answer =
-                driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
+        d.about = format!(
+            "board: {size}x{size}, {variant} jumps{default}; goal: {white}\n\nstart:\n{start_rows}\n\n"
+        );
+        d.answer =
+            "answer: unreachable (every placement reachable from the start was searched)\n".into();
+        if let Some(s) = &runs.first {
+            d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
             let title = "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):";
-            let per_row = if start.size() > 4 { 5 } else { 6 };
-            sections.solution::<FlipIt>(s, (title, 10), ("boards:", per_row));
+            d.solution::<FlipIt>(s, (title, 10), ("boards:", if size > 4 { 5 } else { 6 }));
         }
-        Ok(Drawing {
-            sections,
-            start: start.to_string(),
-            // The goal is any placement with every piece white: the one reached.
-            goal: solution.map_or_else(String::new, |s| s.end().to_string()),
-            unreachable: "unreachable: no placement reachable from the start has every piece white (all were searched)".to_string(),
-            ..Drawing::default()
-        })
+        Ok(d)
     }
 }
 
@@ -168,11 +164,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         } else {
             Table::TwoBits
         },
-        census: Some(CensusOf {
-            key: "classes",
-            heading: "classes under the 8 symmetries",
-            counts: &canonical,
-        }),
+        census: Some(("classes", "classes under the 8 symmetries", &canonical)),
         draw: &Board::rows,
     };
     plan.sweep(&space, space.goals(), options, progress)

@@ -5,12 +5,12 @@ use std::time::Instant;
 
 use knight_swap::fixture::{FIELDS, Fields, Fixture, NoExtra};
 use knight_swap::{
-    Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, Route, SolveOptions, check_goal,
-    explore, named_boards, routes,
+    Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, check_goal, explore,
+    named_boards, routes,
 };
 use search_core::layers::{RankedSpace, Table};
 
-use crate::driver::{self, Drawing, Driver, Runs, Sections, ms_since};
+use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
 use crate::registry::{Help, PuzzleDef, SolveSettings};
 use crate::report::{indent, length, side_by_side, thousands};
@@ -69,16 +69,15 @@ impl Driver for KnightSwap {
         fixture: &Fixture,
         (start, goal): &(Board, Board),
         settings: &SolveSettings,
-        runs: &mut Runs<KnightSwap>,
+        runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
         // The proof: every arrangement reachable from the start, swept, which
         // also counts the shortest solutions; its solution is the one drawn.
-        let clock = Instant::now();
-        let explored = explore(start, settings.max_memory).map_err(|e| e.to_string())?;
+        let (clock, max_memory) = (Instant::now(), settings.max_memory);
+        let explored = explore(start, max_memory).map_err(|e| e.to_string())?;
         let found = explored.solution_to(goal).map_err(|e| e.to_string())?;
         let count = explored.count_solutions(goal).map_err(|e| e.to_string())?;
-        let stats = explored.stats();
-        let ends = (start, goal);
+        let (ends, stats) = ((start, goal), explored.stats());
         runs.record(
             Algorithm::Sweep,
             ends,
@@ -86,107 +85,100 @@ impl Driver for KnightSwap {
             (ms_since(clock), 0.0),
         );
         // A second method: bidirectional BFS over boards in a hash map.
+        let algorithm = Algorithm::Bidirectional;
         let options = SolveOptions {
-            algorithm: Algorithm::Bidirectional,
-            max_memory: settings.max_memory,
+            algorithm,
+            max_memory,
             ..SolveOptions::default()
         };
-        runs.solve(Algorithm::Bidirectional, ends, &options)
+        runs.solve(algorithm, ends, &options)
             .map_err(|e| e.to_string())?;
 
-        let space = KnightSpace::new(start).expect("the sweep built it");
-        let mut about = format!(
-            "board: {}x{}, {} squares, {} black and {} white knights, {} arrangements\n\n",
-            start.width(),
-            start.height(),
+        let reached = thousands(explored.reachable());
+        let none = |n: String| {
+            format!("none of the {n} arrangements reachable from the start is the goal")
+        };
+        let mut d = Drawing::new(
+            start,
+            goal,
+            &format!("unreachable: {}", none(explored.reachable().to_string())),
+        );
+        let arrangements = thousands(KnightSpace::new(start).expect("the sweep built it").size());
+        let knights = (
             start.square_cells().len(),
             start.black_cells().len(),
             start.white_cells().len(),
-            thousands(space.size())
         );
-        let _ = writeln!(about, "{}\n", driver::ends::<KnightSwap>(start, goal));
+        let _ = writeln!(
+            d.about,
+            "board: {}x{}, {} squares, {} black and {} white knights, {arrangements} arrangements\n\n{}\n",
+            start.width(),
+            start.height(),
+            knights.0,
+            knights.1,
+            knights.2,
+            driver::ends::<KnightSwap>(start, goal)
+        );
         if fixture.goal.is_none() {
-            let _ = writeln!(about, "goal: the default, every knight's colour changed\n");
+            d.about
+                .push_str("goal: the default, every knight's colour changed\n\n");
         }
-        let reached = thousands(explored.reachable());
-        let mut sections = Sections {
-            about,
-            answer: format!(
-                "answer: unreachable (none of the {reached} arrangements reachable from the start is the goal)\n"
-            ),
-            ..Sections::default()
-        };
+        d.answer = format!("answer: unreachable ({})\n", none(reached.clone()));
+        let max = explored.max_distance();
+        let _ = writeln!(
+            d.after_runs,
+            "\ndistances from the start: {reached} arrangements reachable, at most {max} moves away"
+        );
         let histogram: Vec<String> = (0..)
             .zip(explored.histogram())
             .map(|(d, n)| format!("{d}: {}", thousands(*n)))
             .collect();
-        let farthest: Vec<(String, Vec<String>)> = (1..)
+        for chunk in histogram.chunks(8) {
+            let _ = writeln!(d.after_runs, "  {}", chunk.join(", "));
+        }
+        let farthest: Vec<_> = (1..)
             .zip(explored.farthest().iter().take(8))
             .map(|(i, b)| (format!("#{i}"), b.rows()))
             .collect();
-        let out = &mut sections.after_runs;
         let _ = writeln!(
-            out,
-            "\ndistances from the start: {reached} arrangements reachable, at most {} moves away",
-            explored.max_distance()
-        );
-        for chunk in histogram.chunks(8) {
-            let _ = writeln!(out, "  {}", chunk.join(", "));
-        }
-        let _ = writeln!(
-            out,
-            "farthest ({} at distance {}, the first {} by rank):\n{}",
+            d.after_runs,
+            "farthest ({} at distance {max}, the first {} by rank):\n{}",
             thousands(*explored.histogram().last().unwrap_or(&0)),
-            explored.max_distance(),
             farthest.len(),
             indent(&side_by_side(&farthest, 8))
         );
-        let solution = runs.first.as_ref();
-        if let Some(s) = solution {
-            sections.answer = format!(
-                "answer: {} (proven: every arrangement reachable from the start was swept; solutions replayed)\nshortest solutions: {} distinct move sequences\n",
-                length(Some(s.len() as u32)),
-                thousands(count)
-            );
-            if let (Ok(routes), Ok(drawn)) =
-                (routes(start, &s.moves), named_boards(start, &s.moves))
-            {
+        let Some(s) = &runs.first else {
+            return Ok(d);
+        };
+        d.count = Some(count);
+        d.answer = format!(
+            "answer: {} (proven: every arrangement reachable from the start was swept; solutions replayed)\nshortest solutions: {} distinct move sequences\n",
+            length(Some(s.len() as u32)),
+            thousands(count)
+        );
+        if let (Ok(routes), Ok(drawn)) = (routes(start, &s.moves), named_boards(start, &s.moves)) {
+            d.after_runs
+                .push_str("\nroutes (cells numbered row by row from 0):\n");
+            for route in &routes {
+                let (moves, name) = (route.moves(), route.name);
+                let plural = if moves == 1 { "" } else { "s" };
+                let retreat = if route.retreats() { ", a retreat" } else { "" };
                 let _ = writeln!(
-                    sections.after_runs,
-                    "\nroutes (cells numbered row by row from 0):"
+                    d.after_runs,
+                    "  {name}: {route}  ({moves} move{plural}){retreat}"
                 );
-                for route in &routes {
-                    let _ = writeln!(sections.after_runs, "  {}", describe_route(route));
-                }
-                let named = s.moves.iter().map(|m| {
-                    let mut on = routes
-                        .iter()
-                        .filter(|r| r.cells.windows(2).any(|w| w == [m.from, m.to]));
-                    format!("{} {m}", on.next().map_or('?', |r| r.name))
-                });
-                sections.moves = Some(("moves:".to_string(), named.collect(), 8, ", "));
-                sections.boards = Some(("boards:".to_string(), drawn, 9));
             }
+            let named = s.moves.iter().map(|m| {
+                let mut on = routes
+                    .iter()
+                    .filter(|r| r.cells.windows(2).any(|w| w == [m.from, m.to]));
+                format!("{} {m}", on.next().map_or('?', |r| r.name))
+            });
+            d.moves = Some(("moves:".to_string(), named.collect(), 8, ", "));
+            d.boards = Some(("boards:".to_string(), drawn, 9));
         }
-        Ok(Drawing {
-            sections,
-            start: start.to_string(),
-            goal: goal.to_string(),
-            count: solution.map(|_| count),
-            unreachable: format!(
-                "unreachable: none of the {} arrangements reachable from the start is the goal",
-                explored.reachable()
-            ),
-            ..Drawing::default()
-        })
+        Ok(d)
     }
-}
-
-fn describe_route(route: &Route) -> String {
-    let moves = route.moves();
-    let plural = if moves == 1 { "" } else { "s" };
-    let retreat = if route.retreats() { ", a retreat" } else { "" };
-    format!("{}: {route}  ({moves} move{plural}){retreat}", route.name)
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {

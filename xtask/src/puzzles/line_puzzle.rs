@@ -12,7 +12,7 @@ use line_puzzle::{
 use search_core::layers::{RankedSpace, Table};
 use search_core::{Budget, Reason};
 
-use crate::driver::{self, Drawing, Driver, Runs, Sections, ms_since};
+use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
 use crate::registry::{Help, PuzzleDef, SolveSettings};
 use crate::report::thousands;
@@ -107,95 +107,91 @@ impl Driver for LinePuzzle {
         _: &Fixture,
         (start, goal): &(Board, Board),
         settings: &SolveSettings,
-        runs: &mut Runs<LinePuzzle>,
+        runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
-        let mut after_runs = String::new();
+        let unreachable =
+            "unreachable: all pieces are distinct and the parities of start and goal differ";
+        let mut d = Drawing::new(start, goal, unreachable);
         let mut bounds = format!("start bound: Hiroi's {}", hiroi_bound(start, goal));
         let baseline = Budget::default().with_max_expanded(BASELINE_BUDGET);
-        for (algorithm, budget) in [
+        let algorithms = [
             (Algorithm::IdaPdb, Budget::default()),
             (Algorithm::IdaLetterPdb, Budget::default()),
-            (Algorithm::IdaHiroi, baseline),
-        ] {
+        ];
+        for (algorithm, budget) in algorithms
+            .into_iter()
+            .chain([(Algorithm::IdaHiroi, baseline)])
+        {
+            let max_memory = settings.max_memory;
             let options = SolveOptions {
                 budget,
-                max_memory: settings.max_memory,
+                max_memory,
                 ..SolveOptions::with_algorithm(algorithm)
             };
             let clock = Instant::now();
             let solver = solver(goal, &options).map_err(|e| e.to_string())?;
-            let build_ms = ms_since(clock);
-            let clock = Instant::now();
+            let (build_ms, clock) = (ms_since(clock), Instant::now());
             let outcome = match solver.solve(start) {
                 Ok(outcome) => outcome,
                 Err(SolveError::Interrupted(stop)) if stop.reason == Reason::NodeLimit => {
+                    let expanded = thousands(stop.stats.expanded);
+                    let bound = stop.stats.iterations.last().map_or(0, |i| i.bound);
                     let _ = writeln!(
-                        after_runs,
-                        "{algorithm}: stopped after {} expansions, in the iteration with bound {}; too slow to run to the end here",
-                        thousands(stop.stats.expanded),
-                        stop.stats.iterations.last().map_or(0, |i| i.bound)
+                        d.after_runs,
+                        "{algorithm}: stopped after {expanded} expansions, in the iteration with bound {bound}; too slow to run to the end here"
                     );
                     continue;
                 }
                 Err(e) => return Err(e.to_string()),
             };
-            let ms = ms_since(clock);
             // A bound is only said where the goal can be reached: the parity
             // decides the others, and no database holds a value for them.
             let reachable = outcome.found.is_some();
-            if algorithm == Algorithm::IdaPdb && reachable {
-                let _ = write!(bounds, ", the pattern databases' {}", solver.bound(start));
+            match algorithm {
+                Algorithm::IdaPdb => {
+                    if reachable {
+                        let _ = write!(bounds, ", the pattern databases' {}", solver.bound(start));
+                    }
+                    let [ab, cd] = [0, 1].map(|i| thousands(solver.pattern_dbs()[i].len() as u64));
+                    let _ = writeln!(
+                        d.after_runs,
+                        "ida-pdb: pattern databases {{A, B}} and {{C, D}} of {ab} and {cd} entries"
+                    );
+                }
+                Algorithm::IdaLetterPdb if reachable => {
+                    let _ = write!(bounds, ", one database per letter: {}", solver.bound(start));
+                }
+                _ => {}
             }
-            if algorithm == Algorithm::IdaPdb {
-                let [ab, cd] = [0, 1].map(|i| thousands(solver.pattern_dbs()[i].len() as u64));
-                let _ = writeln!(
-                    after_runs,
-                    "ida-pdb: pattern databases {{A, B}} and {{C, D}} of {ab} and {cd} entries"
-                );
-            }
-            if algorithm == Algorithm::IdaLetterPdb && reachable {
-                let _ = write!(bounds, ", one database per letter: {}", solver.bound(start));
-            }
-            runs.record(algorithm, (start, goal), outcome, (ms, build_ms));
+            runs.record(
+                algorithm,
+                (start, goal),
+                outcome,
+                (ms_since(clock), build_ms),
+            );
         }
-
-        let about = format!(
-            "board: {}x{}\n\n{}\n\n",
-            start.width(),
-            start.height(),
-            driver::ends::<LinePuzzle>(start, goal)
-        );
-        let mut sections = Sections {
-            about,
-            answer: "answer: unreachable (all pieces distinct and the parities differ; decided without search)".to_string(),
-            after_runs,
-            ..Sections::default()
-        };
+        let ends = driver::ends::<LinePuzzle>(start, goal);
+        d.about = format!("board: {}x{}\n\n{ends}\n\n", start.width(), start.height());
+        d.answer = "answer: unreachable (all pieces distinct and the parities differ; decided without search)".into();
         if let Some(s) = &runs.first {
-            let moves = s.len();
-            sections.answer = driver::optimal(moves, "every solution replayed");
+            d.answer = driver::optimal(s.len(), "every solution replayed");
             // The physical puzzle starts and ends full: the piece at the
             // top right corner comes out first and goes back last.
             if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
                 let _ = write!(
-                    sections.answer,
+                    d.answer,
                     "; {} with the corner piece taken out and put back",
-                    moves + 2
+                    s.len() + 2
                 );
             }
-            let title = "moves (from-to), cells numbered row by row from 0:";
-            sections.solution::<LinePuzzle>(s, (title, 10), ("boards:", 8));
+            d.solution::<LinePuzzle>(
+                s,
+                ("moves (from-to), cells numbered row by row from 0:", 10),
+                ("boards:", 8),
+            );
         }
-        let _ = writeln!(sections.answer, "\n{bounds}");
-        Ok(Drawing {
-            sections,
-            start: start.to_string(),
-            goal: goal.to_string(),
-            unreachable:
-                "unreachable: all pieces are distinct and the parities of start and goal differ"
-                    .to_string(),
-            ..Drawing::default()
-        })
+        let _ = writeln!(d.answer, "\n{bounds}");
+        Ok(d)
     }
 }
 

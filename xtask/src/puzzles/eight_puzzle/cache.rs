@@ -146,7 +146,7 @@ pub(super) fn choose_db(
         CacheEvent::Loaded => "its tables were cached",
         CacheEvent::Built | CacheEvent::Rebuilt(_) => "its tables were built for this run",
     };
-    let (db, why) = match options.bound.as_deref() {
+    let (db, why) = match options.bound {
         None => (six()?.0, "solve-all's fixed bound".to_string()),
         Some("7-8") => {
             let (db, event) = cached_db(goal, &seven?, max)?;

@@ -11,12 +11,13 @@ use eight_puzzle::{
     solve,
 };
 use search_core::layers::Table;
+use search_core::puzzle::by_name;
 use search_core::{Budget, Reason};
 
 use self::cache::choose_db;
-use crate::driver::{self, Drawing, Driver, Runs, Sections, ms_since};
+use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Flag, Flags, Help, PuzzleDef, SolveSettings};
+use crate::registry::{Flags, Help, PuzzleDef, SolveSettings};
 use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
@@ -34,16 +35,8 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
         command: "solve",
         about: "its pattern databases and time limit",
         list: &[
-            Flag {
-                name: "bound",
-                value: Some("BOUND"),
-                help: "eight-puzzle above 12 cells: strongest (the default: 7-8 if its tables are cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8",
-            },
-            Flag {
-                name: "max-seconds",
-                value: Some("SECONDS"),
-                help: "eight-puzzle: give up a search after this long (0: never; 600 by default)",
-            },
+            ("bound", Some("BOUND"), "eight-puzzle above 12 cells: strongest (the default: 7-8 if its tables are cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8"),
+            ("max-seconds", Some("SECONDS"), "eight-puzzle: give up a search after this long (0: never; 600 by default)"),
         ],
     }],
     help: Help {
@@ -112,10 +105,10 @@ pub const BOUNDS: [&str; 3] = ["strongest", "6-6-3", "7-8"];
 
 /// How a fixture is solved: `solve-all`'s fixed bound (6-6-3 whatever the
 /// cache holds), no time limit, nothing printed; or `solve`'s flags.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// One of [`BOUNDS`], or `None` for `solve-all`'s.
-    pub bound: Option<String>,
+    pub bound: Option<&'static str>,
     /// The most memory the tables may take, their build included (bytes).
     pub max_memory: u64,
     /// Give up each search after this long (the tables' load or build not
@@ -127,34 +120,35 @@ pub struct Options {
 
 impl Options {
     fn of(settings: &SolveSettings) -> Result<Options, String> {
-        let mut options = Options {
-            bound: None,
-            max_memory: settings.max_memory,
-            max_seconds: None,
-            progress: false,
-        };
+        let max_memory = settings.max_memory;
         let Some(flags) = &settings.flags else {
-            return Ok(options);
+            return Ok(Options {
+                max_memory,
+                ..Options::default()
+            });
         };
         let seconds = flags.value("max-seconds").unwrap_or("600");
-        match seconds.parse::<f64>() {
-            Ok(s) if s >= 0.0 && s.is_finite() => options.max_seconds = (s > 0.0).then_some(s),
+        let max_seconds = match seconds.parse::<f64>() {
+            Ok(s) if s >= 0.0 && s.is_finite() => (s > 0.0).then_some(s),
             _ => {
                 return Err(format!(
                     "--max-seconds {seconds}: a number of seconds, 0 or more (0: never give up)"
                 ));
             }
-        }
-        let bound = flags.value("bound").unwrap_or("strongest");
-        if !BOUNDS.contains(&bound) {
-            return Err(format!(
-                "unknown bound {bound:?} (known: {})",
-                BOUNDS.join(", ")
-            ));
-        }
-        options.bound = Some(bound.to_string());
-        options.progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
-        Ok(options)
+        };
+        let bound = by_name(
+            "bound",
+            flags.value("bound").unwrap_or("strongest"),
+            &BOUNDS,
+            |b| b,
+        )?;
+        let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        Ok(Options {
+            bound: Some(bound),
+            max_memory,
+            max_seconds,
+            progress,
+        })
     }
 
     /// A budget that stops a search after `max_seconds`, and reports each
@@ -175,19 +169,18 @@ impl Options {
             });
             budget = budget.with_cancel_flag(flag);
         }
-        if !self.progress {
-            return budget;
-        }
         let clock = Instant::now();
-        budget.with_progress(move |p| {
-            if let search_core::Progress::Iteration { bound, expanded } = p {
-                eprintln!(
-                    "IDA*: bound {bound}, {} nodes expanded before it, {:.1} s",
-                    thousands(expanded),
-                    clock.elapsed().as_secs_f64()
-                );
-            }
-        })
+        match self.progress {
+            false => budget,
+            true => budget.with_progress(move |p| {
+                if let search_core::Progress::Iteration { bound, expanded } = p {
+                    let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
+                    eprintln!(
+                        "IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
+                    );
+                }
+            }),
+        }
     }
 
     /// The error of a search that stopped, in words: why, and what it proved.
@@ -199,13 +192,12 @@ impl Options {
             (Reason::Cancelled, Some(s)) => format!("no answer within --max-seconds {s}"),
             _ => i.to_string(),
         };
-        let proved = match i.stats.iterations.len() {
-            0 | 1 => String::new(),
-            n => format!(
+        let proved = match i.stats.iterations.as_slice() {
+            [.., before, last] => format!(
                 "; every solution is at least {} moves long (the bounds up to {} were searched in full)",
-                i.stats.iterations[n - 1].bound,
-                i.stats.iterations[n - 2].bound
+                last.bound, before.bound
             ),
+            _ => String::new(),
         };
         let expanded = thousands(i.stats.expanded);
         format!("{why}: the search stopped after {expanded} nodes expanded{proved}")
@@ -230,7 +222,7 @@ impl Driver for EightPuzzle {
         _: &Fixture,
         (start, goal): &(Board, Board),
         settings: &SolveSettings,
-        runs: &mut Runs<EightPuzzle>,
+        runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
         let options = Options::of(settings)?;
         let big = start.cells() > MAX_BFS_CELLS;
@@ -254,60 +246,56 @@ impl Driver for EightPuzzle {
             // On large boards IDA* with pattern databases uses the chosen
             // tables, also over the board reflected about its diagonal (the
             // bound is the larger sum: on Korf's 100, 3.7 times fewer nodes).
-            let db = chosen.as_ref().filter(|_| algorithm == Algorithm::IdaPdb);
+            let db = chosen
+                .as_ref()
+                .filter(|_| algorithm == Algorithm::IdaPdb)
+                .map(|(db, _)| db);
+            let (max_memory, budget, pruning) = (options.max_memory, budget.clone(), true);
+            let (reflect, pattern_db) = (db.is_some(), db.cloned());
             let solve_options = eight_puzzle::SolveOptions {
                 algorithm,
-                budget: budget.clone(),
-                max_memory: options.max_memory,
-                reflect: db.is_some(),
-                pruning: true,
-                pattern_db: db.map(|(db, _)| Arc::clone(db)),
+                budget,
+                max_memory,
+                reflect,
+                pruning,
+                pattern_db,
             };
             let clock = Instant::now();
             let outcome = solve(start, goal, &solve_options).map_err(|e| options.stopped(&e))?;
             let ms = ms_since(clock);
             let name = match db {
-                Some((db, _)) => format!("{algorithm} {}, reflected", db.partition().name()),
+                Some(db) => format!("{algorithm} {}, reflected", db.partition().name()),
                 None => algorithm.name().to_string(),
             };
-            let build_ms = match algorithm {
-                Algorithm::IdaPdb => std::mem::take(&mut tables_ms),
-                _ => 0.0,
+            let build_ms = if db.is_some() {
+                std::mem::take(&mut tables_ms)
+            } else {
+                0.0
             };
             runs.record(name, (start, goal), outcome, (ms, build_ms));
         }
 
-        let mut about = format!("board: {}x{}\n", start.width(), start.height());
+        let unreachable =
+            "unreachable: start and goal are in different parity classes (decided without search)";
+        let mut d = Drawing::new(start, goal, unreachable);
+        d.about = format!("board: {}x{}\n", start.width(), start.height());
         if let Some((_, why)) = &chosen {
-            let _ = writeln!(about, "pattern databases: {why}");
+            let _ = writeln!(d.about, "pattern databases: {why}");
         }
-        let _ = writeln!(about, "\n{}\n", driver::ends::<EightPuzzle>(start, goal));
-        let mut sections = Sections {
-            about,
-            answer: "answer: unreachable (start and goal are in different parity classes; decided without search)\n".to_string(),
-            ..Sections::default()
-        };
+        let _ = writeln!(d.about, "\n{}\n", driver::ends::<EightPuzzle>(start, goal));
+        d.answer = "answer: unreachable (start and goal are in different parity classes; decided without search)\n".into();
         if let Some(s) = &runs.first {
-            sections.answer =
-                driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
+            d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
             // Fifteen-puzzle solutions are long: the moves alone replay them.
             let per_row = if start.width() > 3 { 6 } else { 8 };
-            sections.solution::<EightPuzzle>(
+            d.solution::<EightPuzzle>(
                 s,
                 ("solution (tile moved at each step):", 16),
                 ("boards:", per_row),
             );
-            if big {
-                sections.boards = None;
-            }
+            d.boards = d.boards.filter(|_| !big);
         }
-        Ok(Drawing {
-            sections,
-            start: start.to_string(),
-            goal: goal.to_string(),
-            unreachable: "unreachable: start and goal are in different parity classes (decided without search)".to_string(),
-            ..Drawing::default()
-        })
+        Ok(d)
     }
 }
 
@@ -324,8 +312,10 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     }
     let goal = match &options.goal {
         Some((file, json)) => {
-            let read = driver::read::<EightPuzzle>(json);
-            read.map_err(|e| format!("{file}: {e}"))?.1.1
+            driver::read::<EightPuzzle>(json)
+                .map_err(|e| format!("{file}: {e}"))?
+                .1
+                .1
         }
         None => {
             let (w, h) = parse_size(options.size.as_deref().unwrap_or("3x3"))?;
@@ -333,10 +323,13 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         }
     };
     let size = (goal.width(), goal.height());
-    if let Some(text) = &options.size {
-        if parse_size(text)? != size {
-            return Err(format!("--size {text} does not match the goal's board"));
-        }
+    if let Some(text) = options
+        .size
+        .as_ref()
+        .filter(|t| parse_size(t).ok() != Some(size))
+    {
+        parse_size(text)?;
+        return Err(format!("--size {text} does not match the goal's board"));
     }
     let space = SlidingSpace::new(size.0, size.1).map_err(|e| e.to_string())?;
     let table = if goal.cells() <= 10 {
@@ -344,6 +337,10 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     } else {
         Table::TwoBits
     };
-    let plan = SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, table, &Board::rows);
-    plan.sweep(&space, [goal], options, progress)
+    SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, table, &Board::rows).sweep(
+        &space,
+        [goal],
+        options,
+        progress,
+    )
 }

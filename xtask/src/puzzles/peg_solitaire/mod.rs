@@ -10,7 +10,7 @@ use peg_solitaire::fixture::{FIELDS, Fixture};
 use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, Problem, Puzzle, check_goal};
 
 use crate::driver;
-use crate::registry::{Flag, Flags, Help, PuzzleDef};
+use crate::registry::{Flags, Help, PuzzleDef};
 
 mod analyze;
 mod solve;
@@ -26,26 +26,10 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
         command: "analyze",
         about: "its levels by moves or jumps, its problems",
         list: &[
-            Flag {
-                name: "by",
-                value: Some("BY"),
-                help: "What one step is, where the puzzle has a choice (peg-solitaire: moves or jumps)",
-            },
-            Flag {
-                name: "problems",
-                value: None,
-                help: "Every problem of the board (peg-solitaire)",
-            },
-            Flag {
-                name: "solvable-only",
-                value: None,
-                help: "With `--by jumps`, count only the positions that can still reach the goal and the solutions, from both ends, without the histogram of every reachable position (peg-solitaire)",
-            },
-            Flag {
-                name: "shortest-only",
-                value: None,
-                help: "With `--problems`, only the shortest solution over every problem of the board, by levels by moves from every one-hole start and back from every one-peg finish at once (peg-solitaire)",
-            },
+            ("by", Some("BY"), "What one step is, where the puzzle has a choice (peg-solitaire: moves or jumps)"),
+            ("problems", None, "Every problem of the board (peg-solitaire)"),
+            ("solvable-only", None, "With `--by jumps`, count only the positions that can still reach the goal and the solutions, from both ends, without the histogram of every reachable position (peg-solitaire)"),
+            ("shortest-only", None, "With `--problems`, only the shortest solution over every problem of the board, by levels by moves from every one-hole start and back from every one-peg finish at once (peg-solitaire)"),
         ],
     }],
     help: Help {

@@ -78,37 +78,32 @@ impl Driver for PegSolitaire {
         _: &Fixture,
         inst: &Instance,
         settings: &SolveSettings,
-        runs: &mut Runs<PegSolitaire>,
+        runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
-        let (start, goal) = (&inst.start, &inst.goal);
-        let mut drawing = Drawing {
-            start: start.to_string(),
-            goal: goal.to_string(),
-            unreachable: "unreachable: proven by searches run to exhaustion".to_string(),
-            ..Drawing::default()
-        };
-        drawing.sections.about = describe(inst);
+        let (start, goal, max_memory) = (&inst.start, &inst.goal, settings.max_memory);
+        let mut d = Drawing::new(
+            start,
+            goal,
+            "unreachable: proven by searches run to exhaustion",
+        );
+        d.about = describe(inst);
         if start.geometry().holes() > PROOF_HOLES {
-            run_large(start, goal, settings.max_memory, runs, &mut drawing)?;
+            run_large(start, goal, max_memory, runs, &mut d)?;
         } else {
-            run_small(inst, settings.max_memory, runs, &mut drawing)?;
+            run_small(inst, max_memory, runs, &mut d)?;
         }
         let jumps = runs.first.as_ref().map(solution_jumps);
         if let (Some(s), Some(jumps)) = (&runs.first, &jumps) {
+            let (moves, count, notation) = (s.len(), jumps.len(), peg_solitaire::notation(jumps));
             let _ = writeln!(
-                drawing.sections.after_runs,
-                "\nsolution ({} moves, {} jumps): {}",
-                s.len(),
-                jumps.len(),
-                peg_solitaire::notation(jumps)
+                d.after_runs,
+                "\nsolution ({moves} moves, {count} jumps): {notation}"
             );
             let per_row = (72 / (start.geometry().holes().min(64) / 3 + 8).max(8)).max(2);
-            drawing
-                .sections
-                .boards::<PegSolitaire>("boards after each move:", s, per_row);
+            d.boards::<PegSolitaire>(s, ("boards after each move:", per_row));
         }
-        drawing.notation = Some(jumps.as_deref().map_or_else(Vec::new, move_notations));
-        Ok(drawing)
+        d.notation = Some(jumps.as_deref().map_or_else(Vec::new, move_notations));
+        Ok(d)
     }
 }
 
@@ -131,7 +126,7 @@ fn run_large(
                 Some((_, jumps)) => Some(solution(start, jumps, true)?),
                 None => None,
             };
-            drawing.sections.answer = match meeting.solution.as_ref().map(|(moves, _)| *moves) {
+            drawing.answer = match meeting.solution.as_ref().map(|(moves, _)| *moves) {
                 Some(moves) => format!(
                     "answer: {}, proven minimal: {summary}; solution replayed\n",
                     length(Some(moves))
@@ -156,7 +151,7 @@ fn run_large(
             let reason = format!(
                 "the search from both ends stopped ({why}); this is the first solution of a depth-first search over jumps"
             );
-            drawing.sections.answer = format!(
+            drawing.answer = format!(
                 "answer: {} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; this is the first solution of a depth-first search over jumps)\n",
                 length(found.as_ref().map(|s| s.len() as u32))
             );
@@ -214,7 +209,7 @@ fn run_small(
                 .map_err(|e| e.to_string())?;
         }
     }
-    let text = &mut drawing.sections.answer;
+    let text = &mut drawing.answer;
     match minimum {
         None => text.push_str("answer: unreachable (proven: the searches ran to exhaustion)\n"),
         Some(m) => {
@@ -246,7 +241,7 @@ fn run_small(
         );
     }
     if start.geometry().holes() <= TABLE_HOLES {
-        let trailer = &mut drawing.sections.trailer;
+        let trailer = &mut drawing.trailer;
         let _ = writeln!(trailer, "\n{}", jump_counts(start, goal, max_memory));
         if let Some(table) = finish_table(start, max_memory) {
             let _ = writeln!(trailer, "\n{table}");
