@@ -43,7 +43,12 @@ pub(crate) fn command() -> clap::Command {
     let mut cli = Cli::command();
     for name in ["solve", "analyze"] {
         cli = cli.mut_subcommand(name, |mut command| {
-            for &(flag, value, help) in flags(name) {
+            for &Flag {
+                name: flag,
+                value,
+                help,
+            } in flags(name)
+            {
                 let arg = Arg::new(flag).long(flag).help(help);
                 command = command.arg(match value {
                     Some(value) => arg.value_name(value),
@@ -68,7 +73,7 @@ fn flags(command: &str) -> Vec<&'static Flag> {
         .filter(|f| f.command == command);
     let mut flags: Vec<&'static Flag> = Vec::new();
     for flag in groups.flat_map(|f| f.list) {
-        if flags.iter().all(|f| f.0 != flag.0) {
+        if flags.iter().all(|f| f.name != flag.name) {
             flags.push(flag);
         }
     }
@@ -77,12 +82,12 @@ fn flags(command: &str) -> Vec<&'static Flag> {
 
 /// The puzzles' own flags of `command` given in `matches`.
 pub(crate) fn given(command: &str, matches: &ArgMatches) -> Given {
-    let value = |&(name, value, _): &Flag| match value {
+    let value = |&Flag { name, value, .. }: &Flag| match value {
         Some(_) => matches.get_one::<String>(name).map(|v| Some(v.clone())),
         None => matches.get_flag(name).then_some(None),
     };
     let given = flags(command)
         .into_iter()
-        .filter_map(|f| Some((f.0, value(f)?)));
+        .filter_map(|f| Some((f.name, value(f)?)));
     Given(given.collect())
 }

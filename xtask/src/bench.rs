@@ -173,7 +173,7 @@ pub fn machine() -> String {
 pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime]) -> String {
     let mut doc = String::from(
         "# Benchmarks\n\n\
-         This page is written by `cargo xtask bench --sweeps --write`; edit `xtask/src/bench.rs`, not this file.\n\
+         This page is written by `cargo xtask bench --sweeps --write`; edit each puzzle's benchmarks in its entry (`xtask/src/puzzles/`) or the page's text in `xtask/src/bench.rs`, not this file.\n\
          Speed is measured by criterion benches (`crates/benches/benches/<puzzle>.rs`, one per puzzle crate, with the peers), never asserted in tests.\n\
          Peers run in the same process and the same criterion run as this project's code, on the same input.\n\
          The original articles' figures are their own, on their machines.\n\n",

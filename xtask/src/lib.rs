@@ -7,6 +7,8 @@
 //! fixture takes the one generic path of [`driver`], every sweep the one of
 //! [`sweep`].
 
+use std::fs;
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 pub mod automata;
@@ -31,6 +33,27 @@ pub fn repo_root() -> PathBuf {
         .parent()
         .expect("xtask lives one folder below the root")
         .to_path_buf()
+}
+
+/// The folder of the tables kept between runs (pattern databases, pruning
+/// automata): `.cache/pdb/` of the workspace.
+pub fn cache_dir() -> PathBuf {
+    repo_root().join(".cache").join("pdb")
+}
+
+/// Writes the file at `path` whole, its folder made first: written beside
+/// it, then renamed, so that a reader never sees half a file.
+pub fn write_whole(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let partial = path.with_extension("partial");
+    fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
+    let mut out = BufWriter::new(fs::File::create(&partial)?);
+    write(&mut out)?;
+    out.flush()?;
+    drop(out);
+    fs::rename(&partial, path)
 }
 
 /// Where this binary is not the release build (`cargo xtask` runs the dev

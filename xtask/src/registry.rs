@@ -58,14 +58,20 @@ pub struct Flags {
     pub command: &'static str,
     /// What they are about, for the refusal of another puzzle's flag.
     pub about: &'static str,
-    /// Each flag's name (without the dashes), the name of its value (`None`
-    /// for a switch) and its help.
+    /// The flags.
     pub list: &'static [Flag],
 }
 
-/// One flag of a puzzle's own: its name without the dashes, the name of its
-/// value (`None` for a switch) and its help.
-pub type Flag = (&'static str, Option<&'static str>, &'static str);
+/// One flag of a puzzle's own.
+#[derive(Debug)]
+pub struct Flag {
+    /// Its name without the dashes.
+    pub name: &'static str,
+    /// The name of its value, or `None` for a switch.
+    pub value: Option<&'static str>,
+    /// Its help.
+    pub help: &'static str,
+}
 
 /// The puzzles' own flags given on a command line, by name, with their
 /// values (`None` for a switch).
@@ -93,7 +99,7 @@ impl Given {
     ) -> Result<(), String> {
         let owner = |p: &PuzzleDef, flag: &str| {
             let mut mine = p.flags.iter().filter(|f| f.command == command);
-            mine.find(|f| f.list.iter().any(|g| g.0 == flag))
+            mine.find(|f| f.list.iter().any(|g| g.name == flag))
                 .map(|f| (p.name, f.about))
         };
         let Some((flag, _)) = self
@@ -176,6 +182,15 @@ pub struct Analysis {
     /// More results, added as they are to the `--json` object (the text
     /// output has them in the description).
     pub extra: serde_json::Map<String, Value>,
+}
+
+/// The fields of a JSON object, for [`Analysis::extra`] (none if `object`
+/// is not one).
+pub fn fields(object: Value) -> serde_json::Map<String, Value> {
+    match object {
+        Value::Object(fields) => fields,
+        _ => serde_json::Map::new(),
+    }
 }
 
 /// A second count per distance in an [`Analysis`].

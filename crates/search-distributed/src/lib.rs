@@ -34,6 +34,11 @@
 //! one whose connection breaks ends it at once
 //! ([`DistributedError::PeerLost`]).
 //!
+//! A program runs one process of a sweep from a host file
+//! ([`parse_hostfile`], [`Cluster::new`]), or all of them on this machine
+//! ([`launch_local`]); [`exit_on_lost_peer`] reports a broken connection
+//! before the engine's queues unwind.
+//!
 //! # Example
 //!
 //! Two workers of one process sweep a ring of 1,000 states.

@@ -4,17 +4,14 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use crate::cache_dir;
 use std::sync::{Arc, Mutex};
 
 use eight_puzzle::{Board, Partition, PatternDb};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Options;
-
-/// The pattern-database cache folder: `.cache/pdb/` of the workspace.
-pub fn cache_dir() -> PathBuf {
-    crate::repo_root().join(".cache").join("pdb")
-}
 
 /// What became of the cache file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,17 +94,7 @@ pub fn load_or_build(
     })
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    // Written beside, then renamed: a reader never sees half a file.
-    let partial = path.with_extension("partial");
-    fs::File::create(&partial)
-        .and_then(|file| {
-            let mut out = std::io::BufWriter::new(file);
-            db.write_to(&mut out)?;
-            std::io::Write::flush(&mut out)
-        })
-        .map_err(|e| format!("{}: {e}", partial.display()))?;
-    fs::rename(&partial, &path).map_err(|e| format!("{shown}: {e}"))?;
+    crate::write_whole(&path, |out| db.write_to(out)).map_err(|e| format!("{shown}: {e}"))?;
     Ok((db, event))
 }
 

@@ -10,9 +10,9 @@ use std::time::Instant;
 
 use eight_puzzle::{Algorithm, Board, EightPuzzle, Partition, Stats, replay, solve};
 
-use super::cache::{cache_dir, load_or_build};
+use super::cache::load_or_build;
 use crate::driver::read;
-use crate::repo_root;
+use crate::{cache_dir, repo_root};
 
 /// The bounds of [`korf`], by name: Manhattan distance, with linear
 /// conflicts, and the 6-6-3 and 7-8 pattern databases.

@@ -17,7 +17,7 @@ use search_core::{Budget, Reason};
 use self::cache::choose_db;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Flags, Help, PuzzleDef, SolveSettings};
+use crate::registry::{Flag, Flags, Help, PuzzleDef, SolveSettings};
 use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
@@ -35,8 +35,16 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
         command: "solve",
         about: "its pattern databases and time limit",
         list: &[
-            ("bound", Some("BOUND"), "eight-puzzle above 12 cells: strongest (the default: 7-8 if its tables are cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8"),
-            ("max-seconds", Some("SECONDS"), "eight-puzzle: give up a search after this long (0: never; 600 by default)"),
+            Flag {
+                name: "bound",
+                value: Some("BOUND"),
+                help: "eight-puzzle above 12 cells: strongest (the default: 7-8 if its tables are cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8",
+            },
+            Flag {
+                name: "max-seconds",
+                value: Some("SECONDS"),
+                help: "eight-puzzle: give up a search after this long (0: never; 600 by default)",
+            },
         ],
     }],
     help: Help {

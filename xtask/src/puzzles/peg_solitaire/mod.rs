@@ -10,7 +10,8 @@ use peg_solitaire::fixture::{FIELDS, Fixture};
 use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, Problem, Puzzle, check_goal};
 
 use crate::driver;
-use crate::registry::{Flags, Help, PuzzleDef};
+use crate::registry::{Flag, Flags, Help, PuzzleDef};
+use crate::report::thousands;
 
 mod analyze;
 mod solve;
@@ -26,10 +27,26 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
         command: "analyze",
         about: "its levels by moves or jumps, its problems",
         list: &[
-            ("by", Some("BY"), "What one step is, where the puzzle has a choice (peg-solitaire: moves or jumps)"),
-            ("problems", None, "Every problem of the board (peg-solitaire)"),
-            ("solvable-only", None, "With `--by jumps`, count only the positions that can still reach the goal and the solutions, from both ends, without the histogram of every reachable position (peg-solitaire)"),
-            ("shortest-only", None, "With `--problems`, only the shortest solution over every problem of the board, by levels by moves from every one-hole start and back from every one-peg finish at once (peg-solitaire)"),
+            Flag {
+                name: "by",
+                value: Some("BY"),
+                help: "What one step is, where the puzzle has a choice (peg-solitaire: moves or jumps)",
+            },
+            Flag {
+                name: "problems",
+                value: None,
+                help: "Every problem of the board (peg-solitaire)",
+            },
+            Flag {
+                name: "solvable-only",
+                value: None,
+                help: "With `--by jumps`, count only the positions that can still reach the goal and the solutions, from both ends, without the histogram of every reachable position (peg-solitaire)",
+            },
+            Flag {
+                name: "shortest-only",
+                value: None,
+                help: "With `--problems`, only the shortest solution over every problem of the board, by levels by moves from every one-hole start and back from every one-peg finish at once (peg-solitaire)",
+            },
         ],
     }],
     help: Help {
@@ -143,11 +160,31 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
     })
 }
 
+/// The holes of `mask`, by number.
 fn holes(mask: u64) -> String {
-    let h: Vec<String> = search_core::grid::bits(mask)
+    joined(search_core::grid::bits(mask))
+}
+
+/// `items` joined by spaces.
+fn joined<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    items
+        .into_iter()
         .map(|h| h.to_string())
-        .collect();
-    h.join(" ")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Counts, level by level, and their sum where `total`.
+fn list(counts: &[u64], total: bool) -> String {
+    let shown = counts
+        .iter()
+        .map(|&n| thousands(n))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match total {
+        true => format!("{shown} ({} in all)", thousands(counts.iter().sum::<u64>())),
+        false => shown,
+    }
 }
 
 /// The fewest moves from every start with one empty hole (rows) to every

@@ -13,7 +13,9 @@ use peg_solitaire::{
     peg_class_pruning, problems, problems_by_jumps, shortest_problem, solution_jumps,
 };
 
-use super::{FIELDS, Instance, MAX_EXPANDED, TABLE_HOLES, holes, instance, problem_table};
+use super::{
+    FIELDS, Instance, MAX_EXPANDED, TABLE_HOLES, holes, instance, joined, list, problem_table,
+};
 use crate::driver::{Drawing, Driver, Runs, ms_since};
 use crate::registry::SolveSettings;
 use crate::report::{indent, length, side_by_side, thousands};
@@ -27,19 +29,6 @@ const PROOF_HOLES: usize = 24;
 
 /// The name of the search from both ends in the runs' table.
 const MEET: &str = "levels by moves met from both ends";
-
-/// Counts, level by level, and their sum.
-fn list(counts: &[u64], total: bool) -> String {
-    let shown: Vec<String> = counts.iter().map(|&n| thousands(n)).collect();
-    match total {
-        true => format!(
-            "{} ({} in all)",
-            shown.join(", "),
-            thousands(counts.iter().sum::<u64>())
-        ),
-        false => shown.join(", "),
-    }
-}
 
 /// The levels of a search from both ends, in words.
 fn meeting_summary(meeting: &Meeting) -> String {
@@ -115,51 +104,48 @@ fn run_large(
     goal: &Board,
     max_memory: u64,
     runs: &mut Runs<PegSolitaire>,
-    drawing: &mut Drawing,
+    d: &mut Drawing,
 ) -> Result<(), String> {
     let clock = Instant::now();
-    match meet_moves(start, goal, &MeetOptions { max_memory }, |_| {}) {
+    let (name, outcome) = match meet_moves(start, goal, &MeetOptions { max_memory }, |_| {}) {
         Ok(meeting) => {
-            let elapsed = ms_since(clock);
             let summary = meeting_summary(&meeting);
-            let found = match &meeting.solution {
-                Some((_, jumps)) => Some(solution(start, jumps, true)?),
-                None => None,
-            };
-            drawing.answer = match meeting.solution.as_ref().map(|(moves, _)| *moves) {
-                Some(moves) => format!(
+            d.answer = match &meeting.solution {
+                Some((moves, _)) => format!(
                     "answer: {}, proven minimal: {summary}; solution replayed\n",
-                    length(Some(moves))
+                    length(Some(*moves))
                 ),
                 None => format!("answer: unreachable (proven: {summary})\n"),
             };
-            let outcome = Outcome {
-                found,
-                stats: meeting.stats,
-            };
-            runs.record(MEET, (start, goal), outcome, (elapsed, 0.0));
+            let found = meeting
+                .solution
+                .map(|(_, jumps)| solution(start, &jumps, true))
+                .transpose()?;
+            (
+                MEET,
+                Outcome {
+                    found,
+                    stats: meeting.stats,
+                },
+            )
         }
         Err(why) => {
-            let clock = Instant::now();
             let budget = Budget::default().with_max_expanded(MAX_EXPANDED);
             let dfs = find_solution(start, goal, &budget).map_err(|e| e.to_string())?;
-            let elapsed = ms_since(clock);
             let (found, stats, jumps) = match dfs {
                 Some((jumps, stats)) => (Some(solution(start, &jumps, false)?), stats, jumps.len()),
                 None => (None, Stats::default(), 0),
             };
-            let reason = format!(
-                "the search from both ends stopped ({why}); this is the first solution of a depth-first search over jumps"
+            let moves = length(found.as_ref().map(|s| s.len() as u32));
+            let dfs = "this is the first solution of a depth-first search over jumps";
+            d.answer = format!(
+                "answer: {moves} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; {dfs})\n"
             );
-            drawing.answer = format!(
-                "answer: {} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; this is the first solution of a depth-first search over jumps)\n",
-                length(found.as_ref().map(|s| s.len() as u32))
-            );
-            drawing.unproven = Some(reason);
-            let outcome = Outcome { found, stats };
-            runs.record("dfs, one solution", (start, goal), outcome, (elapsed, 0.0));
+            d.unproven = Some(format!("the search from both ends stopped ({why}); {dfs}"));
+            ("dfs, one solution", Outcome { found, stats })
         }
-    }
+    };
+    runs.record(name, (start, goal), outcome, (ms_since(clock), 0.0));
     Ok(())
 }
 
@@ -171,59 +157,57 @@ fn run_small(
     inst: &Instance,
     max_memory: u64,
     runs: &mut Runs<PegSolitaire>,
-    drawing: &mut Drawing,
+    d: &mut Drawing,
 ) -> Result<(), String> {
-    let (start, goal) = (&inst.start, &inst.goal);
+    let (start, goal, first_jump) = (&inst.start, &inst.goal, inst.first_jump);
     let pruning = peg_class_pruning(start, goal);
-    let mut minimum = None;
-    for prune in [false, true] {
-        if prune && pruning.is_none() {
-            continue;
-        }
+    let ida = [
+        ("ida*, corners", false),
+        ("ida*, corners + peg-class pruning", true),
+    ];
+    for (name, prune) in ida
+        .into_iter()
+        .filter(|&(_, prune)| !prune || pruning.is_some())
+    {
+        let budget = Budget::default().with_max_expanded(MAX_EXPANDED);
+        let algorithm = Algorithm::IdaCorners;
         let options = SolveOptions {
-            algorithm: Algorithm::IdaCorners,
-            first_jump: inst.first_jump,
+            algorithm,
+            first_jump,
             pruning: prune,
-            budget: Budget::default().with_max_expanded(MAX_EXPANDED),
+            budget,
             max_memory,
-        };
-        let name = match prune {
-            true => "ida*, corners + peg-class pruning",
-            false => "ida*, corners",
         };
         runs.solve(name, (start, goal), &options)
             .map_err(|e| e.to_string())?;
-        minimum = runs.runs.last().and_then(|r| r.moves).or(minimum);
     }
-    if inst.first_jump.is_none() {
-        for (name, algorithm) in [
-            ("bfs by moves", Algorithm::Bfs),
-            (MEET, Algorithm::Bidirectional),
-        ] {
-            let options = SolveOptions {
-                algorithm,
-                max_memory,
-                ..SolveOptions::default()
-            };
-            runs.solve(name, (start, goal), &options)
-                .map_err(|e| e.to_string())?;
-        }
+    let minimum = runs.runs.iter().rev().find_map(|r| r.moves);
+    let others = [
+        ("bfs by moves", Algorithm::Bfs),
+        (MEET, Algorithm::Bidirectional),
+    ];
+    for (name, algorithm) in others.into_iter().filter(|_| first_jump.is_none()) {
+        let options = SolveOptions {
+            algorithm,
+            max_memory,
+            ..SolveOptions::default()
+        };
+        runs.solve(name, (start, goal), &options)
+            .map_err(|e| e.to_string())?;
     }
-    let text = &mut drawing.answer;
+    let text = &mut d.answer;
     match minimum {
         None => text.push_str("answer: unreachable (proven: the searches ran to exhaustion)\n"),
         Some(m) => {
+            let also =
+                ", the breadth-first search by moves, and the levels by moves met from both ends";
+            let also = if first_jump.is_none() { also } else { "" };
             let _ = writeln!(
                 text,
-                "answer: {}, proven minimal (IDA* with an admissible bound{}; solutions replayed)",
-                length(Some(m)),
-                if inst.first_jump.is_none() {
-                    ", the breadth-first search by moves, and the levels by moves met from both ends"
-                } else {
-                    ""
-                }
+                "answer: {}, proven minimal (IDA* with an admissible bound{also}; solutions replayed)",
+                length(Some(m))
             );
-            drawing.count = Some(counts(text, inst, m, pruning.is_some())?);
+            d.count = Some(counts(text, inst, m, pruning.is_some())?);
         }
     }
     if let Some(p) = &pruning {
@@ -241,10 +225,9 @@ fn run_small(
         );
     }
     if start.geometry().holes() <= TABLE_HOLES {
-        let trailer = &mut drawing.trailer;
-        let _ = writeln!(trailer, "\n{}", jump_counts(start, goal, max_memory));
+        let _ = writeln!(d.trailer, "\n{}", jump_counts(start, goal, max_memory));
         if let Some(table) = finish_table(start, max_memory) {
-            let _ = writeln!(trailer, "\n{table}");
+            let _ = writeln!(d.trailer, "\n{table}");
         }
     }
     Ok(())
@@ -265,7 +248,7 @@ fn counts(
         &[false]
     };
     let budget = || Budget::default().with_max_expanded(MAX_EXPANDED);
-    let jump_counts = |first_jump: Option<Jump>| -> Result<Vec<u128>, String> {
+    let jumps = |first_jump: Option<Jump>| -> Result<Vec<u128>, String> {
         let count = |&pruning: &bool| {
             let options = SolveOptions {
                 first_jump,
@@ -280,34 +263,26 @@ fn counts(
         };
         settings.iter().map(count).collect()
     };
-    let mut rows: Vec<(String, Vec<u128>)> = Vec::new();
-    if let Some(j) = inst.first_jump {
-        rows.push((
-            format!("jump sequences, first jump {j}"),
-            jump_counts(Some(j))?,
-        ));
-    }
-    rows.push((
-        "jump sequences, any first jump".to_string(),
-        jump_counts(None)?,
-    ));
-    let positions = settings.iter().map(|&pruning| {
+    let positions = |&pruning: &bool| {
         let counted = count_position_sequences(start, goal, pruning, &budget());
-        let found = counted.map(|o| o.found.filter(|c| c.length == moves).map_or(0, |c| c.count));
-        found.map_err(|e| e.to_string())
-    });
-    rows.push((
-        "position sequences, any first move".to_string(),
-        positions.collect::<Result<_, _>>()?,
-    ));
+        let counted = counted.map(|o| o.found.filter(|c| c.length == moves).map_or(0, |c| c.count));
+        counted.map_err(|e| e.to_string())
+    };
+    let mut rows = Vec::new();
+    if let Some(j) = inst.first_jump {
+        rows.push((format!("jump sequences, first jump {j}"), jumps(Some(j))?));
+    }
+    rows.push(("jump sequences, any first jump".to_string(), jumps(None)?));
+    let positions = settings.iter().map(positions).collect::<Result<_, _>>()?;
+    rows.push(("position sequences, any first move".to_string(), positions));
+    let both = if with_pruning {
+        ", without / with the peg-class pruning"
+    } else {
+        ""
+    };
     let _ = writeln!(
         text,
-        "optimal solutions ({moves} moves; definitions in docs/peg-solitaire.md){}:",
-        if with_pruning {
-            ", without / with the peg-class pruning"
-        } else {
-            ""
-        }
+        "optimal solutions ({moves} moves; definitions in docs/peg-solitaire.md){both}:"
     );
     for (what, values) in &rows {
         let shown: Vec<String> = values.iter().map(|&v| thousands(v)).collect();
@@ -326,12 +301,10 @@ fn counts(
 fn describe(inst: &Instance) -> String {
     let (start, goal) = (&inst.start, &inst.goal);
     let g = start.geometry();
-    let kept = (0..g.symmetries().len())
-        .filter(|&s| {
-            g.transform(s, start.pegs()) == start.pegs()
-                && g.transform(s, goal.pegs()) == goal.pegs()
-        })
-        .count();
+    let kept = |s: &usize| {
+        g.transform(*s, start.pegs()) == start.pegs() && g.transform(*s, goal.pegs()) == goal.pegs()
+    };
+    let kept = (0..g.symmetries().len()).filter(kept).count();
     let mut out = format!(
         "board: {} lattice, {} holes, {} jumps, {} symmetries ({kept} keep the start and the goal), {} pegs to {}\n",
         g.lattice(),
@@ -344,26 +317,23 @@ fn describe(inst: &Instance) -> String {
     let classes: Vec<String> = g
         .peg_classes()
         .iter()
-        .map(|c| {
-            format!(
-                "{{{}}}",
-                c.iter()
-                    .map(|h| h.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            )
-        })
+        .map(|c| format!("{{{}}}", joined(c)))
         .collect();
-    let _ = writeln!(out, "peg classes: {}", classes.join(" "));
-    let _ = writeln!(out, "unjumpable holes: {}", holes(g.unjumpable()));
+    let _ = writeln!(
+        out,
+        "peg classes: {}\nunjumpable holes: {}",
+        classes.join(" "),
+        holes(g.unjumpable())
+    );
     if let Some(j) = inst.first_jump {
         let _ = writeln!(out, "first jump fixed: {j}");
     }
     let pictures = [
-        ("holes".to_string(), start.numbered_rows()),
-        ("start".to_string(), start.rows()),
-        ("goal".to_string(), goal.rows()),
+        ("holes", start.numbered_rows()),
+        ("start", start.rows()),
+        ("goal", goal.rows()),
     ];
+    let pictures = pictures.map(|(label, rows)| (label.to_string(), rows));
     let _ = writeln!(out, "\n{}\n", indent(&side_by_side(&pictures, 3)));
     out
 }
@@ -374,18 +344,20 @@ fn describe(inst: &Instance) -> String {
 /// levels grown from both ends (`solvable_only`).
 fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
     let count = |solvable_only| {
-        let options = JumpOptions {
-            max_memory,
-            solvable_only,
-        };
-        count_by_jumps(start, goal, &options, |_| {})
+        count_by_jumps(
+            start,
+            goal,
+            &JumpOptions {
+                max_memory,
+                solvable_only,
+            },
+            |_| {},
+        )
     };
     let (all, alone) = match (count(false), count(true)) {
         (Ok(all), Ok(alone)) => (all, alone),
         (Err(e), _) | (_, Err(e)) => return format!("counts by jumps: {e}"),
     };
-    let mut solvable = alone.solvable.clone();
-    solvable.resize(all.solvable.len(), 0);
     let mut out = format!(
         "counts by jumps (definitions in docs/peg-solitaire.md):\n  positions after each number of jumps, up to the {} symmetries that keep the start: {}",
         all.start_symmetries,
@@ -400,6 +372,8 @@ fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
             thousands(all.solutions)
         );
     }
+    let mut solvable = alone.solvable.clone();
+    solvable.resize(all.solvable.len(), 0);
     if (&solvable, alone.solutions) != (&all.solvable, all.solutions) {
         out.push_str("\n  the levels from both ends disagree");
     }
@@ -410,20 +384,23 @@ fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
 /// with one peg ([`problems`]), checked against the breadth-first search by
 /// moves from each start and against [`problems_by_jumps`].
 fn finish_table(board: &Board, max_memory: u64) -> Option<String> {
-    let g = board.geometry();
+    let (g, meet) = (board.geometry(), MeetOptions { max_memory });
     let n = g.holes();
-    let meet = MeetOptions { max_memory };
     let all = problems(board, &meet, |_, _| {}).ok()?;
     let mut out = String::from(
         "fewest moves from the start with one empty hole (row) to one peg (column), '-' impossible (levels by moves met from both ends; each start checked by the breadth-first search by moves, and by the levels by jumps from both ends then one pass by moves):\n",
     );
     for empty in 0..n {
         let start = board.with_pegs(g.all() & !(1 << empty))?;
-        let options = LevelOptions {
-            goal: None,
-            max_memory,
-        };
-        let levels = explore_moves(&start, &options, |_| {}).ok()?;
+        let levels = explore_moves(
+            &start,
+            &LevelOptions {
+                goal: None,
+                max_memory,
+            },
+            |_| {},
+        )
+        .ok()?;
         for peg in 0..n {
             if levels.distance(&board.with_pegs(1 << peg)?) != all[empty * n + peg].moves {
                 return Some(format!(
@@ -432,23 +409,26 @@ fn finish_table(board: &Board, max_memory: u64) -> Option<String> {
             }
         }
     }
-    let jumps = JumpOptions {
-        max_memory,
-        ..JumpOptions::default()
-    };
-    let by_jumps = problems_by_jumps(board, &jumps, |_| {}).ok()?;
+    let by_jumps = problems_by_jumps(
+        board,
+        &JumpOptions {
+            max_memory,
+            ..JumpOptions::default()
+        },
+        |_| {},
+    )
+    .ok()?;
     if let Some((p, _)) = all.iter().zip(&by_jumps).find(|(a, b)| a.moves != b.moves) {
+        let (v, s) = (p.vacancy, p.survivor);
         return Some(format!(
-            "the problem {} -> {}: the levels by moves and by jumps disagree",
-            p.vacancy, p.survivor
+            "the problem {v} -> {s}: the levels by moves and by jumps disagree"
         ));
     }
     out.push_str(&problem_table(board, &all));
     // The shortest problem from every start at once, one of the table's
     // with its least number of moves.
-    let shortest = shortest_problem(board, &meet, |_| {});
     let least = all.iter().filter_map(|p| p.moves).min();
-    match &shortest.solution {
+    match &shortest_problem(board, &meet, |_| {}).solution {
         Some((p, jumps))
             if p.moves == least
                 && all[p.vacancy as usize * n + p.survivor as usize].moves == least =>
