@@ -1,6 +1,7 @@
 //! The sharded sweep against the single-machine one: the same histogram,
 //! census and farthest ranks on one to three processes (threads of this
-//! test, joined over 127.0.0.1) of one or two workers; and a process that
+//! test, joined over 127.0.0.1) of one or two workers, over a hypercube of
+//! 131,072 states; and a process that
 //! never comes, or leaves, ends the sweep with an error, not a hang; and
 //! the host files and job keys that processes are started with.
 
@@ -12,26 +13,16 @@ use search_distributed::{
     Cluster, DistributedError, Sharded, ShardedSweep, job_key, parse_hostfile,
 };
 
-/// A ring of `n` states with reversible chords, so that the layers are wide
-/// enough to be split between workers.
-struct Ring {
-    n: u64,
-    /// The inverse of 7 modulo `n`, so that the chord `s -> 7s + 3` can be undone.
-    inverse_of_7: u64,
-}
+/// The hypercube of `dimensions` dimensions: a state is a number, and its
+/// neighbours differ from it in one bit. Few layers, each wide enough to be
+/// split between workers.
+struct Cube(u32);
 
-impl Ring {
-    fn new(n: u64) -> Self {
-        let inverse_of_7 = (1..n).find(|x| x * 7 % n == 1).expect("n coprime with 7");
-        Ring { n, inverse_of_7 }
-    }
-}
-
-impl RankedSpace for Ring {
+impl RankedSpace for Cube {
     type State = u64;
 
     fn size(&self) -> u64 {
-        self.n
+        1 << self.0
     }
 
     fn rank(&self, s: &u64) -> u64 {
@@ -43,11 +34,7 @@ impl RankedSpace for Ring {
     }
 
     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
-        let n = self.n;
-        visit((s + 1) % n);
-        visit((s + n - 1) % n);
-        visit((s * 7 + 3) % n);
-        visit((s + n - 3) % n * self.inverse_of_7 % n);
+        (0..self.0).for_each(|bit| visit(s ^ (1 << bit)));
     }
 }
 
@@ -63,7 +50,7 @@ fn free_addresses(count: usize) -> Vec<String> {
 
 /// Runs every process of a cluster on its own thread.
 fn sweep_on(
-    space: &Ring,
+    space: &Cube,
     goals: &[u64],
     processes: usize,
     workers: usize,
@@ -97,7 +84,7 @@ fn sweep_on(
 
 #[test]
 fn every_process_and_worker_count_gives_the_single_machine_sweep() {
-    let space = Ring::new(100_003);
+    let space = Cube(17);
     for goals in [vec![0], vec![5, 77_777, 5]] {
         for census in [false, true] {
             let single = Sweep::new(Table::TwoBits).with_farthest(5);
@@ -131,7 +118,7 @@ fn every_process_and_worker_count_gives_the_single_machine_sweep() {
 
 #[test]
 fn progress_reports_every_layer_with_the_whole_cluster_s_counts() {
-    let space = Ring::new(1_003);
+    let space = Cube(10);
     let expected = Sweep::new(Table::TwoBits)
         .run(&space, [0], |_| {})
         .expect("a sweep");
@@ -152,7 +139,7 @@ fn progress_reports_every_layer_with_the_whole_cluster_s_counts() {
 
 #[test]
 fn more_workers_than_words_still_sweep_everything() {
-    let space = Ring::new(40);
+    let space = Cube(5);
     let expected = Sweep::new(Table::TwoBits)
         .run(&space, [3], |_| {})
         .expect("a sweep");
@@ -164,7 +151,7 @@ fn more_workers_than_words_still_sweep_everything() {
 
 #[test]
 fn memory_is_stated_per_process_and_refused_over_the_limit() {
-    let space = Ring::new(1 << 20);
+    let space = Cube(20);
     let cluster = Cluster::new(free_addresses(2), 0, 2).expect("a cluster");
     let sweep = ShardedSweep::new();
     // 2^20 ranks at two bits, split in two processes.
@@ -182,7 +169,7 @@ fn memory_is_stated_per_process_and_refused_over_the_limit() {
 #[test]
 fn a_process_that_never_comes_ends_the_sweep_with_an_error() {
     let addresses = free_addresses(2);
-    let space = Ring::new(1_003);
+    let space = Cube(10);
     for me in 0..2 {
         let cluster = Cluster::new(addresses.clone(), me, 1)
             .expect("a cluster")
@@ -203,7 +190,7 @@ fn a_process_that_never_comes_ends_the_sweep_with_an_error() {
 #[test]
 fn a_process_that_fails_mid_sweep_ends_the_others_with_an_error() {
     let addresses = free_addresses(2);
-    let space = Ring::new(100_003);
+    let space = Cube(17);
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
             .map(|p| {
@@ -234,7 +221,7 @@ fn a_process_that_fails_mid_sweep_ends_the_others_with_an_error() {
 #[test]
 fn processes_started_for_different_sweeps_refuse_each_other() {
     let addresses = free_addresses(2);
-    let space = Ring::new(1_003);
+    let space = Cube(10);
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2u64)
             .map(|p| {
