@@ -40,11 +40,7 @@ impl AutomatonStore for AutomatonFiles {
         let Some(path) = self.file(name) else {
             return;
         };
-        let partial = path.with_extension("partial");
-        let written = fs::create_dir_all(&self.dir)
-            .and_then(|()| fs::write(&partial, bytes))
-            .and_then(|()| fs::rename(&partial, &path));
-        if let Err(e) = written {
+        if let Err(e) = crate::write_whole(&path, |out| out.write_all(bytes)) {
             eprintln!(
                 "warning: {}: {e}; the pruning automaton is not cached",
                 crate::display_path(&path)
@@ -65,7 +61,5 @@ impl AutomatonStore for AutomatonFiles {
 
 /// Registers `.cache/pdb/` of the workspace as the store of automata.
 pub fn register() {
-    set_store(Box::new(AutomatonFiles::new(
-        crate::puzzles::eight_puzzle::cache::cache_dir(),
-    )));
+    set_store(Box::new(AutomatonFiles::new(crate::cache_dir())));
 }

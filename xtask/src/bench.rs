@@ -1,331 +1,37 @@
 //! `cargo xtask bench`: every crate's criterion benchmarks as one table,
 //! beside the original articles' published figures and the peers measured in the same
 //! run; optionally the big sweeps, timed once each; and `docs/BENCHMARKS.md`
-//! written from it all.
+//! written from it all. Each puzzle's entry describes its own benchmarks and
+//! sweeps ([`PuzzleDef::benchmarks`](crate::registry::PuzzleDef)).
 
 use std::fmt::Write;
 use std::fs;
 use std::path::Path;
 
+use crate::puzzles::PUZZLES;
 use crate::report::thousands;
 
-/// What is known about a benchmark: what it measures, the original article's figure
-/// for the same task, and the benchmark of a peer run on the same input.
-pub struct Known {
-    /// Criterion's id, `group/function`.
-    pub id: &'static str,
-    /// The puzzle, as the table shows it.
-    pub puzzle: &'static str,
-    /// What is measured.
-    pub task: &'static str,
-    /// The original article's published figure, with its setting.
-    pub seed: Option<&'static str>,
-    /// The id of the peer's benchmark on the same input.
-    pub peer: Option<(&'static str, &'static str)>,
+/// What is known about a benchmark, from its puzzle's entry: criterion's id
+/// (`group/function`), the puzzle as the table shows it, what is measured,
+/// the original article's figure for the same task, and the name and id of
+/// a peer's benchmark on the same input.
+fn known() -> impl Iterator<Item = [&'static str; 6]> {
+    let lines = PUZZLES.iter().flat_map(|p| p.benchmarks.lines());
+    lines.filter(|l| !l.trim().is_empty()).map(|line| {
+        let mut fields = line.split('|').map(str::trim);
+        std::array::from_fn(|_| fields.next().unwrap_or(""))
+    })
 }
-
-/// The benchmarks the table describes, in the order it lists them.
-pub static KNOWN: &[Known] = &[
-    Known {
-        id: "eight-puzzle/seed instance, bfs",
-        puzzle: "8-puzzle",
-        task: "Hiroi's instance (31 moves), BFS over the Lehmer table",
-        seed: Some("2.6 s, 181,439 states generated (C, Pentium 166)"),
-        peer: Some((
-            "pathfinding::bfs",
-            "eight-puzzle/seed instance, pathfinding::bfs",
-        )),
-    },
-    Known {
-        id: "eight-puzzle/seed instance, bidirectional",
-        puzzle: "8-puzzle",
-        task: "Hiroi's instance, bidirectional BFS",
-        seed: Some("0.26 s, 16,088 states generated (C, Pentium 166)"),
-        peer: Some((
-            "pathfinding::bfs_bidirectional",
-            "eight-puzzle/seed instance, pathfinding::bfs_bidirectional",
-        )),
-    },
-    Known {
-        id: "eight-puzzle/seed instance, ida-manhattan",
-        puzzle: "8-puzzle",
-        task: "Hiroi's instance, IDA* with Manhattan distance",
-        seed: None,
-        peer: Some((
-            "pathfinding::idastar, same bound",
-            "eight-puzzle/seed instance, pathfinding::idastar",
-        )),
-    },
-    Known {
-        id: "eight-puzzle/sweep from the goal (bytes)",
-        puzzle: "8-puzzle",
-        task: "all 181,440 arrangements swept from the goal, byte table",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "eight-puzzle/sweep from the goal (two bits)",
-        puzzle: "8-puzzle",
-        task: "the same, two-bit table",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "fifteen-puzzle/Korf 1-10, 6-6-3, tables built",
-        puzzle: "15-puzzle",
-        task: "Korf's instances 1-10 (542 moves), IDA* with the 6-6-3 pattern databases",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "fifteen-puzzle/Korf 1-10, 6-6-3 reflected, tables built",
-        puzzle: "15-puzzle",
-        task: "the same, also over the reflected board",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "fifteen-puzzle/Korf 2, ida-linear-conflict",
-        puzzle: "15-puzzle",
-        task: "Korf's instance 2 (55 moves), IDA* with Manhattan distance and linear conflicts",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "fifteen-puzzle/6-6-3 tables built",
-        puzzle: "15-puzzle",
-        task: "the 6-6-3 pattern databases for Korf's goal (11 MiB), built",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "line-puzzle/problem 3, pattern databases built",
-        puzzle: "line puzzle",
-        task: "problem 3 (38 moves), IDA* with the pattern databases already built",
-        seed: Some("138.2 s (PyPy, Hiroi's bound)"),
-        peer: Some((
-            "pathfinding::idastar, same bound",
-            "line-puzzle/problem 3, pattern databases built, pathfinding::idastar",
-        )),
-    },
-    Known {
-        id: "line-puzzle/pattern databases for goal 3: build",
-        puzzle: "line puzzle",
-        task: "the two pattern databases of goal 3, built",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "line-puzzle/problem 3, end to end (build and search)",
-        puzzle: "line puzzle",
-        task: "problem 3, databases built and searched",
-        seed: Some("138.2 s (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "line-puzzle/problem 3, end to end, ida-letter-pdb",
-        puzzle: "line puzzle",
-        task: "problem 3, one database per letter, built and searched",
-        seed: Some("138.2 s (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "line-puzzle/all ten pairs, end to end",
-        puzzle: "line puzzle",
-        task: "Hiroi's ten pairs, each with its own {A, B} + {C, D} databases built",
-        seed: Some("140.6 s in all (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "line-puzzle/all ten pairs, ida-pdb, tables built once per goal",
-        puzzle: "line puzzle",
-        task: "Hiroi's ten pairs, {A, B} + {C, D} databases built once for each of 4 goals",
-        seed: Some("140.6 s in all (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "line-puzzle/all ten pairs, end to end, ida-letter-pdb",
-        puzzle: "line puzzle",
-        task: "Hiroi's ten pairs, each with its own per-letter databases built",
-        seed: Some("140.6 s in all (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "line-puzzle/start1 -> start2 (30 moves), ida-pdb, end to end",
-        puzzle: "line puzzle",
-        task: "start1 -> start2, pattern databases, end to end",
-        seed: Some("0.81 s (PyPy)"),
-        peer: Some((
-            "Hiroi's bound in this crate",
-            "line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
-        )),
-    },
-    Known {
-        id: "line-puzzle/start1 -> start2 (30 moves), ida-letter-pdb, end to end",
-        puzzle: "line puzzle",
-        task: "start1 -> start2, one database per letter, end to end",
-        seed: Some("0.81 s (PyPy)"),
-        peer: Some((
-            "Hiroi's bound in this crate",
-            "line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
-        )),
-    },
-    Known {
-        id: "flip-it/4x4 orthogonal: whole space, with classes",
-        puzzle: "Flip It",
-        task: "every 4x4 placement, orthogonal jumps, classes counted",
-        seed: Some("2.4 s (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "flip-it/4x4 diagonal: whole space, with classes",
-        puzzle: "Flip It",
-        task: "every 4x4 placement, diagonal jumps, classes counted",
-        seed: Some("3.2 s (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "flip-it/seed start, orthogonal, bfs",
-        puzzle: "Flip It",
-        task: "Hiroi's start (22 moves), BFS over the dense table",
-        seed: Some("1.5 s (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "flip-it/seed start, orthogonal, bidirectional",
-        puzzle: "Flip It",
-        task: "Hiroi's start, bidirectional BFS",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "flip-it/seed start, orthogonal, ida-corners",
-        puzzle: "Flip It",
-        task: "Hiroi's start, iterative deepening with the corner bound",
-        seed: Some("4.6 s (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "flip-it/seed start, diagonal, bfs",
-        puzzle: "Flip It",
-        task: "Hiroi's start, diagonal jumps (18 moves), BFS",
-        seed: Some("3.7 s (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "flip-it/seed start, diagonal, bidirectional",
-        puzzle: "Flip It",
-        task: "Hiroi's start, diagonal jumps, bidirectional BFS",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "flip-it/seed start, diagonal, ida-corners",
-        puzzle: "Flip It",
-        task: "Hiroi's start, diagonal jumps, the corner bound",
-        seed: Some("21.2 s (PyPy, bounded iterative deepening)"),
-        peer: None,
-    },
-    Known {
-        id: "knight-swap/seed 3x4: solve, prove and count",
-        puzzle: "knight swap",
-        task: "the Perl article's 3x4 board: solved, proven minimal, solutions counted",
-        seed: Some("about 0.6 s (Perl), no proof"),
-        peer: None,
-    },
-    Known {
-        id: "knight-swap/Guarini 3x3: solve, prove and count",
-        puzzle: "knight swap",
-        task: "Guarini's 3x3: solved, proven, counted",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "knight-swap/4x4, four knights each: solve, prove and count",
-        puzzle: "knight swap",
-        task: "4x4, four knights each (900,900 arrangements)",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "peg-solitaire/seed 21-hole: count the 96 from 14 -> 6, pruning",
-        puzzle: "peg solitaire",
-        task: "Hiroi's 21-hole board: the 96 minimum solutions from 14 -> 6 counted, peg-class pruning",
-        seed: Some("0.97 s (PyPy, listing them)"),
-        peer: None,
-    },
-    Known {
-        id: "peg-solitaire/seed 21-hole: count the 96 from 14 -> 6, no pruning",
-        puzzle: "peg solitaire",
-        task: "the same without the pruning",
-        seed: Some("3.0 s (PyPy)"),
-        peer: None,
-    },
-    Known {
-        id: "peg-solitaire/seed 21-hole: count all 192, pruning",
-        puzzle: "peg solitaire",
-        task: "all 192 minimum jump sequences counted (any first jump), pruning",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "peg-solitaire/seed 21-hole: count all 192, no pruning",
-        puzzle: "peg solitaire",
-        task: "the same without the pruning",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "peg-solitaire/seed 21-hole: 12 moves by IDA*, pruning",
-        puzzle: "peg solitaire",
-        task: "Hiroi's board, first jump 14 -> 6: one 12-move solution, proven by IDA*",
-        seed: Some("2 s (PyPy, corners and pruning)"),
-        peer: None,
-    },
-    Known {
-        id: "peg-solitaire/seed 21-hole: 12 moves by BFS by moves",
-        puzzle: "peg solitaire",
-        task: "Hiroi's board: the minimum by breadth-first search by moves, up to symmetry",
-        seed: None,
-        peer: None,
-    },
-    Known {
-        id: "peg-solitaire/English 33-hole: one solution (31 jumps)",
-        puzzle: "peg solitaire",
-        task: "English central game: one solution, depth-first with failed positions remembered",
-        seed: None,
-        peer: None,
-    },
-];
 
 /// The sweeps timed once each by `cargo xtask bench --sweeps`: the
 /// arguments of `cargo xtask analyze`, and what they sweep.
-pub static SWEEPS: &[(&[&str], &str)] = &[
-    (
-        &["eight-puzzle", "--size", "4x3"],
-        "3x4 sliding puzzle: 479,001,600 arrangements, two-bit table",
-    ),
-    (
-        &["line-puzzle"],
-        "line puzzle: 252,252,000 arrangements, two-bit table",
-    ),
-    (
-        &["flip-it", "--size", "5", "--variant", "orthogonal"],
-        "Flip It 5x5, orthogonal: 419,430,400 placements, classes counted",
-    ),
-    (
-        &["flip-it", "--size", "5", "--variant", "diagonal"],
-        "Flip It 5x5, diagonal: 419,430,400 placements, classes counted",
-    ),
-    (
-        &[
-            "peg-solitaire",
-            "--goal",
-            "fixtures/peg-solitaire/english-central.json",
-        ],
-        "English peg solitaire, central game: the 18-move minimum proven, 23,406,641 positions up to symmetry",
-    ),
-];
+pub fn sweeps() -> impl Iterator<Item = (Vec<&'static str>, &'static str)> {
+    PUZZLES.iter().flat_map(|p| {
+        let args =
+            move |a: &'static str| [p.name].into_iter().chain(a.split_whitespace()).collect();
+        p.sweeps.iter().map(move |&(a, what)| (args(a), what))
+    })
+}
 
 /// One sweep's measurement.
 pub struct SweepTime {
@@ -357,10 +63,8 @@ fn collect(dir: &Path, rows: &mut Vec<(String, f64)>) {
             };
             if let (Some(bench), Some(estimates)) = (read("benchmark.json"), read("estimates.json"))
             {
-                if let (Some(id), Some(ns)) = (
-                    bench["full_id"].as_str(),
-                    estimates["median"]["point_estimate"].as_f64(),
-                ) {
+                let id = bench["full_id"].as_str();
+                if let (Some(id), Some(ns)) = (id, estimates["median"]["point_estimate"].as_f64()) {
                     rows.push((id.to_string(), ns));
                 }
             }
@@ -390,38 +94,28 @@ pub fn compared(peer: f64, ours: f64) -> String {
     }
 }
 
-/// The table: every known benchmark that was measured, with Hiroi's
-/// figure and the peer's median and ratio; then any other benchmark.
+/// The table: every known benchmark that was measured, with the original
+/// article's figure and the peer's median and ratio; then any other
+/// benchmark.
 pub fn table(medians: &[(String, f64)]) -> String {
     let median = |id: &str| medians.iter().find(|(i, _)| i == id).map(|(_, ns)| *ns);
-    let mut out = String::new();
-    out.push_str(
-        "| puzzle | task | this project (median) | the original article's program | peer in the same run |\n",
+    let mut out = String::from(
+        "| puzzle | task | this project (median) | the original article's program | peer in the same run |\n| --- | --- | --- | --- | --- |\n",
     );
-    out.push_str("| --- | --- | --- | --- | --- |\n");
-    for k in KNOWN {
-        let Some(ns) = median(k.id) else { continue };
-        let peer = match k.peer.and_then(|(name, id)| median(id).map(|p| (name, p))) {
-            Some((name, p)) => format!("{name}: {} ({})", human_time(p), compared(p, ns)),
+    for [id, puzzle, task, seed, peer, peer_id] in known() {
+        let Some(ns) = median(id) else { continue };
+        let peer = match median(peer_id).filter(|_| !peer.is_empty()) {
+            Some(p) => format!("{peer}: {} ({})", human_time(p), compared(p, ns)),
             None => String::new(),
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {peer} |",
-            k.puzzle,
-            k.task,
-            human_time(ns),
-            k.seed.unwrap_or("")
+            "| {puzzle} | {task} | {} | {seed} | {peer} |",
+            human_time(ns)
         );
     }
-    let others: Vec<&(String, f64)> = medians
-        .iter()
-        .filter(|(id, _)| {
-            !KNOWN
-                .iter()
-                .any(|k| k.id == id || k.peer.is_some_and(|(_, p)| p == id))
-        })
-        .collect();
+    let listed = |id: &str| known().any(|k| k[0] == id || k[5] == id);
+    let others: Vec<&(String, f64)> = medians.iter().filter(|(id, _)| !listed(id)).collect();
     if !others.is_empty() {
         out.push_str("\nOther benchmarks:\n\n| benchmark | median |\n| --- | --- |\n");
         for (id, ns) in others {
@@ -479,7 +173,7 @@ pub fn machine() -> String {
 pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime]) -> String {
     let mut doc = String::from(
         "# Benchmarks\n\n\
-         This page is written by `cargo xtask bench --sweeps --write`; edit `xtask/src/bench.rs`, not this file.\n\
+         This page is written by `cargo xtask bench --sweeps --write`; edit each puzzle's benchmarks in its entry (`xtask/src/puzzles/`) or the page's text in `xtask/src/bench.rs`, not this file.\n\
          Speed is measured by criterion benches (`crates/benches/benches/<puzzle>.rs`, one per puzzle crate, with the peers), never asserted in tests.\n\
          Peers run in the same process and the same criterion run as this project's code, on the same input.\n\
          The original articles' figures are their own, on their machines.\n\n",

@@ -1,14 +1,13 @@
-//! `analyze --processes` and `analyze --hostfile`: the whole-space sweep
-//! sharded over processes, on one machine or several (search-core's
-//! `distributed` feature, on timely dataflow). Built only with xtask's own
-//! `distributed` feature; without it these options answer
+//! `analyze --processes` and `analyze --hostfile`: where this process
+//! stands in a sweep sharded over processes, on one machine or several
+//! (crates/search-distributed, on timely dataflow). Built only with xtask's
+//! own `distributed` feature; without it these options answer
 //! [`NOT_BUILT`].
 
-use std::cell::Cell;
-
-use search_core::layers::RankedSpace;
-
-use crate::puzzles::{Analysis, AnalyzeOptions, Progress, SweepPlan};
+use std::cell::RefCell;
+use std::ffi::OsString;
+use std::fs;
+use std::path::Path;
 
 /// The answer to `--processes` or `--hostfile` from an xtask built without
 /// the sharded sweep.
@@ -28,148 +27,79 @@ pub struct ClusterOptions {
     pub workers: usize,
     /// How long a process waits for another before giving up.
     pub timeout_seconds: f64,
-    /// Set once a sweep ran sharded: a puzzle whose analysis is not a sweep
-    /// of a ranked space leaves it unset, and the command refuses.
-    pub used: Cell<bool>,
     /// Bytes of ranks sent between processes while expanding each layer,
     /// once the sweep is done.
-    pub exchanged: std::cell::RefCell<Vec<u64>>,
+    pub exchanged: RefCell<Vec<u64>>,
 }
 
-/// Reads a host file: one `host:port` a line, process 0 first; blank lines
-/// and lines starting with `#` are skipped (timely dataflow's host files
-/// read the same).
-pub fn parse_hostfile(name: &str, text: &str) -> Result<Vec<String>, String> {
-    let mut addresses = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+impl ClusterOptions {
+    /// Process `process` (0 by default) of those that the host file at
+    /// `path` lists, `workers` threads each (1 by default), each waiting at
+    /// most `timeout` seconds for another (300 by default).
+    pub fn read(
+        path: &Path,
+        process: Option<usize>,
+        workers: Option<usize>,
+        timeout: Option<f64>,
+    ) -> Result<ClusterOptions, String> {
+        if !cfg!(feature = "distributed") {
+            return Err(NOT_BUILT.to_string());
         }
-        match line.rsplit_once(':') {
-            Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {
-                addresses.push(line.to_string());
-            }
-            _ => {
-                return Err(format!(
-                    "{name}:{}: expected host:port, found {line:?}",
-                    number + 1
-                ));
-            }
+        let timeout_seconds = timeout.unwrap_or(300.0);
+        if !(timeout_seconds > 0.0 && timeout_seconds < 1e9) {
+            return Err(format!(
+                "--timeout {timeout_seconds}: expected a number of seconds above 0"
+            ));
         }
+        let name = path.display().to_string();
+        let text = fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        Ok(ClusterOptions {
+            addresses: hostfile(&name, &text)?,
+            process: process.unwrap_or(0),
+            workers: workers.unwrap_or(1),
+            timeout_seconds,
+            ..ClusterOptions::default()
+        })
     }
-    if addresses.is_empty() {
-        return Err(format!("{name}: no process listed"));
-    }
-    Ok(addresses)
 }
 
-/// FNV-1a of `text`: the key that processes of one sweep share.
-pub fn job_key(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3)
-    })
-}
-
-/// `sweep_space`'s sharded run: this process's part of the sweep, with the
-/// whole cluster's counts; the same [`Analysis`] as the single-machine sweep.
 #[cfg(feature = "distributed")]
-pub fn sweep<S: RankedSpace>(
-    space: &S,
-    goals: impl IntoIterator<Item = S::State>,
-    plan: SweepPlan<'_, S>,
-    options: &AnalyzeOptions,
-    cluster: &ClusterOptions,
-    progress: &mut dyn Progress,
-) -> Result<Analysis, String> {
-    use search_core::distributed::{Cluster, ShardedSweep};
-
-    if let Some(table) = options.table.as_deref().filter(|&t| t != "two-bits") {
-        return Err(format!(
-            "a sharded sweep keeps two bits a rank; --table {table} does not apply"
-        ));
-    }
-    cluster.used.set(true);
-    quiet_engine_panics(cluster.process);
-    let engine = Cluster::new(cluster.addresses.clone(), cluster.process, cluster.workers)
-        .map_err(|e| e.to_string())?
-        .with_timeout(std::time::Duration::from_secs_f64(cluster.timeout_seconds));
-    let key = format!("{}\n{}", plan.description, options.farthest);
-    let sweep = ShardedSweep::new()
-        .with_max_memory(options.max_memory)
-        .with_farthest(options.farthest)
-        .with_job(job_key(&key));
-    progress.start_sharded(
-        &plan.description,
-        space.size(),
-        sweep.memory_needed(space.size(), &engine),
-        (cluster.process, cluster.addresses.len(), cluster.workers),
-    );
-    let report = |r: &search_core::layers::LayerReport| progress.layer(r);
-    let sharded = match &plan.census {
-        None => sweep.run(space, goals, &engine, report),
-        Some(c) => sweep.run_with_census(space, goals, c.counts, &engine, report),
-    }
-    .map_err(|e| e.to_string())?;
-    *cluster.exchanged.borrow_mut() = sharded.exchanged;
-    Ok(plan.analysis(space, sharded.layers))
+fn hostfile(name: &str, text: &str) -> Result<Vec<String>, String> {
+    search_distributed::parse_hostfile(name, text).map_err(|e| e.to_string())
 }
 
-/// Keeps the engine's own panics off the terminal, and ends the process at
-/// the first one a worker sees. When a connection breaks, timely's network
-/// threads panic (kept quiet here) and the workers' queues report it by
-/// panicking in turn; unwinding from there can panic again in the queues'
-/// destructors, which aborts the process. So the worker's panic is reported
-/// here, before any unwinding, as the sweep reports a lost peer
-/// (`the connection to another process was lost`), and the process exits
-/// with status 1.
-#[cfg(feature = "distributed")]
-#[allow(clippy::print_stderr, reason = "the run's one error line, then exit")]
-fn quiet_engine_panics(process: usize) {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        use search_core::distributed::DistributedError;
-        std::panic::set_hook(Box::new(move |info| {
-            let payload = info.payload();
-            let message = payload
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| payload.downcast_ref::<&str>().copied())
-                .unwrap_or("");
-            if let Some(lost) = DistributedError::from_engine_panic(message) {
-                eprintln!("\nerror: process {process}: {lost}");
-                std::process::exit(1);
-            }
-            let network = std::thread::current()
-                .name()
-                .is_some_and(|name| name.starts_with("timely:"))
-                || message.starts_with("Send thread panic")
-                || message.starts_with("Recv thread panic");
-            if !network {
-                default(info);
-            }
-        }));
-    });
-}
-
-/// Without the `distributed` feature: [`NOT_BUILT`].
 #[cfg(not(feature = "distributed"))]
-pub fn sweep<S: RankedSpace>(
-    _space: &S,
-    _goals: impl IntoIterator<Item = S::State>,
-    _plan: SweepPlan<'_, S>,
-    _options: &AnalyzeOptions,
-    _cluster: &ClusterOptions,
-    _progress: &mut dyn Progress,
-) -> Result<Analysis, String> {
-    let _ = job_key;
+fn hostfile(_: &str, _: &str) -> Result<Vec<String>, String> {
+    Err(NOT_BUILT.to_string())
+}
+
+/// `analyze --processes P`: xtask started P times on this machine with the
+/// same arguments (but `--processes`) plus `--hostfile` and `--process I`;
+/// process 0 prints what the single-machine sweep prints, and a process
+/// that fails stops the others.
+pub fn launch(processes: usize) -> Result<(), String> {
+    if !cfg!(feature = "distributed") {
+        return Err(NOT_BUILT.to_string());
+    }
+    if processes == 0 {
+        return Err("--processes: at least one process".to_string());
+    }
+    launch_local(processes, &forwarded(std::env::args_os().skip(1)))
+}
+
+#[cfg(feature = "distributed")]
+fn launch_local(processes: usize, args: &[OsString]) -> Result<(), String> {
+    search_distributed::launch_local(processes, args).map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "distributed"))]
+fn launch_local(_: usize, _: &[OsString]) -> Result<(), String> {
     Err(NOT_BUILT.to_string())
 }
 
 /// The arguments without `--processes`: what `--processes` hands each
 /// process it starts.
-pub fn forwarded(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+pub fn forwarded(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut kept = Vec::new();
     let mut skip_value = false;
     for arg in args {

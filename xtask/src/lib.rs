@@ -2,22 +2,29 @@
 //! exactly what `cargo xtask solve-all` runs.
 //!
 //! `xtask` is the only crate that reads files, prints tables and writes
-//! snapshots; the puzzle crates do no I/O.
+//! snapshots; the puzzle crates do no I/O. Each puzzle registers what it
+//! offers ([`registry::PuzzleDef`], listed in [`puzzles::PUZZLES`]); every
+//! fixture takes the one generic path of [`driver`], every sweep the one of
+//! [`sweep`].
 
 use std::fs;
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 pub mod automata;
 pub mod bench;
 pub mod distributed;
+pub mod driver;
 pub mod fixtures;
-pub mod help;
 pub mod plot;
 pub mod puzzles;
+pub mod registry;
 pub mod report;
 pub mod snapshot;
+pub mod sweep;
 
-use puzzles::{FixtureFile, PuzzleDef};
+use puzzles::FixtureFile;
+use registry::{PuzzleDef, SolveSettings};
 use report::Report;
 
 /// The workspace's root folder.
@@ -26,6 +33,27 @@ pub fn repo_root() -> PathBuf {
         .parent()
         .expect("xtask lives one folder below the root")
         .to_path_buf()
+}
+
+/// The folder of the tables kept between runs (pattern databases, pruning
+/// automata): `.cache/pdb/` of the workspace.
+pub fn cache_dir() -> PathBuf {
+    repo_root().join(".cache").join("pdb")
+}
+
+/// Writes the file at `path` whole, its folder made first: written beside
+/// it, then renamed, so that a reader never sees half a file.
+pub fn write_whole(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let partial = path.with_extension("partial");
+    fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
+    let mut out = BufWriter::new(fs::File::create(&partial)?);
+    write(&mut out)?;
+    out.flush()?;
+    drop(out);
+    fs::rename(&partial, path)
 }
 
 /// Where this binary is not the release build (`cargo xtask` runs the dev
@@ -48,18 +76,10 @@ pub fn display_path(path: &Path) -> String {
     shown.to_string_lossy().replace('\\', "/")
 }
 
-/// Reads and solves one fixture; the error names the file and the problem.
+/// Reads and solves one fixture as `solve-all` does; the error names the
+/// file and the problem.
 pub fn solve_file(file: &FixtureFile) -> Result<Report, String> {
-    solve_path(file.puzzle, &file.path, puzzles::SOLVE_MAX_MEMORY)
-}
-
-/// Reads and solves the fixture at `path` as a `puzzle`, with tables of at
-/// most `max_memory` bytes.
-pub fn solve_path(puzzle: &PuzzleDef, path: &Path, max_memory: u64) -> Result<Report, String> {
-    let shown = display_path(path);
-    let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    let case = fixtures::case_name(path);
-    (puzzle.solve)(&case, &json, max_memory).map_err(|e| format!("{shown}: {e}"))
+    (file.puzzle.solve)(&file.path, &SolveSettings::solve_all())
 }
 
 /// An invalid fixture and what became of it.
@@ -75,14 +95,14 @@ pub struct Refusal {
 /// The fixtures of `puzzle` that must be refused (`<fixtures>/invalid/<puzzle>/*.json`).
 pub fn refusals(puzzle: &PuzzleDef, fixtures_dir: &Path) -> Result<Vec<Refusal>, String> {
     let dir = fixtures_dir.join(fixtures::INVALID_DIR).join(puzzle.name);
-    let mut out = Vec::new();
-    for path in fixtures::json_files(&dir)? {
-        out.push(Refusal {
-            file: display_path(&path),
-            message: solve_path(puzzle, &path, puzzles::SOLVE_MAX_MEMORY).err(),
-        });
-    }
-    Ok(out)
+    let refuse = |path: PathBuf| Refusal {
+        file: display_path(&path),
+        message: (puzzle.solve)(&path, &SolveSettings::solve_all()).err(),
+    };
+    Ok(fixtures::json_files(&dir)?
+        .into_iter()
+        .map(refuse)
+        .collect())
 }
 
 /// The snapshot body listing the refusals of one puzzle's invalid fixtures.

@@ -1,5 +1,6 @@
 //! What solving one fixture produced: the runs of each algorithm, the check
-//! of every solution, and the text of its golden snapshot.
+//! of every solution, and the text of its golden snapshot; and the helpers
+//! that draw numbers and boards in every report.
 
 use std::fmt::Write;
 
@@ -79,33 +80,26 @@ impl Report {
             }
         }
         let moves = runs.first().and_then(|r| r.moves);
-        for run in runs.iter().skip(1) {
-            if run.moves != moves {
-                problems.push(format!(
-                    "{} found {}, but {} found {}",
-                    run.algorithm,
-                    length(run.moves),
-                    runs[0].algorithm,
-                    length(moves)
-                ));
-            }
+        for run in runs.iter().skip(1).filter(|r| r.moves != moves) {
+            let (found, first) = (length(run.moves), length(moves));
+            let primary = &runs[0].algorithm;
+            problems.push(format!(
+                "{} found {found}, but {primary} found {first}",
+                run.algorithm
+            ));
         }
-        if let Some(expected) = expect.moves {
-            if expected != moves {
-                problems.push(format!(
-                    "expected {}, found {}",
-                    length(expected),
-                    length(moves)
-                ));
-            }
+        if let Some(expected) = expect.moves.filter(|&e| e != moves) {
+            problems.push(format!(
+                "expected {}, found {}",
+                length(expected),
+                length(moves)
+            ));
         }
-        if let Some(expected) = expect.count {
-            if Some(expected) != count {
-                problems.push(format!(
-                    "expected {expected} optimal solutions, counted {}",
-                    count.map_or("none".to_string(), |c| c.to_string())
-                ));
-            }
+        if let Some(expected) = expect.count.filter(|&e| Some(e) != count) {
+            let counted = count.map_or("none".to_string(), |c| c.to_string());
+            problems.push(format!(
+                "expected {expected} optimal solutions, counted {counted}"
+            ));
         }
         Report {
             puzzle,
@@ -124,33 +118,6 @@ impl Report {
         }
     }
 
-    /// The start and goal boards, each drawn as rows (its `Display`, line by line).
-    pub fn with_boards(
-        mut self,
-        start: &impl std::fmt::Display,
-        goal: &impl std::fmt::Display,
-    ) -> Report {
-        let rows = |board: String| board.lines().map(str::to_string).collect();
-        self.start = rows(start.to_string());
-        self.goal = rows(goal.to_string());
-        self
-    }
-
-    /// Why the goal cannot be reached, kept only if no run found a solution.
-    pub fn unreachable_because(mut self, reason: impl Into<String>) -> Report {
-        if self.moves.is_none() {
-            self.reason = Some(reason.into());
-        }
-        self
-    }
-
-    /// The length given is not proven minimal, for `reason`.
-    pub fn not_optimal(mut self, reason: impl Into<String>) -> Report {
-        self.optimal = false;
-        self.reason = Some(reason.into());
-        self
-    }
-
     /// The report as a JSON object: `puzzle`, `case`, `algorithm` (the
     /// primary run's), `moves`, `optimal`, `reason` (whenever `moves` is null
     /// or `optimal` is false), `verified`, `start` and `goal` (rows), `nodes`,
@@ -158,8 +125,22 @@ impl Report {
     /// counted, every run, and the problems found.
     pub fn to_json(&self) -> Value {
         let primary = self.runs.first();
-        let build_ms = primary.map_or(0.0, |r| r.build_ms);
-        let search_ms = primary.map_or(0.0, |r| r.ms);
+        let (build_ms, search_ms) = primary.map_or((0.0, 0.0), |r| (r.build_ms, r.ms));
+        let runs: Vec<Value> = self
+            .runs
+            .iter()
+            .map(|r| {
+                json!({
+                    "algorithm": r.algorithm,
+                    "moves": r.moves,
+                    "expanded": r.stats.expanded,
+                    "generated": r.stats.generated,
+                    "iterations": r.stats.iterations.len(),
+                    "build_ms": r.build_ms,
+                    "search_ms": r.ms,
+                })
+            })
+            .collect();
         let mut object = json!({
             "puzzle": self.puzzle,
             "case": self.case,
@@ -174,42 +155,17 @@ impl Report {
             "search_ms": search_ms,
             "ms": build_ms + search_ms,
             "solution": self.solution,
-            "runs": self.runs.iter().map(|r| json!({
-                "algorithm": r.algorithm,
-                "moves": r.moves,
-                "expanded": r.stats.expanded,
-                "generated": r.stats.generated,
-                "iterations": r.stats.iterations.len(),
-                "build_ms": r.build_ms,
-                "search_ms": r.ms,
-            })).collect::<Vec<_>>(),
+            "runs": runs,
             "problems": self.problems,
         });
         if self.moves.is_none() || !self.optimal {
-            object["reason"] = json!(
-                self.reason
-                    .as_deref()
-                    .unwrap_or("the goal cannot be reached from the start")
-            );
+            let reason = self.reason.as_deref();
+            object["reason"] = json!(reason.unwrap_or("the goal cannot be reached from the start"));
         }
         if let Some(count) = self.count {
             object["count"] = json!(count);
         }
         object
-    }
-}
-
-/// The verdict on one run's solution: `Ok` if replaying it with the
-/// puzzle's own rules reached the goal through exactly the boards the
-/// search reported, the reason otherwise.
-pub fn replay_verdict<B: PartialEq, E: std::fmt::Display>(
-    reported: &[B],
-    replayed: Result<Vec<B>, E>,
-) -> Result<(), String> {
-    match replayed {
-        Ok(boards) if boards == reported => Ok(()),
-        Ok(_) => Err("the replayed boards differ from the reported ones".to_string()),
-        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -235,27 +191,26 @@ pub fn length(moves: Option<u32>) -> String {
 /// The snapshot's table of runs: every algorithm's length and counters, then
 /// the bounds of each iteration of the iterative-deepening ones.
 pub fn render_runs(runs: &[Run]) -> String {
-    let mut out = String::new();
     let width = runs
         .iter()
         .map(|r| r.algorithm.len())
         .max()
         .unwrap_or(0)
         .max(9);
-    let _ = writeln!(
-        out,
-        "{:<width$}  {:>5}  {:>12}  {:>12}",
+    let mut out = format!(
+        "{:<width$}  {:>5}  {:>12}  {:>12}\n",
         "algorithm", "moves", "expanded", "generated"
     );
     for run in runs {
         let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
+        let (expanded, generated) = (
+            thousands(run.stats.expanded),
+            thousands(run.stats.generated),
+        );
         let _ = writeln!(
             out,
-            "{:<width$}  {:>5}  {:>12}  {:>12}",
-            run.algorithm,
-            moves,
-            thousands(run.stats.expanded),
-            thousands(run.stats.generated)
+            "{:<width$}  {moves:>5}  {expanded:>12}  {generated:>12}",
+            run.algorithm
         );
     }
     for run in runs.iter().filter(|r| !r.stats.iterations.is_empty()) {
@@ -285,19 +240,14 @@ pub fn thousands(n: impl Into<u128>) -> String {
 pub fn side_by_side(boards: &[(String, Vec<String>)], per_row: usize) -> String {
     let mut out = String::new();
     for group in boards.chunks(per_row.max(1)) {
-        let width = group
+        let lines = group
             .iter()
-            .flat_map(|(label, lines)| lines.iter().map(|l| l.len()).chain([label.len()]))
-            .max()
-            .unwrap_or(0);
+            .flat_map(|(label, lines)| lines.iter().chain([label]));
+        let width = lines.map(String::len).max().unwrap_or(0);
         let height = group.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
         let line = |cells: Vec<&str>| {
-            let joined = cells
-                .iter()
-                .map(|c| format!("{c:<width$}"))
-                .collect::<Vec<_>>()
-                .join("   ");
-            joined.trim_end().to_string()
+            let cells: Vec<String> = cells.iter().map(|c| format!("{c:<width$}")).collect();
+            cells.join("   ").trim_end().to_string()
         };
         let _ = writeln!(
             out,
@@ -307,9 +257,8 @@ pub fn side_by_side(boards: &[(String, Vec<String>)], per_row: usize) -> String 
         for row in 0..height {
             let cells = group
                 .iter()
-                .map(|(_, lines)| lines.get(row).map_or("", String::as_str))
-                .collect();
-            let _ = writeln!(out, "{}", line(cells));
+                .map(|(_, lines)| lines.get(row).map_or("", String::as_str));
+            let _ = writeln!(out, "{}", line(cells.collect()));
         }
         out.push('\n');
     }
@@ -318,7 +267,8 @@ pub fn side_by_side(boards: &[(String, Vec<String>)], per_row: usize) -> String 
 
 /// Indents every line of `text` by two spaces.
 pub fn indent(text: &str) -> String {
-    text.lines()
+    let lines: Vec<String> = text
+        .lines()
         .map(|l| {
             if l.is_empty() {
                 String::new()
@@ -326,6 +276,6 @@ pub fn indent(text: &str) -> String {
                 format!("  {l}")
             }
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    lines.join("\n")
 }

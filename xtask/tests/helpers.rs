@@ -3,47 +3,46 @@
 //! whole library a second time with `cfg(test)` (about 18 s of the set-up's
 //! build on two cores).
 
-mod help {
-    use xtask::help::*;
+mod registry {
+    use xtask::puzzles::PUZZLES;
 
     #[test]
     fn every_puzzle_has_help_for_both_commands() {
-        for puzzle in xtask::puzzles::PUZZLES {
-            for command in ["solve", "analyze"] {
-                let help = puzzle_help(command, puzzle.name).unwrap();
+        for puzzle in PUZZLES {
+            for help in [puzzle.help.solve, puzzle.help.analyze] {
                 assert!(help.starts_with(&format!("{}: ", puzzle.name)), "{help}");
                 assert!(help.contains("cargo xtask"), "{help}");
             }
         }
-        assert_eq!(puzzle_help("solve", "no-such-puzzle"), None);
-        assert_eq!(puzzle_help("bench", "eight-puzzle"), None);
-    }
-}
-
-mod distributed {
-    use xtask::distributed::*;
-
-    #[test]
-    fn host_files_list_host_and_port_a_line() {
-        let text = "# the cluster\n127.0.0.1:2101\n\n  node-b:2101  \n";
-        assert_eq!(
-            parse_hostfile("hosts", text).unwrap(),
-            ["127.0.0.1:2101", "node-b:2101"]
-        );
-        assert_eq!(
-            parse_hostfile("hosts", "a:1\nb\n").unwrap_err(),
-            "hosts:2: expected host:port, found \"b\""
-        );
-        assert_eq!(
-            parse_hostfile("hosts", "# none\n").unwrap_err(),
-            "hosts: no process listed"
-        );
     }
 
+    /// A puzzle's flags belong to a command, and no two puzzles read the
+    /// same flag differently (one takes a value, the other not).
     #[test]
-    fn job_keys_tell_sweeps_apart() {
-        assert_ne!(job_key("flip-it 3x3\n24"), job_key("flip-it 3x3\n25"));
-        assert_eq!(job_key(""), 0xcbf2_9ce4_8422_2325);
+    fn every_flag_is_one_command_s_and_read_one_way() {
+        let flags: Vec<_> = PUZZLES.iter().flat_map(|p| p.flags).collect();
+        for group in &flags {
+            assert!(["solve", "analyze"].contains(&group.command));
+            for flag in group.list {
+                for other in flags.iter().flat_map(|g| g.list) {
+                    if other.name == flag.name {
+                        assert_eq!(other.value.is_some(), flag.value.is_some(), "{}", flag.name);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every benchmark row names its id, its puzzle and its task.
+    #[test]
+    fn every_benchmark_row_has_an_id_a_puzzle_and_a_task() {
+        for puzzle in PUZZLES {
+            for row in puzzle.benchmarks.lines().filter(|l| !l.trim().is_empty()) {
+                let fields: Vec<&str> = row.split('|').map(str::trim).collect();
+                assert!((3..=6).contains(&fields.len()), "{row}");
+                assert!(fields[..3].iter().all(|f| !f.is_empty()), "{row}");
+            }
+        }
     }
 }
 
@@ -153,7 +152,7 @@ mod driver {
     use flip_it::FlipIt;
     use peg_solitaire::PegSolitaire;
 
-    use xtask::puzzles::driver::validate;
+    use xtask::driver::validate;
 
     /// A wrong value in any field, the shared ones and the puzzle's own, is
     /// reported where it stands in the file (the positions the derived

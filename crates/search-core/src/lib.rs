@@ -16,7 +16,6 @@
 //! | [`prune`] | an automaton of move sequences IDA* need never play, proven safe | [`prune::Operators`] |
 //! | [`count`] | the number of optimal solutions, without listing them | [`rules::Rules`] or closures |
 //! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
-//! | `distributed` (feature `distributed`) | the same, sharded over processes and machines on timely dataflow | [`layers::RankedSpace`] |
 //! | [`levels`] | levels of states kept as sorted keys, in parallel, canonical under symmetries | an expansion closure |
 //! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
 //! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
@@ -57,8 +56,6 @@ pub mod bfs;
 pub mod bidirectional;
 pub mod bound;
 pub mod count;
-#[cfg(feature = "distributed")]
-pub mod distributed;
 #[cfg(feature = "serde")]
 pub mod fixture;
 pub mod grid;

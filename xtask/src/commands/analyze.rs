@@ -1,97 +1,112 @@
-//! `cargo xtask analyze`: a whole-space sweep with a progress bar, printed as
-//! a table or as JSON, its histogram drawn as SVG on request.
+//! `cargo xtask analyze`: a whole-space analysis with a progress bar, on
+//! this machine or as one process of a sharded sweep, printed as a table or
+//! as JSON, its histogram drawn as SVG on request.
 
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use search_core::layers::LayerReport;
-use serde_json::json;
 
-use xtask::distributed::{ClusterOptions, NOT_BUILT, parse_hostfile};
-use xtask::puzzles::{self, Analysis, AnalyzeOptions, Progress};
-use xtask::report::{indent, side_by_side, thousands};
+use xtask::distributed::ClusterOptions;
+use xtask::puzzles::{PUZZLES, find};
+use xtask::registry::{AnalyzeOptions, Progress};
+use xtask::report::thousands;
 
-use crate::args::Sharding;
-use crate::commands::launch::launch;
+use xtask::registry::Given;
 
-/// Progress of a sweep on the terminal: what it allocates, then a bar.
+// The options of `analyze`, but the puzzles' own and the sharding ones.
+#[derive(Args)]
+pub(crate) struct Analyze {
+    /// The puzzle.
+    puzzle: String,
+    /// The board size, e.g. 3x3 for the eight-puzzle.
+    #[arg(long)]
+    size: Option<String>,
+    /// The rule variant, where the puzzle has several.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Sweep from this fixture's goal instead of the default one (peg
+    /// solitaire: the fixture analysed, its start and its goal).
+    #[arg(long, value_name = "FILE")]
+    goal: Option<PathBuf>,
+    /// The table: bytes (distances kept, up to 254), wide (two bytes, up to
+    /// 65,534), two-bits (a quarter of a byte) or residues (distances
+    /// modulo 3, three eighths of a byte).
+    #[arg(long)]
+    table: Option<String>,
+    /// Refuse to allocate a table larger than this.
+    #[arg(long, value_name = "MiB", default_value_t = 8192)]
+    max_memory: u64,
+    /// How many farthest states to show.
+    #[arg(long, value_name = "N", default_value_t = 24)]
+    farthest: usize,
+    /// Print one JSON object instead of the text.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the distance histogram as an SVG bar chart into this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+// The options of a sweep sharded over processes (xtask's `distributed`
+// feature), after the puzzles' own flags of `analyze`. (A doc comment here
+// would become the command's about.)
+#[derive(Args, Debug, Clone)]
+pub(crate) struct Sharding {
+    /// Shard the sweep over this many processes on this machine (127.0.0.1),
+    /// each started as `analyze ... --hostfile --process`.
+    #[arg(long, value_name = "P", conflicts_with = "hostfile")]
+    processes: Option<usize>,
+    /// Worker threads in each process of a sharded sweep (default 1).
+    #[arg(long, value_name = "W")]
+    workers: Option<usize>,
+    /// Run one process of a sharded sweep on a cluster: FILE lists every
+    /// process's host:port, one a line, process 0 first.
+    #[arg(long, value_name = "FILE", requires = "process")]
+    hostfile: Option<PathBuf>,
+    /// This process's line in --hostfile, from 0; process 0 prints the result.
+    #[arg(long, value_name = "I", requires = "hostfile")]
+    process: Option<usize>,
+    /// How long a process of a sharded sweep waits for another (to join, to
+    /// finish a layer) before giving up: 300 by default, and more than the
+    /// longest a process takes to expand its part of one layer.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+}
+
+/// Why a sharded sweep does not apply to an analysis that is not a sweep of
+/// a ranked space (peg solitaire's levels of positions).
+const NOT_A_SWEEP: &str =
+    "analysis is not a sweep of a ranked space; --processes and --hostfile do not apply";
+
+/// Progress of an analysis on the terminal: what it allocates, then a bar.
 /// Quiet in the processes of a sharded sweep but the first.
-struct SweepBar {
+struct Bar {
     bar: Option<ProgressBar>,
     quiet: bool,
 }
 
-impl SweepBar {
-    fn show(&mut self, ranks: u64) {
-        self.bar = Some(
-            ProgressBar::new(ranks).with_style(
-                ProgressStyle::with_template("{bar:30} {pos}/{len} states, {msg} [{elapsed}]")
-                    .expect("a valid template"),
+impl Progress for Bar {
+    fn begin(&mut self, lines: &str, size: Option<u64>) {
+        if self.quiet {
+            return;
+        }
+        eprintln!("{lines}");
+        let (bar, template) = match size {
+            Some(size) => (
+                ProgressBar::new(size),
+                "{bar:30} {pos}/{len} states, {msg} [{elapsed}]",
             ),
-        );
-    }
-}
-
-impl Progress for SweepBar {
-    fn start_sharded(
-        &mut self,
-        _what: &str,
-        ranks: u64,
-        bytes: u64,
-        (process, processes, workers): (usize, usize, usize),
-    ) {
-        if self.quiet {
-            return;
-        }
-        let processes = match processes {
-            1 => "1 process".to_string(),
-            n => format!("{n} processes"),
-        };
-        let workers = match workers {
-            1 => "1 worker".to_string(),
-            n => format!("{n} workers"),
-        };
-        eprintln!(
-            "table: {} ranks in shards over {processes} of {workers}, {} in process {process}",
-            thousands(ranks),
-            search_core::Bytes(bytes)
-        );
-        self.show(ranks);
-    }
-
-    fn start(&mut self, _what: &str, ranks: u64, bytes: u64) {
-        if self.quiet {
-            return;
-        }
-        eprintln!(
-            "table: {} ranks, {:.1} MiB",
-            thousands(ranks),
-            bytes as f64 / (1 << 20) as f64
-        );
-        self.show(ranks);
-    }
-
-    fn start_growing(&mut self, what: &str, limit: u64) {
-        if self.quiet {
-            return;
-        }
-        // What grows: a description's first line, or a stage of a longer
-        // run (a start of `--problems` and its pass).
-        if let Some(line) = what.lines().next() {
-            eprintln!("{line}");
-        }
-        eprintln!(
-            "tables: grown level by level, refused past --max-memory {} MiB",
-            limit / (1 << 20)
-        );
-        self.bar = Some(
-            ProgressBar::new_spinner().with_style(
-                ProgressStyle::with_template("{spinner} {pos} states, {msg} [{elapsed}]")
-                    .expect("a valid template"),
+            None => (
+                ProgressBar::new_spinner(),
+                "{spinner} {pos} states, {msg} [{elapsed}]",
             ),
-        );
+        };
+        let style = ProgressStyle::with_template(template).expect("a valid template");
+        self.bar = Some(bar.with_style(style));
     }
 
     fn layer(&mut self, report: &LayerReport) {
@@ -104,15 +119,22 @@ impl Progress for SweepBar {
 }
 
 pub(crate) fn analyze(
-    puzzle: &str,
-    mut options: AnalyzeOptions,
-    goal: Option<PathBuf>,
-    json: bool,
-    svg: Option<PathBuf>,
+    args: Analyze,
+    flags: Given,
     sharding: &Sharding,
 ) -> Result<ExitCode, String> {
+    let mut options = AnalyzeOptions {
+        size: args.size,
+        variant: args.variant,
+        goal: None,
+        table: args.table,
+        max_memory: args.max_memory.saturating_mul(1 << 20),
+        farthest: args.farthest,
+        flags,
+        cluster: None,
+    };
     if let Some(processes) = sharding.processes {
-        return launch(processes);
+        return xtask::distributed::launch(processes).map(|()| ExitCode::SUCCESS);
     }
     if sharding.hostfile.is_none() && (sharding.workers.is_some() || sharding.timeout.is_some()) {
         return Err(
@@ -122,55 +144,27 @@ pub(crate) fn analyze(
         );
     }
     if let Some(path) = &sharding.hostfile {
-        if !cfg!(feature = "distributed") {
-            return Err(NOT_BUILT.to_string());
-        }
-        let timeout = sharding.timeout.unwrap_or(300.0);
-        if !(timeout > 0.0 && timeout < 1e9) {
-            return Err(format!(
-                "--timeout {timeout}: expected a number of seconds above 0"
-            ));
-        }
-        let name = path.display().to_string();
-        let text = fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-        options.cluster = Some(ClusterOptions {
-            addresses: parse_hostfile(&name, &text)?,
-            process: sharding.process.unwrap_or(0),
-            workers: sharding.workers.unwrap_or(1),
-            timeout_seconds: timeout,
-            ..ClusterOptions::default()
-        });
+        let cluster =
+            ClusterOptions::read(path, sharding.process, sharding.workers, sharding.timeout)?;
+        options.cluster = Some(cluster);
     }
     let process = options.cluster.as_ref().map(|c| c.process);
-    analyze_here(puzzle, options, goal, json, svg).map_err(|e| match process {
+    let output = (args.json, args.svg);
+    analyze_here(&args.puzzle, options, args.goal, output).map_err(|e| match process {
         Some(p) => format!("process {p}: {e}"),
         None => e,
     })
 }
 
-/// This process's sweep: the whole of it, or its part of a sharded one.
+/// This process's analysis: the whole of it, or its part of a sharded sweep.
 fn analyze_here(
     puzzle: &str,
     mut options: AnalyzeOptions,
     goal: Option<PathBuf>,
-    json: bool,
-    svg: Option<PathBuf>,
+    (json, svg): (bool, Option<PathBuf>),
 ) -> Result<ExitCode, String> {
-    let def = puzzles::find(puzzle)?;
-    if def.name != <peg_solitaire::PegSolitaire as peg_solitaire::Puzzle>::NAME {
-        let given = [
-            ("--by", options.by.is_some()),
-            ("--problems", options.problems),
-            ("--solvable-only", options.solvable_only),
-            ("--shortest-only", options.shortest_only),
-        ];
-        super::refuse_flags_of(
-            puzzle,
-            &given,
-            "peg-solitaire",
-            "its levels by moves or jumps, its problems",
-        )?;
-    }
+    let def = find(puzzle)?;
+    options.flags.refuse_others(def, "analyze", PUZZLES)?;
     let run = def
         .analyze
         .ok_or_else(|| format!("{puzzle} has no whole-space analysis"))?;
@@ -178,8 +172,11 @@ fn analyze_here(
         let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         options.goal = Some((path.display().to_string(), text));
     }
+    if options.cluster.is_some() && !def.sharded {
+        return Err(format!("{puzzle}'s {NOT_A_SWEEP}"));
+    }
     let lead = options.cluster.as_ref().is_none_or(|c| c.process == 0);
-    let mut bar = SweepBar {
+    let mut bar = Bar {
         bar: None,
         quiet: !lead,
     };
@@ -190,22 +187,15 @@ fn analyze_here(
     }
     let analysis = analysis?;
     let seconds = clock.elapsed().as_secs_f64();
-    if let Some(cluster) = &options.cluster {
-        if !cluster.used.get() {
-            return Err(format!("{puzzle}'s {}", puzzles::NOT_A_SWEEP));
-        }
-        if !lead {
-            return Ok(ExitCode::SUCCESS);
-        }
+    if !lead {
+        return Ok(ExitCode::SUCCESS);
     }
     if json {
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&analysis_json(puzzle, &analysis))
-                .expect("JSON values serialise")
-        );
+        let text = serde_json::to_string_pretty(&analysis.to_json(puzzle));
+        out!("{}", text.expect("JSON values serialise"));
     } else {
-        print_analysis(&analysis);
+        let text = analysis.render();
+        out!("{}", text.strip_suffix('\n').unwrap_or(&text));
     }
     eprintln!("swept in {seconds:.2} s");
     if let Some(cluster) = options.cluster.as_ref().filter(|c| c.addresses.len() > 1) {
@@ -219,92 +209,9 @@ fn analyze_here(
     }
     if let Some(path) = svg {
         let title = analysis.description.lines().next().unwrap_or(puzzle);
-        fs::write(
-            &path,
-            xtask::plot::histogram_svg(title, &analysis.histogram),
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        let chart = xtask::plot::histogram_svg(title, &analysis.histogram);
+        fs::write(&path, chart).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("chart written to {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn analysis_json(puzzle: &str, a: &Analysis) -> serde_json::Value {
-    let mut object = json!({
-        "puzzle": puzzle,
-        "description": a.description,
-        "ranks": a.ranks,
-        "states": a.histogram.iter().sum::<u64>(),
-        "histogram": a.histogram,
-        "max_distance": a.histogram.len().checked_sub(1),
-        "farthest_count": a.histogram.last(),
-        "farthest": a.farthest,
-    });
-    if a.histogram.is_empty() {
-        // A count of another kind alone (peg solitaire's --solvable-only):
-        // nothing about every state reached.
-        for key in [
-            "ranks",
-            "states",
-            "histogram",
-            "max_distance",
-            "farthest_count",
-        ] {
-            object[key] = serde_json::Value::Null;
-        }
-    }
-    if let Some(census) = &a.census {
-        object[census.key] = json!(census.counts);
-    }
-    for (key, value) in &a.extra {
-        object[key] = value.clone();
-    }
-    object
-}
-
-fn print_analysis(a: &Analysis) {
-    out!("{}\n", a.description);
-    if let (true, Some(census)) = (a.histogram.is_empty(), &a.census) {
-        // A count of another kind alone (peg solitaire's --solvable-only).
-        out!("distance  {}", census.heading);
-        for (d, c) in census.counts.iter().enumerate() {
-            out!("{d:>8}  {:>12}", thousands(*c));
-        }
-        return;
-    }
-    let states: u64 = a.histogram.iter().sum();
-    out!(
-        "states reached: {} of {} ranks\n",
-        thousands(states),
-        thousands(a.ranks)
-    );
-    match &a.census {
-        None => {
-            out!("distance  states");
-            for (d, n) in a.histogram.iter().enumerate() {
-                out!("{d:>8}  {:>12}", thousands(*n));
-            }
-        }
-        Some(census) => {
-            out!("distance  states        {}", census.heading);
-            for (d, n) in a.histogram.iter().enumerate() {
-                let c = census.counts.get(d).copied().unwrap_or(0);
-                out!("{d:>8}  {:>12}  {:>12}", thousands(*n), thousands(c));
-            }
-        }
-    }
-    if let Some(max) = a.histogram.len().checked_sub(1) {
-        out!(
-            "\nmax distance: {max} ({} states; {} shown)",
-            thousands(a.histogram[max]),
-            a.farthest.len()
-        );
-        let drawn: Vec<(String, Vec<String>)> = a
-            .farthest
-            .iter()
-            .enumerate()
-            .map(|(i, rows)| (format!("#{}", i + 1), rows.clone()))
-            .collect();
-        out!("{}", indent(&side_by_side(&drawn, 6)));
-    }
 }

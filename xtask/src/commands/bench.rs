@@ -2,70 +2,75 @@
 //! timed, one table printed and docs/BENCHMARKS.md written on request.
 
 use std::fs;
-use std::process::{Command as Process, ExitCode};
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
 
+use clap::Args;
+use xtask::bench::{SweepTime, document, medians, sweep_table, sweeps, table};
 use xtask::{display_path, repo_root};
 
-pub(crate) fn bench(
-    filter: Option<&str>,
+// The options of `bench`.
+#[derive(Args)]
+pub(crate) struct Bench {
+    /// Only benchmarks whose name matches this (criterion's filter).
+    filter: Option<String>,
+    /// Also time the big whole-space sweeps once each.
+    #[arg(long)]
     sweeps: bool,
+    /// Read the last results instead of running the benchmarks again.
+    #[arg(long)]
     no_run: bool,
+    /// Write docs/BENCHMARKS.md from the results.
+    #[arg(long)]
     write: bool,
-) -> Result<ExitCode, String> {
+}
+
+pub(crate) fn bench(options: &Bench) -> Result<ExitCode, String> {
     let root = repo_root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    if !no_run {
-        let mut command = Process::new(&cargo);
-        command.current_dir(&root).args([
-            "bench",
-            "-p",
-            "benches",
-            "--features",
-            "criterion",
-            "--",
-        ]);
-        if let Some(f) = filter {
-            command.arg(f);
-        }
+    if !options.no_run {
+        let mut command = Command::new(&cargo);
+        command.current_dir(&root);
+        command.args(["bench", "-p", "benches", "--features", "criterion", "--"]);
+        command.args(&options.filter);
         let status = command.status().map_err(|e| format!("cargo bench: {e}"))?;
         if !status.success() {
             return Err(format!("cargo bench failed: {status}"));
         }
     }
-    let medians = xtask::bench::medians(&root.join("target/criterion"));
+    let medians = medians(&root.join("target/criterion"));
     let mut timed = Vec::new();
-    if sweeps {
+    if options.sweeps {
         let me = release_binary(&cargo)?;
-        for (args, what) in xtask::bench::SWEEPS {
-            eprintln!("timing: cargo xtask analyze {}", args.join(" "));
+        for (args, what) in sweeps() {
+            let command = format!("cargo xtask analyze {}", args.join(" "));
+            eprintln!("timing: {command}");
             let clock = std::time::Instant::now();
-            let out = Process::new(&me)
+            let out = Command::new(&me)
                 .arg("analyze")
-                .args(*args)
+                .args(&args)
                 .arg("--json")
-                .output()
-                .map_err(|e| e.to_string())?;
+                .output();
+            let out = out.map_err(|e| e.to_string())?;
             if !out.status.success() {
-                return Err(format!(
-                    "analyze {}: {}",
-                    args.join(" "),
-                    String::from_utf8_lossy(&out.stderr).trim()
-                ));
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                return Err(format!("analyze {}: {}", args.join(" "), stderr.trim()));
             }
-            timed.push(xtask::bench::SweepTime {
+            let seconds = clock.elapsed().as_secs_f64();
+            timed.push(SweepTime {
                 what,
-                command: format!("cargo xtask analyze {}", args.join(" ")),
-                seconds: clock.elapsed().as_secs_f64(),
+                command,
+                seconds,
             });
         }
     }
-    out!("{}", xtask::bench::table(&medians));
+    out!("{}", table(&medians));
     if !timed.is_empty() {
-        out!("{}", xtask::bench::sweep_table(&timed));
+        out!("{}", sweep_table(&timed));
     }
-    if write {
+    if options.write {
         let path = root.join("docs/BENCHMARKS.md");
-        fs::write(&path, xtask::bench::document(&medians, &timed))
+        fs::write(&path, document(&medians, &timed))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("wrote {}", display_path(&path));
     }
@@ -74,29 +79,26 @@ pub(crate) fn bench(
 
 /// The sweeps are timed on the release build of this binary, built first when
 /// this one is the dev build that `cargo xtask` runs.
-fn release_binary(cargo: &str) -> Result<std::path::PathBuf, String> {
+fn release_binary(cargo: &str) -> Result<PathBuf, String> {
     let me = std::env::current_exe().map_err(|e| e.to_string())?;
     if !cfg!(debug_assertions) {
         return Ok(me);
     }
     eprintln!("building the release binary to time the sweeps: cargo build --release -p xtask");
-    let status = Process::new(cargo)
+    let mut build = Command::new(cargo);
+    build
         .current_dir(repo_root())
-        .args(["build", "--release", "-p", "xtask"])
-        .status()
-        .map_err(|e| format!("cargo build: {e}"))?;
+        .args(["build", "--release", "-p", "xtask"]);
+    let status = build.status().map_err(|e| format!("cargo build: {e}"))?;
     if !status.success() {
         return Err(format!("cargo build --release -p xtask failed: {status}"));
     }
     // target/<profile>/xtask: the same target folder, the release profile's.
-    let release = me
-        .parent()
-        .and_then(|profile| profile.parent())
-        .map(|target| {
-            target
-                .join("release")
-                .join(me.file_name().unwrap_or_default())
-        })
-        .ok_or_else(|| format!("{}: no target folder above it", me.display()))?;
-    Ok(release)
+    let target = me.parent().and_then(|profile| profile.parent());
+    let release = target.map(|target| {
+        target
+            .join("release")
+            .join(me.file_name().unwrap_or_default())
+    });
+    release.ok_or_else(|| format!("{}: no target folder above it", me.display()))
 }

@@ -3,24 +3,41 @@
 
 use std::process::ExitCode;
 
+use clap::Args;
+
+use xtask::puzzles::eight_puzzle::korf::{algorithm, korf as run, korf_peer};
 use xtask::report::thousands;
 
-pub(crate) fn korf(
-    bound: &str,
+// The options of `korf`.
+#[derive(Args)]
+pub(crate) struct Korf {
+    /// manhattan, linear-conflict, 6-6-3 or 7-8 (pattern databases,
+    /// from .cache/pdb/ or built there first).
+    #[arg(long, default_value = "6-6-3")]
+    bound: String,
+    /// Also apply the pattern databases to the reflected board.
+    #[arg(long)]
     reflect: bool,
-    instances: &str,
+    /// The instances, e.g. 1-100 or 7.
+    #[arg(long, default_value = "1-100")]
+    instances: String,
+    /// Refuse to build tables needing more than this (build peak included).
+    #[arg(long, value_name = "MiB", default_value_t = 8192)]
     max_memory: u64,
+    /// Also compile (cc -O2) and run the plain C 6-6-3 reference solver
+    /// on the same instances, tables built included.
+    #[arg(long)]
     peer: bool,
-) -> Result<ExitCode, String> {
-    use xtask::puzzles::eight_puzzle::korf::{KorfBound, korf, korf_peer};
-    let kind: KorfBound = bound.parse()?;
+}
+
+pub(crate) fn korf(options: &Korf) -> Result<ExitCode, String> {
+    let (bound, reflect, instances) = (&options.bound, options.reflect, &options.instances);
+    algorithm(bound)?;
     let bad = || format!("--instances {instances:?}: expected FIRST-LAST or N within 1-100");
+    let number = |n: &str| n.parse::<usize>().map_err(|_| bad());
     let (first, last) = match instances.split_once('-') {
-        Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
-        None => {
-            let n = instances.parse().map_err(|_| bad())?;
-            (n, n)
-        }
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(instances)?, number(instances)?),
     };
     if first < 1 || last > 100 || first > last {
         return Err(bad());
@@ -28,42 +45,38 @@ pub(crate) fn korf(
     if let Some(note) = xtask::timing_note("korf ...") {
         eprintln!("{note}");
     }
-    let (setup, runs) = korf(
-        kind,
+    let max_memory = options.max_memory.saturating_mul(1 << 20);
+    let (mut count, mut moves, mut expanded, mut generated, mut seconds) = (0, 0, 0, 0, 0.0);
+    let setup = run(
+        bound,
         reflect,
         (first, last),
-        max_memory.saturating_mul(1 << 20),
-        |r| {
+        max_memory,
+        |case, length, stats, time| {
             out!(
-                "{}  {:>3} moves  {:>15} expanded  {:>15} generated  {:>10.3} s",
-                r.case,
-                r.moves,
-                thousands(r.expanded),
-                thousands(r.generated),
-                r.seconds
+                "{case}  {length:>3} moves  {:>15} expanded  {:>15} generated  {time:>10.3} s",
+                thousands(stats.expanded),
+                thousands(stats.generated),
             );
+            (count, moves, seconds) = (count + 1, moves + length, seconds + time);
+            (expanded, generated) = (expanded + stats.expanded, generated + stats.generated);
         },
     )?;
-    let expanded: u64 = runs.iter().map(|r| r.expanded).sum();
-    let generated: u64 = runs.iter().map(|r| r.generated).sum();
-    let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
-    let moves: usize = runs.iter().map(|r| r.moves).sum();
     out!(
-        "total: {} instances, {moves} moves, {} expanded, {} generated, search {seconds:.2} s, tables loaded or built in {setup:.2} s; bound {bound}{}",
-        runs.len(),
+        "total: {count} instances, {moves} moves, {} expanded, {} generated, search {seconds:.2} s, tables loaded or built in {setup:.2} s; bound {bound}{}",
         thousands(expanded),
         thousands(generated),
         if reflect { " with reflection" } else { "" }
     );
-    if peer {
+    if options.peer {
         let clock = std::time::Instant::now();
         match korf_peer((first, last))? {
             None => eprintln!("no cc: the C reference solver was not run"),
             Some(output) => {
                 let total = output.lines().last().unwrap_or_default();
+                let all = clock.elapsed().as_secs_f64();
                 out!(
-                    "peer (plain C 6-6-3 IDA*, cc -O2): {total}; {:.2} s in all, compilation included",
-                    clock.elapsed().as_secs_f64()
+                    "peer (plain C 6-6-3 IDA*, cc -O2): {total}; {all:.2} s in all, compilation included"
                 );
             }
         }

@@ -2,30 +2,67 @@
 //! with a table) and `cargo xtask solve` (one fixture file).
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use xtask::fixtures;
-use xtask::puzzles::{self, FixtureFile};
+use xtask::fixtures::INVALID_DIR;
+use xtask::puzzles::{self, FixtureFile, PUZZLES};
+use xtask::registry::{Given, SolveSettings};
 use xtask::report::{Report, thousands};
-use xtask::{display_path, refusals, render_refusals, snapshot};
+use xtask::snapshot::{self, Status};
+use xtask::{display_path, refusals, render_refusals, repo_root};
 
+// The options of `solve-all`.
+#[derive(Args)]
 pub(crate) struct SolveAll {
-    pub(crate) check: bool,
-    pub(crate) json: bool,
-    pub(crate) puzzle: Option<String>,
-    pub(crate) fixtures: PathBuf,
-    pub(crate) snapshots: PathBuf,
+    /// Change no file; fail if a snapshot would change.
+    #[arg(long)]
+    check: bool,
+    /// Print the results as a JSON array instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Only this puzzle's fixtures.
+    #[arg(long, value_name = "PUZZLE")]
+    puzzle: Option<String>,
+    /// The fixtures folder (default: fixtures/ of the workspace).
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+    /// The snapshots folder (default: xtask/tests/snapshots/).
+    #[arg(long, value_name = "DIR")]
+    snapshots: Option<PathBuf>,
+}
+
+// The options of `solve`, but the puzzles' own.
+#[derive(Args)]
+pub(crate) struct Solve {
+    /// The puzzle (the name of its crate).
+    puzzle: String,
+    /// The fixture file.
+    file: PathBuf,
+    /// Print one JSON object instead of the text.
+    #[arg(long)]
+    json: bool,
+    /// The most memory the solvers' tables may take, build included.
+    #[arg(long, value_name = "MiB", default_value_t = 1024)]
+    max_memory: u64,
 }
 
 pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
-    let (mut files, warnings) = puzzles::discover(&options.fixtures)?;
-    if let Some(name) = &options.puzzle {
-        let puzzle = puzzles::find(name)?;
-        files.retain(|f| std::ptr::eq(f.puzzle, puzzle));
-    }
+    let root = repo_root();
+    let fixtures = options
+        .fixtures
+        .clone()
+        .unwrap_or_else(|| root.join("fixtures"));
+    let snapshots = options
+        .snapshots
+        .clone()
+        .unwrap_or_else(|| root.join("xtask/tests/snapshots"));
+    let (mut files, warnings) = puzzles::discover(&fixtures)?;
+    let only = options.puzzle.as_deref().map(puzzles::find).transpose()?;
+    files.retain(|f| only.is_none_or(|p| std::ptr::eq(f.puzzle, p)));
     for warning in &warnings {
         eprintln!("warning: {warning}");
     }
@@ -33,98 +70,77 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
         ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").expect("a valid template"),
     );
     let mut failures: Vec<String> = Vec::new();
+    let mut fail = |line: String| {
+        eprintln!("error: {line}");
+        failures.push(line);
+    };
     let mut reports: Vec<(FixtureFile, Report)> = Vec::new();
     for file in files {
         bar.set_message(format!("{} {}", file.puzzle.name, file.case));
         match xtask::solve_file(&file) {
             Ok(report) => {
                 for problem in &report.problems {
-                    let line = format!("{}: {problem}", display_path(&file.path));
-                    bar.suspend(|| eprintln!("error: {line}"));
-                    failures.push(line);
+                    bar.suspend(|| fail(format!("{}: {problem}", display_path(&file.path))));
                 }
                 reports.push((file, report));
             }
-            Err(message) => {
-                bar.suspend(|| eprintln!("error: {message}"));
-                failures.push(message);
-            }
+            Err(message) => bar.suspend(|| fail(message)),
         }
         bar.inc(1);
     }
     bar.finish_and_clear();
 
     // Snapshots: one per solved fixture, one listing each puzzle's refusals.
-    let mut written = 0;
-    let mut unchanged = 0;
-    let mut keep = Vec::new();
-    let mut snapshot_bodies: Vec<(PathBuf, String, String)> = reports
+    let mut bodies: Vec<(PathBuf, String, String)> = reports
         .iter()
         .map(|(file, report)| {
-            (
-                snapshot::path(&options.snapshots, file.puzzle.name, &file.case),
-                display_path(&file.path),
-                report.snapshot.clone(),
-            )
+            let path = snapshot::path(&snapshots, file.puzzle.name, &file.case);
+            (path, display_path(&file.path), report.snapshot.clone())
         })
         .collect();
-    for puzzle in puzzles::PUZZLES {
-        if options.puzzle.as_deref().is_some_and(|p| p != puzzle.name) {
-            continue;
-        }
-        let refused = refusals(puzzle, &options.fixtures)?;
+    for puzzle in PUZZLES
+        .iter()
+        .filter(|p| only.is_none_or(|o| std::ptr::eq(*p, o)))
+    {
+        let refused = refusals(puzzle, &fixtures)?;
         if refused.is_empty() {
             continue;
         }
         for refusal in refused.iter().filter(|r| r.message.is_none()) {
-            let line = format!("{}: {}", refusal.file, xtask::ACCEPTED);
-            eprintln!("error: {line}");
-            failures.push(line);
+            fail(format!("{}: {}", refusal.file, xtask::ACCEPTED));
         }
-        let input = display_path(
-            &options
-                .fixtures
-                .join(fixtures::INVALID_DIR)
-                .join(puzzle.name),
-        );
-        snapshot_bodies.push((
-            snapshot::path(&options.snapshots, fixtures::INVALID_DIR, puzzle.name),
-            input,
-            render_refusals(&refused),
-        ));
+        let input = display_path(&fixtures.join(INVALID_DIR).join(puzzle.name));
+        let path = snapshot::path(&snapshots, INVALID_DIR, puzzle.name);
+        bodies.push((path, input, render_refusals(&refused)));
     }
     // With --check, every snapshot that would change is shown as a unified
     // diff (all of them, not the first only) and named in the summary.
-    let mut changes: Vec<String> = Vec::new();
-    for (path, input, body) in &snapshot_bodies {
-        keep.push(path.clone());
+    let (mut written, mut unchanged, mut changes) = (0, 0, Vec::new());
+    for (path, input, body) in &bodies {
         match snapshot::update(path, input, body, options.check)? {
-            snapshot::Status::Unchanged => unchanged += 1,
-            snapshot::Status::Written => written += 1,
-            snapshot::Status::Differs => {
+            Status::Unchanged => unchanged += 1,
+            Status::Written => written += 1,
+            Status::Differs => {
                 let shown = display_path(path);
                 let old = fs::read_to_string(path).ok();
                 let new = snapshot::file_text(input, body);
-                let line = format!(
+                fail(format!(
                     "{shown}: differs from the solver's output (run `cargo xtask solve-all` and review the diff)"
-                );
-                eprintln!("error: {line}");
-                eprint!("{}", snapshot::unified_diff(&shown, old.as_deref(), &new));
-                changes.push(snapshot::change_summary(
-                    &snapshot::label(path),
-                    old.as_deref(),
-                    &new,
                 ));
-                failures.push(line);
+                eprint!("{}", snapshot::unified_diff(&shown, old.as_deref(), &new));
+                let label = snapshot::label(path);
+                changes.push(snapshot::change_summary(&label, old.as_deref(), &new));
             }
         }
     }
     if options.puzzle.is_none() {
-        for path in snapshot::stale(&options.snapshots, &keep) {
+        let keep: Vec<PathBuf> = bodies.into_iter().map(|(path, _, _)| path).collect();
+        for path in snapshot::stale(&snapshots, &keep) {
             if options.check {
-                let line = format!("{}: no fixture has this snapshot", display_path(&path));
-                eprintln!("error: {line}");
-                failures.push(line);
+                fail(format!(
+                    "{}: no fixture has this snapshot",
+                    display_path(&path)
+                ));
             } else {
                 fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
                 eprintln!("removed stale snapshot {}", display_path(&path));
@@ -134,27 +150,23 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
 
     if options.json {
         let all: Vec<_> = reports.iter().map(|(_, r)| r.to_json()).collect();
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&all).expect("JSON values serialise")
-        );
+        let text = serde_json::to_string_pretty(&all).expect("JSON values serialise");
+        out!("{text}");
     } else {
         print_table(&reports);
     }
     let verified = reports.iter().filter(|(_, r)| r.verified).count();
-    let differ = if options.check {
-        format!(", {} differ", changes.len())
-    } else {
-        String::new()
+    let differ = match options.check {
+        true => format!(", {} differ", changes.len()),
+        false => String::new(),
+    };
+    let problems = match failures.len() {
+        0 => String::new(),
+        n => format!("; {n} problems"),
     };
     eprintln!(
-        "{} fixtures solved, {verified} verified by replay; snapshots: {unchanged} unchanged, {written} written{differ}{}",
+        "{} fixtures solved, {verified} verified by replay; snapshots: {unchanged} unchanged, {written} written{differ}{problems}",
         reports.len(),
-        if failures.is_empty() {
-            String::new()
-        } else {
-            format!("; {} problems", failures.len())
-        }
     );
     for change in &changes {
         eprintln!("  changed: {change}");
@@ -167,18 +179,11 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
 }
 
 fn print_table(reports: &[(FixtureFile, Report)]) {
-    let case_width = reports
-        .iter()
-        .map(|(f, _)| f.case.len())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let algo_width = reports
-        .iter()
-        .flat_map(|(_, r)| r.runs.iter().map(|run| run.algorithm.len()))
-        .max()
-        .unwrap_or(9)
-        .max(9);
+    let width =
+        |lengths: &mut dyn Iterator<Item = usize>, least| lengths.max().unwrap_or(least).max(least);
+    let case_width = width(&mut reports.iter().map(|(f, _)| f.case.len()), 4);
+    let runs = reports.iter().flat_map(|(_, r)| &r.runs);
+    let algo_width = width(&mut runs.map(|run| run.algorithm.len()), 9);
     out!(
         "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>11} {:>11}  verified",
         "puzzle",
@@ -193,10 +198,9 @@ fn print_table(reports: &[(FixtureFile, Report)]) {
         for run in &report.runs {
             let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
             // Under 0.005 ms rounds to nothing: no table was built.
-            let tables = if run.build_ms >= 0.005 {
-                format!("{:.2} ms", run.build_ms)
-            } else {
-                "-".to_string()
+            let tables = match run.build_ms >= 0.005 {
+                true => format!("{:.2} ms", run.build_ms),
+                false => "-".to_string(),
             };
             out!(
                 "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>11} {:>8.2} ms  {}",
@@ -213,47 +217,18 @@ fn print_table(reports: &[(FixtureFile, Report)]) {
     }
 }
 
-pub(crate) fn solve_one(
-    puzzle: &str,
-    file: &Path,
-    json: bool,
-    (bound, max_memory, max_seconds): (Option<String>, u64, Option<f64>),
-) -> Result<ExitCode, String> {
-    use std::io::IsTerminal as _;
-    use xtask::puzzles::eight_puzzle::{self, SolveOptions};
-    let puzzle = puzzles::find(puzzle)?;
-    let report = if puzzle.name == eight_puzzle::PUZZLE.name {
-        let max_seconds = max_seconds.unwrap_or(600.0);
-        if !(max_seconds >= 0.0 && max_seconds.is_finite()) {
-            return Err(format!(
-                "--max-seconds {max_seconds}: a number of seconds, 0 or more (0: never give up)"
-            ));
-        }
-        let options = SolveOptions {
-            bound: bound.as_deref().unwrap_or("strongest").parse()?,
-            max_memory: max_memory.saturating_mul(1 << 20),
-            max_seconds: (max_seconds > 0.0).then_some(max_seconds),
-            progress: std::io::stderr().is_terminal(),
-        };
-        eight_puzzle::solve_path_with(file, &options)?
-    } else {
-        let given = [
-            ("--bound", bound.is_some()),
-            ("--max-seconds", max_seconds.is_some()),
-        ];
-        super::refuse_flags_of(
-            puzzle.name,
-            &given,
-            eight_puzzle::PUZZLE.name,
-            "its pattern databases and time limit",
-        )?;
-        xtask::solve_path(puzzle, file, max_memory.saturating_mul(1 << 20))?
+pub(crate) fn solve_one(options: &Solve, given: Given) -> Result<ExitCode, String> {
+    let (file, json) = (&options.file, options.json);
+    let puzzle = puzzles::find(&options.puzzle)?;
+    given.refuse_others(puzzle, "solve", PUZZLES)?;
+    let settings = SolveSettings {
+        max_memory: options.max_memory.saturating_mul(1 << 20),
+        flags: Some(given),
     };
+    let report = (puzzle.solve)(file, &settings)?;
     if json {
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise")
-        );
+        let text = serde_json::to_string_pretty(&report.to_json());
+        out!("{}", text.expect("JSON values serialise"));
     } else {
         out!("{}", report.snapshot.trim_end());
     }

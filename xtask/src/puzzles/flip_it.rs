@@ -1,110 +1,139 @@
 //! Flip It: pieces jump over pieces and turn them over.
 
-use std::fmt::Write;
-
 use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
 use search_core::layers::Table;
+use search_core::puzzle::Puzzle;
 
-use super::driver::{self, BoardList, Drawing, Driver, MoveList, Sections};
-use super::runs::Runs;
-use super::{Analysis, AnalyzeOptions, CensusOf, Progress, PuzzleDef, SweepPlan, sweep_space};
-use crate::report::{indent, length};
+use crate::driver::{self, Drawing, Driver, Runs};
+use crate::registry::{Analysis, AnalyzeOptions, Progress};
+use crate::registry::{Help, PuzzleDef, SolveSettings};
+use crate::report::indent;
+use crate::sweep::SweepPlan;
 
-pub const PUZZLE: PuzzleDef = driver::entry::<FlipIt>(Some(analyze));
+/// Flip It's entry.
+pub const PUZZLE: PuzzleDef = PuzzleDef {
+    name: FlipIt::NAME,
+    solve: driver::solve_path::<FlipIt>,
+    validate: driver::validate::<FlipIt>,
+    analyze: Some(analyze),
+    sharded: true,
+    flags: &[],
+    help: Help {
+        solve: "\
+flip-it: pieces jump over a piece into the empty cell and turn it over;
+the goal is every piece white. Boards 3x3 to 5x5.
 
-/// A Flip It fixture: its variant and its start; the goal is every piece white.
-pub struct Instance {
-    variant: Variant,
-    start: Board,
-}
+The file: {\"start\": [\"BBBB\", \"BSBB\", \"BBBB\", \"BBBB\"]}
+  start     rows of B, W and S (or .) for the empty cell, either case
+  variant   optional: orthogonal (default, the original rules) or diagonal
+  name, source, expect   optional
 
-/// The algorithms run on a board: all three up to 4x4, BFS first (its
-/// solution is the one drawn); on 5x5 BFS and iterative deepening may take
-/// minutes, so the bidirectional search alone.
-fn algorithms(size: usize) -> Vec<Algorithm> {
-    if size <= 4 {
-        vec![
-            Algorithm::Bfs,
-            Algorithm::Bidirectional,
-            Algorithm::IdaCorners,
-        ]
-    } else {
-        vec![Algorithm::Bidirectional]
-    }
-}
+Examples:
+  cargo xtask solve flip-it fixtures/flip-it/seed-orthogonal.json",
+        analyze: "\
+flip-it: the distance of every placement from all white, with the classes
+under the board's 8 symmetries counted.
+
+  --size N      3, 4 (default) or 5
+  --variant     orthogonal (default) or diagonal
+  --table       bytes (default up to 4x4), wide, two-bits (default for 5x5), residues
+
+Examples:
+  cargo xtask analyze flip-it --variant diagonal
+  cargo xtask analyze flip-it --size 5 --json",
+    },
+    benchmarks: "
+flip-it/4x4 orthogonal: whole space, with classes | Flip It | every 4x4 placement, orthogonal jumps, classes counted | 2.4 s (PyPy)
+flip-it/4x4 diagonal: whole space, with classes | Flip It | every 4x4 placement, diagonal jumps, classes counted | 3.2 s (PyPy)
+flip-it/seed start, orthogonal, bfs | Flip It | Hiroi's start (22 moves), BFS over the dense table | 1.5 s (PyPy)
+flip-it/seed start, orthogonal, bidirectional | Flip It | Hiroi's start, bidirectional BFS
+flip-it/seed start, orthogonal, ida-corners | Flip It | Hiroi's start, iterative deepening with the corner bound | 4.6 s (PyPy)
+flip-it/seed start, diagonal, bfs | Flip It | Hiroi's start, diagonal jumps (18 moves), BFS | 3.7 s (PyPy)
+flip-it/seed start, diagonal, bidirectional | Flip It | Hiroi's start, diagonal jumps, bidirectional BFS
+flip-it/seed start, diagonal, ida-corners | Flip It | Hiroi's start, diagonal jumps, the corner bound | 21.2 s (PyPy, bounded iterative deepening)",
+    sweeps: &[
+        ("--size 5 --variant orthogonal", "Flip It 5x5, orthogonal: 419,430,400 placements, classes counted"),
+        ("--size 5 --variant diagonal", "Flip It 5x5, diagonal: 419,430,400 placements, classes counted"),
+    ],
+};
 
 impl Driver for FlipIt {
     type Extra = Extra;
-    type Instance = Instance;
-    type Settings = u64;
-    type Found = ();
+    /// The variant and the start; the goal is every piece white.
+    type Instance = (Variant, Board);
 
     const FIELDS: Fields = FIELDS;
 
-    fn instance(fixture: &Fixture) -> Result<Instance, String> {
-        let variant: Variant = match &fixture.extra.variant {
-            Some(name) => name.parse()?,
-            None => Variant::Orthogonal,
-        };
-        let start = driver::board::<FlipIt>("start", variant, &fixture.start)?;
-        Ok(Instance { variant, start })
+    fn instance(fixture: &Fixture) -> Result<(Variant, Board), String> {
+        let variant = fixture
+            .extra
+            .variant
+            .as_deref()
+            .unwrap_or("orthogonal")
+            .parse()?;
+        Ok((
+            variant,
+            driver::board::<FlipIt>("start", variant, &fixture.start)?,
+        ))
     }
 
-    fn run(instance: &Instance, &max_memory: &u64, runs: &mut Runs<FlipIt>) -> Result<(), String> {
-        for algorithm in algorithms(instance.start.size()) {
+    fn run(
+        fixture: &Fixture,
+        (variant, start): &(Variant, Board),
+        settings: &SolveSettings,
+        runs: &mut Runs<Self>,
+    ) -> Result<Drawing, String> {
+        // All three algorithms up to 4x4, BFS first (its solution is the one
+        // drawn); on 5x5 BFS and iterative deepening may take minutes, so
+        // the bidirectional search alone.
+        let algorithms = [
+            Algorithm::Bfs,
+            Algorithm::Bidirectional,
+            Algorithm::IdaCorners,
+        ];
+        let algorithms = if start.size() <= 4 {
+            &algorithms[..]
+        } else {
+            &algorithms[1..2]
+        };
+        for &algorithm in algorithms {
             let options = SolveOptions {
                 algorithm,
-                max_memory,
+                max_memory: settings.max_memory,
                 ..SolveOptions::default()
             };
-            runs.solve(algorithm, &instance.start, &Goal::EveryPieceWhite, &options)
+            runs.solve(algorithm, (start, &Goal::EveryPieceWhite), &options)
                 .map_err(|e| e.to_string())?;
         }
-        Ok(())
-    }
-
-    fn draw(fixture: &Fixture, instance: &Instance, _: &(), runs: &Runs<FlipIt>) -> Drawing {
-        let Instance { variant, start } = instance;
-        let mut about = format!(
-            "board: {0}x{0}, {variant} jumps{1}; goal: {2}\n\n",
-            start.size(),
-            if fixture.extra.variant.is_none() {
-                " (the default variant)"
-            } else {
-                ""
-            },
-            Goal::EveryPieceWhite
-        );
-        let _ = writeln!(about, "start:\n{}\n", indent(&start.to_string()));
-        let solution = runs.first.as_ref();
-        let answer = match solution {
-            None => "answer: unreachable (every placement reachable from the start was searched)\n"
-                .to_string(),
-            Some(s) => format!(
-                "answer: {} (optimal; every algorithm's solution replayed)\n",
-                length(Some(s.len() as u32))
-            ),
+        // The goal is any placement with every piece white: the one reached.
+        let goal = runs
+            .first
+            .as_ref()
+            .map_or_else(String::new, |s| s.end().to_string());
+        let unreachable = "unreachable: no placement reachable from the start has every piece white (all were searched)";
+        let mut d = Drawing::new(start, &goal, unreachable);
+        let default = if fixture.extra.variant.is_none() {
+            " (the default variant)"
+        } else {
+            ""
         };
-        let per_row = if start.size() > 4 { 5 } else { 6 };
-        Drawing {
-            sections: Sections {
-                about,
-                answer,
-                moves: solution.map(|s| MoveList::of::<FlipIt>(
-                    "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):",
-                    s,
-                    10,
-                )),
-                boards: solution.map(|s| BoardList::of::<FlipIt>("boards:", s, per_row)),
-                ..Sections::default()
-            },
-            start: start.to_string(),
-            // The goal is any placement with every piece white: the one reached.
-            goal: solution.map_or_else(String::new, |s| s.end().to_string()),
-            unreachable: "unreachable: no placement reachable from the start has every piece white (all were searched)".to_string(),
-            ..Drawing::default()
+        let (size, white, start_rows) = (
+            start.size(),
+            Goal::EveryPieceWhite,
+            indent(&start.to_string()),
+        );
+        d.about = format!(
+            "board: {size}x{size}, {variant} jumps{default}; goal: {white}\n\nstart:\n{start_rows}\n\n"
+        );
+        d.answer =
+            "answer: unreachable (every placement reachable from the start was searched)\n".into();
+        if let Some(s) = &runs.first {
+            d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
+            let title = "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):";
+            d.solution::<FlipIt>(s, (title, 10), ("boards:", if size > 4 { 5 } else { 6 }));
         }
+        Ok(d)
     }
 }
 
@@ -125,25 +154,18 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     };
     let variant: Variant = options.variant.as_deref().unwrap_or("orthogonal").parse()?;
     let space = FlipSpace::new(size, variant).map_err(|e| e.to_string())?;
-    let default = if size <= 4 {
-        Table::Bytes
-    } else {
-        Table::TwoBits
-    };
-    let description = format!(
-        "flip-it {size}x{size}, {variant} jumps: the distance of every placement from all white"
-    );
     let canonical = |b: &Board, _: u64| space.is_canonical(b);
-    let census = CensusOf {
-        key: "classes",
-        heading: "classes under the 8 symmetries",
-        counts: &canonical,
-    };
     let plan = SweepPlan {
-        description,
-        table: default,
-        census: Some(census),
+        description: format!(
+            "flip-it {size}x{size}, {variant} jumps: the distance of every placement from all white"
+        ),
+        table: if size <= 4 {
+            Table::Bytes
+        } else {
+            Table::TwoBits
+        },
+        census: Some(("classes", "classes under the 8 symmetries", &canonical)),
         draw: &Board::rows,
     };
-    sweep_space(&space, space.goals(), plan, options, progress)
+    plan.sweep(&space, space.goals(), options, progress)
 }

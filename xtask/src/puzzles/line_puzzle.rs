@@ -6,21 +6,60 @@ use std::time::Instant;
 
 use line_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
 use line_puzzle::{
-    Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, Standard,
-    check_goal, hiroi_bound,
+    Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, check_goal,
+    hiroi_bound,
 };
 use search_core::layers::{RankedSpace, Table};
 use search_core::{Budget, Reason};
 
-use super::driver::{self, BoardList, Drawing, Driver, MoveList, Sections};
-use super::runs::Runs;
-use super::{
-    Analysis, AnalyzeOptions, Progress, PuzzleDef, SweepPlan, goal_option, sweep_description,
-    sweep_space,
-};
-use crate::report::{length, thousands};
+use crate::driver::{self, Drawing, Driver, Runs, ms_since};
+use crate::registry::{Analysis, AnalyzeOptions, Progress};
+use crate::registry::{Help, PuzzleDef, SolveSettings};
+use crate::report::thousands;
+use crate::sweep::{SweepPlan, goal_option};
 
-pub const PUZZLE: PuzzleDef = driver::entry::<LinePuzzle>(Some(analyze));
+/// The line puzzle's entry.
+pub const PUZZLE: PuzzleDef = PuzzleDef {
+    name: LinePuzzle::NAME,
+    solve: driver::solve_path::<LinePuzzle>,
+    validate: driver::validate::<LinePuzzle>,
+    analyze: Some(analyze),
+    sharded: true,
+    flags: &[],
+    help: Help {
+        solve: "\
+line-puzzle: sliding quarter-circle pieces A, B, C, D on up to 16 cells.
+
+The file: {\"start\": [\"ACAS\", ...], \"goal\": [\"SBCA\", ...]}
+  start, goal   rows of A, B, C, D and S (or .) for a space, either case;
+                both required: the puzzle has no natural goal
+  name, source, expect   optional
+
+Examples:
+  cargo xtask solve line-puzzle fixtures/line-puzzle/pair-start3-goal3.json",
+        analyze: "\
+line-puzzle: the distance of every arrangement of the goal's pieces.
+
+  --goal FILE  sweep from this fixture's goal (default: M. Hiroi's goal 2,
+               the four full circles: 252,252,000 arrangements)
+  --table      bytes (default up to 50 million arrangements), wide,
+               two-bits (default above: 60 MiB for the 4x4 board), residues
+
+Examples:
+  cargo xtask analyze line-puzzle --goal fixtures/line-puzzle/small-2x3.json",
+    },
+    benchmarks: "
+line-puzzle/problem 3, pattern databases built | line puzzle | problem 3 (38 moves), IDA* with the pattern databases already built | 138.2 s (PyPy, Hiroi's bound) | pathfinding::idastar, same bound | line-puzzle/problem 3, pattern databases built, pathfinding::idastar
+line-puzzle/pattern databases for goal 3: build | line puzzle | the two pattern databases of goal 3, built
+line-puzzle/problem 3, end to end (build and search) | line puzzle | problem 3, databases built and searched | 138.2 s (PyPy)
+line-puzzle/problem 3, end to end, ida-letter-pdb | line puzzle | problem 3, one database per letter, built and searched | 138.2 s (PyPy)
+line-puzzle/all ten pairs, end to end | line puzzle | Hiroi's ten pairs, each with its own {A, B} + {C, D} databases built | 140.6 s in all (PyPy)
+line-puzzle/all ten pairs, ida-pdb, tables built once per goal | line puzzle | Hiroi's ten pairs, {A, B} + {C, D} databases built once for each of 4 goals | 140.6 s in all (PyPy)
+line-puzzle/all ten pairs, end to end, ida-letter-pdb | line puzzle | Hiroi's ten pairs, each with its own per-letter databases built | 140.6 s in all (PyPy)
+line-puzzle/start1 -> start2 (30 moves), ida-pdb, end to end | line puzzle | start1 -> start2, pattern databases, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end
+line-puzzle/start1 -> start2 (30 moves), ida-letter-pdb, end to end | line puzzle | start1 -> start2, one database per letter, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
+    sweeps: &[("", "line puzzle: 252,252,000 arrangements, two-bit table")],
+};
 
 /// Hiroi's baseline runs until this many expansions: enough for every
 /// fixture but problem 3 (715 million), which the table then reports as
@@ -40,9 +79,8 @@ fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveErro
     }
     let key = (*goal, options.algorithm, options.max_memory);
     let built = |list: &[(Key, Arc<Solver>)]| {
-        list.iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, solver)| Arc::clone(solver))
+        let found = list.iter().find(|(k, _)| *k == key);
+        found.map(|(_, solver)| Arc::clone(solver))
     };
     if let Some(solver) = built(&BUILT.lock().unwrap_or_else(|e| e.into_inner())) {
         return Ok(solver);
@@ -55,40 +93,36 @@ fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveErro
     }))
 }
 
-/// What the runs found beside their solutions: the bounds at the start, and
-/// notes on the tables and on a search stopped early.
-pub struct Found {
-    bounds: String,
-    notes: Vec<String>,
-}
-
 impl Driver for LinePuzzle {
     type Extra = NoExtra;
     type Instance = (Board, Board);
-    type Settings = u64;
-    type Found = Found;
 
     const FIELDS: Fields = FIELDS;
 
     fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        driver::start_and_goal::<LinePuzzle, _, _>(fixture, Standard, check_goal)
+        driver::start_and_goal::<LinePuzzle, _, _>(fixture, check_goal)
     }
 
     fn run(
+        _: &Fixture,
         (start, goal): &(Board, Board),
-        &max_memory: &u64,
-        runs: &mut Runs<LinePuzzle>,
-    ) -> Result<Found, String> {
-        let mut notes = Vec::new();
+        settings: &SolveSettings,
+        runs: &mut Runs<Self>,
+    ) -> Result<Drawing, String> {
+        let unreachable =
+            "unreachable: all pieces are distinct and the parities of start and goal differ";
+        let mut d = Drawing::new(start, goal, unreachable);
         let mut bounds = format!("start bound: Hiroi's {}", hiroi_bound(start, goal));
-        for (algorithm, budget) in [
+        let baseline = Budget::default().with_max_expanded(BASELINE_BUDGET);
+        let algorithms = [
             (Algorithm::IdaPdb, Budget::default()),
             (Algorithm::IdaLetterPdb, Budget::default()),
-            (
-                Algorithm::IdaHiroi,
-                Budget::default().with_max_expanded(BASELINE_BUDGET),
-            ),
-        ] {
+        ];
+        for (algorithm, budget) in algorithms
+            .into_iter()
+            .chain([(Algorithm::IdaHiroi, baseline)])
+        {
+            let max_memory = settings.max_memory;
             let options = SolveOptions {
                 budget,
                 max_memory,
@@ -96,116 +130,82 @@ impl Driver for LinePuzzle {
             };
             let clock = Instant::now();
             let solver = solver(goal, &options).map_err(|e| e.to_string())?;
-            let build_ms = clock.elapsed().as_secs_f64() * 1e3;
-            let clock = Instant::now();
+            let (build_ms, clock) = (ms_since(clock), Instant::now());
             let outcome = match solver.solve(start) {
                 Ok(outcome) => outcome,
                 Err(SolveError::Interrupted(stop)) if stop.reason == Reason::NodeLimit => {
-                    notes.push(format!(
-                        "{algorithm}: stopped after {} expansions, in the iteration with bound {}; too slow to run to the end here",
-                        thousands(stop.stats.expanded),
-                        stop.stats.iterations.last().map_or(0, |i| i.bound)
-                    ));
+                    let expanded = thousands(stop.stats.expanded);
+                    let bound = stop.stats.iterations.last().map_or(0, |i| i.bound);
+                    let _ = writeln!(
+                        d.after_runs,
+                        "{algorithm}: stopped after {expanded} expansions, in the iteration with bound {bound}; too slow to run to the end here"
+                    );
                     continue;
                 }
                 Err(e) => return Err(e.to_string()),
             };
-            let ms = clock.elapsed().as_secs_f64() * 1e3;
             // A bound is only said where the goal can be reached: the parity
             // decides the others, and no database holds a value for them.
             let reachable = outcome.found.is_some();
-            if algorithm == Algorithm::IdaPdb && reachable {
-                let _ = write!(bounds, ", the pattern databases' {}", solver.bound(start));
-            }
-            if algorithm == Algorithm::IdaPdb {
-                notes.push(format!(
-                    "ida-pdb: pattern databases {{A, B}} and {{C, D}} of {} and {} entries",
-                    thousands(solver.pattern_dbs()[0].len() as u64),
-                    thousands(solver.pattern_dbs()[1].len() as u64)
-                ));
-            }
-            if algorithm == Algorithm::IdaLetterPdb && reachable {
-                let _ = write!(bounds, ", one database per letter: {}", solver.bound(start));
-            }
-            runs.record(algorithm, start, goal, outcome, ms, build_ms);
-        }
-        Ok(Found { bounds, notes })
-    }
-
-    fn draw(
-        _: &Fixture,
-        (start, goal): &(Board, Board),
-        Found { bounds, notes }: &Found,
-        runs: &Runs<LinePuzzle>,
-    ) -> Drawing {
-        let solution = runs.first.as_ref();
-        let mut about = format!("board: {}x{}\n\n", start.width(), start.height());
-        let _ = writeln!(about, "{}\n", driver::ends::<LinePuzzle>(start, goal));
-        let mut answer = match solution {
-            None => "answer: unreachable (all pieces distinct and the parities differ; decided without search)".to_string(),
-            Some(s) => {
-                let moves = s.len() as u32;
-                let mut answer = format!(
-                    "answer: {} (optimal; every solution replayed)",
-                    length(Some(moves))
-                );
-                // The physical puzzle starts and ends full: the piece at the
-                // top right corner comes out first and goes back last.
-                if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
-                    let _ = write!(
-                        answer,
-                        "; {} with the corner piece taken out and put back",
-                        moves + 2
+            match algorithm {
+                Algorithm::IdaPdb => {
+                    if reachable {
+                        let _ = write!(bounds, ", the pattern databases' {}", solver.bound(start));
+                    }
+                    let [ab, cd] = [0, 1].map(|i| thousands(solver.pattern_dbs()[i].len() as u64));
+                    let _ = writeln!(
+                        d.after_runs,
+                        "ida-pdb: pattern databases {{A, B}} and {{C, D}} of {ab} and {cd} entries"
                     );
                 }
-                answer
+                Algorithm::IdaLetterPdb if reachable => {
+                    let _ = write!(bounds, ", one database per letter: {}", solver.bound(start));
+                }
+                _ => {}
             }
-        };
-        let _ = writeln!(answer, "\n{bounds}");
-        let after_runs: String = notes.iter().map(|note| format!("{note}\n")).collect();
-        Drawing {
-            sections: Sections {
-                about,
-                answer,
-                after_runs,
-                moves: solution.map(|s| {
-                    MoveList::of::<LinePuzzle>(
-                        "moves (from-to), cells numbered row by row from 0:",
-                        s,
-                        10,
-                    )
-                }),
-                boards: solution.map(|s| BoardList::of::<LinePuzzle>("boards:", s, 8)),
-                ..Sections::default()
-            },
-            start: start.to_string(),
-            goal: goal.to_string(),
-            unreachable:
-                "unreachable: all pieces are distinct and the parities of start and goal differ"
-                    .to_string(),
-            ..Drawing::default()
+            runs.record(
+                algorithm,
+                (start, goal),
+                outcome,
+                (ms_since(clock), build_ms),
+            );
         }
+        let ends = driver::ends::<LinePuzzle>(start, goal);
+        d.about = format!("board: {}x{}\n\n{ends}\n\n", start.width(), start.height());
+        d.answer = "answer: unreachable (all pieces distinct and the parities differ; decided without search)".into();
+        if let Some(s) = &runs.first {
+            d.answer = driver::optimal(s.len(), "every solution replayed");
+            // The physical puzzle starts and ends full: the piece at the
+            // top right corner comes out first and goes back last.
+            if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
+                let _ = write!(
+                    d.answer,
+                    "; {} with the corner piece taken out and put back",
+                    s.len() + 2
+                );
+            }
+            d.solution::<LinePuzzle>(
+                s,
+                ("moves (from-to), cells numbered row by row from 0:", 10),
+                ("boards:", 8),
+            );
+        }
+        let _ = writeln!(d.answer, "\n{bounds}");
+        Ok(d)
     }
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
     // By default Hiroi's goal 2: the four full circles.
-    let goal = goal_option::<LinePuzzle>(
-        "the line puzzle",
-        options,
-        &["AABS", "AABB", "CCDD", "CCDD"],
-    )?;
+    let circles = ["AABS", "AABB", "CCDD", "CCDD"];
+    let goal = goal_option::<LinePuzzle>("the line puzzle", options, &circles)?;
     let space = LineSpace::new(&goal);
-    let default = if space.size() <= 50_000_000 {
+    let table = if space.size() <= 50_000_000 {
         Table::Bytes
     } else {
         Table::TwoBits
     };
-    let plan = SweepPlan {
-        description: sweep_description(LinePuzzle::NAME, (goal.width(), goal.height()), &goal),
-        table: default,
-        census: None,
-        draw: &Board::rows,
-    };
-    sweep_space(&space, [goal], plan, options, progress)
+    let size = (goal.width(), goal.height());
+    let plan = SweepPlan::from_goal(LinePuzzle::NAME, size, &goal, table, &Board::rows);
+    plan.sweep(&space, [goal], options, progress)
 }

@@ -4,17 +4,14 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use crate::cache_dir;
 use std::sync::{Arc, Mutex};
 
 use eight_puzzle::{Board, Partition, PatternDb};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{BoundChoice, SolveOptions};
-
-/// The pattern-database cache folder: `.cache/pdb/` of the workspace.
-pub fn cache_dir() -> PathBuf {
-    crate::repo_root().join(".cache").join("pdb")
-}
+use super::Options;
 
 /// What became of the cache file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,17 +94,7 @@ pub fn load_or_build(
     })
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    // Written beside, then renamed: a reader never sees half a file.
-    let partial = path.with_extension("partial");
-    fs::File::create(&partial)
-        .and_then(|file| {
-            let mut out = std::io::BufWriter::new(file);
-            db.write_to(&mut out)?;
-            std::io::Write::flush(&mut out)
-        })
-        .map_err(|e| format!("{}: {e}", partial.display()))?;
-    fs::rename(&partial, &path).map_err(|e| format!("{shown}: {e}"))?;
+    crate::write_whole(&path, |out| db.write_to(out)).map_err(|e| format!("{shown}: {e}"))?;
     Ok((db, event))
 }
 
@@ -137,49 +124,32 @@ fn cached_db(
 /// and why, for the snapshot's header.
 pub(super) fn choose_db(
     goal: &Board,
-    options: &SolveOptions,
+    options: &Options,
 ) -> Result<(Arc<PatternDb>, String), String> {
     let max = options.max_memory;
-    let six = Partition::default_for(goal);
-    let named = |db: &PatternDb| format!("{}{}", db.partition().name(), super::reflection(goal));
-    let built = |event: &CacheEvent| match event {
+    let six = || cached_db(goal, &Partition::default_for(goal), max);
+    let seven = Partition::seven_eight(goal).map_err(|e| e.to_string());
+    let built = |event: CacheEvent| match event {
         CacheEvent::Loaded => "its tables were cached",
         CacheEvent::Built | CacheEvent::Rebuilt(_) => "its tables were built for this run",
     };
-    match options.bound {
-        BoundChoice::Snapshots => {
-            let (db, _) = cached_db(goal, &six, max)?;
-            let why = format!("{} (solve-all's fixed bound)", named(&db));
-            Ok((db, why))
+    let (db, why) = match options.bound {
+        None => (six()?.0, "solve-all's fixed bound".to_string()),
+        Some("7-8") => {
+            let (db, event) = cached_db(goal, &seven?, max)?;
+            (db, format!("--bound 7-8; {}", built(event)))
         }
-        BoundChoice::SixSixThree => {
-            let (db, _) = cached_db(goal, &six, max)?;
-            let why = format!("{} (--bound {})", named(&db), six.name());
-            Ok((db, why))
+        Some("strongest") => match seven.map(|seven| cached_db(goal, &seven, max)) {
+            Ok(Ok((db, event))) => (db, format!("the strongest: {}", built(event))),
+            Ok(Err(refused)) => (six()?.0, format!("7-8 not used: {refused}")),
+            Err(_) => (six()?.0, "the strongest for this board".to_string()),
+        },
+        Some(_) => {
+            let db = six()?.0;
+            let why = format!("--bound {}", db.partition().name());
+            (db, why)
         }
-        BoundChoice::SevenEight => {
-            let seven = Partition::seven_eight(goal).map_err(|e| e.to_string())?;
-            let (db, event) = cached_db(goal, &seven, max)?;
-            let why = format!("{} (--bound 7-8; {})", named(&db), built(&event));
-            Ok((db, why))
-        }
-        BoundChoice::Strongest => {
-            let Ok(seven) = Partition::seven_eight(goal) else {
-                let (db, _) = cached_db(goal, &six, max)?;
-                let why = format!("{} (the strongest for this board)", named(&db));
-                return Ok((db, why));
-            };
-            match cached_db(goal, &seven, max) {
-                Ok((db, event)) => {
-                    let why = format!("{} (the strongest: {})", named(&db), built(&event));
-                    Ok((db, why))
-                }
-                Err(refused) => {
-                    let (db, _) = cached_db(goal, &six, max)?;
-                    let why = format!("{} (7-8 not used: {refused})", named(&db));
-                    Ok((db, why))
-                }
-            }
-        }
-    }
+    };
+    let why = format!("{}{} ({why})", db.partition().name(), super::reflection(goal));
+    Ok((db, why))
 }

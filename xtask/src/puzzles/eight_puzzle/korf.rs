@@ -2,109 +2,86 @@
 //! each solution replayed and checked, and the plain C 6-6-3 reference
 //! solver run on the same instances (`cargo xtask korf`).
 
-use std::fmt::Write;
 use std::fs;
+use std::io::Write as _;
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Instant;
 
-use eight_puzzle::{Algorithm, Board, EightPuzzle, Partition, replay, solve};
+use eight_puzzle::{Algorithm, Board, EightPuzzle, Partition, Stats, replay, solve};
 
-use super::cache::{cache_dir, load_or_build};
-use crate::puzzles::driver::read;
+use super::cache::load_or_build;
+use crate::driver::read;
+use crate::{cache_dir, repo_root};
 
-/// A bound for [`korf`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KorfBound {
-    /// Manhattan distance.
-    Manhattan,
-    /// Manhattan distance plus linear conflicts.
-    LinearConflict,
-    /// The 6-6-3 pattern databases.
-    SixSixThree,
-    /// The 7-8 pattern databases.
-    SevenEight,
+/// The bounds of [`korf`], by name: Manhattan distance, with linear
+/// conflicts, and the 6-6-3 and 7-8 pattern databases.
+const BOUNDS: [(&str, Algorithm); 4] = [
+    ("manhattan", Algorithm::IdaManhattan),
+    ("linear-conflict", Algorithm::IdaLinearConflict),
+    ("6-6-3", Algorithm::IdaPdb),
+    ("7-8", Algorithm::IdaPdb),
+];
+
+/// The algorithm of the bound called `name`.
+pub fn algorithm(name: &str) -> Result<Algorithm, String> {
+    let found = BOUNDS.iter().find(|(bound, _)| *bound == name);
+    found.map(|&(_, a)| a).ok_or_else(|| {
+        let known = BOUNDS.map(|(name, _)| name).join(", ");
+        format!("unknown bound {name:?} (known: {known})")
+    })
 }
 
-impl std::str::FromStr for KorfBound {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "manhattan" => Ok(KorfBound::Manhattan),
-            "linear-conflict" => Ok(KorfBound::LinearConflict),
-            "6-6-3" => Ok(KorfBound::SixSixThree),
-            "7-8" => Ok(KorfBound::SevenEight),
-            _ => Err(format!(
-                "unknown bound {s:?} (known: manhattan, linear-conflict, 6-6-3, 7-8)"
-            )),
-        }
-    }
-}
-
-/// One instance solved by [`korf`].
-#[derive(Debug, Clone)]
-pub struct KorfRun {
-    /// The fixture's case name.
-    pub case: String,
-    /// The optimal length found (checked against the fixture and replayed).
-    pub moves: usize,
-    /// Nodes expanded.
-    pub expanded: u64,
-    /// Nodes generated.
-    pub generated: u64,
-    /// Seconds of search.
-    pub seconds: f64,
+/// The start of Korf's instance `id`, and the fixture's expected length.
+fn instance(id: usize) -> Result<(Board, Board, Option<Option<u32>>), String> {
+    let path = repo_root().join(format!("fixtures/eight-puzzle/korf-{id:03}.json"));
+    let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (fixture, (start, goal)) =
+        read::<EightPuzzle>(&json).map_err(|e| format!("korf-{id:03}: {e}"))?;
+    Ok((start, goal, fixture.expect.moves))
 }
 
 /// Solves the Korf fixtures (`fixtures/eight-puzzle/korf-*.json`) numbered
 /// `first..=last` with one bound (with `reflect`, the pattern databases also
 /// over the reflected board), loading or building the tables first; each
-/// solution is replayed and its length checked against the fixture.
-/// Returns the seconds spent loading or building the tables, and the runs;
-/// `each` sees every run as it ends.
+/// solution is replayed and its length checked against the fixture, and
+/// handed to `each` with the instance's case, length, counters and seconds.
+/// Returns the seconds spent loading or building the tables.
 pub fn korf(
-    bound: KorfBound,
+    bound: &str,
     reflect: bool,
     (first, last): (usize, usize),
     max_memory: u64,
-    mut each: impl FnMut(&KorfRun),
-) -> Result<(f64, Vec<KorfRun>), String> {
-    let dir = crate::repo_root().join("fixtures").join("eight-puzzle");
-    let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"])
-        .map_err(|e| e.to_string())?;
+    mut each: impl FnMut(&str, usize, &Stats, f64),
+) -> Result<f64, String> {
+    let rows = ["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"];
+    let goal = Board::from_rows(&rows).map_err(|e| e.to_string())?;
+    let algorithm = algorithm(bound)?;
     let clock = Instant::now();
-    let db = match bound {
-        KorfBound::SixSixThree | KorfBound::SevenEight => {
-            let partition = if bound == KorfBound::SixSixThree {
-                Partition::six_six_three(&goal)
-            } else {
-                Partition::seven_eight(&goal)
-            }
-            .map_err(|e| e.to_string())?;
+    let partition = match bound {
+        "6-6-3" => Some(Partition::six_six_three(&goal)),
+        "7-8" => Some(Partition::seven_eight(&goal)),
+        _ => None,
+    };
+    let pattern_db = match partition {
+        Some(partition) => {
+            let partition = partition.map_err(|e| e.to_string())?;
             Some(Arc::new(
                 load_or_build(&cache_dir(), &goal, &partition, max_memory)?.0,
             ))
         }
-        _ => None,
+        None => None,
     };
     let options = eight_puzzle::SolveOptions {
-        algorithm: match bound {
-            KorfBound::Manhattan => Algorithm::IdaManhattan,
-            KorfBound::LinearConflict => Algorithm::IdaLinearConflict,
-            KorfBound::SixSixThree | KorfBound::SevenEight => Algorithm::IdaPdb,
-        },
-        reflect: reflect && db.is_some(),
-        pattern_db: db,
+        algorithm,
+        reflect: reflect && pattern_db.is_some(),
+        pattern_db,
         ..eight_puzzle::SolveOptions::default()
     };
     let setup = clock.elapsed().as_secs_f64();
-    let mut runs = Vec::new();
     for id in first..=last {
         let case = format!("korf-{id:03}");
-        let path = dir.join(format!("{case}.json"));
-        let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let (fixture, (start, fixture_goal)) =
-            read::<EightPuzzle>(&json).map_err(|e| format!("{case}: {e}"))?;
+        let (start, fixture_goal, expected) = instance(id)?;
         if fixture_goal != goal {
             return Err(format!("{case}: not Korf's goal"));
         }
@@ -115,24 +92,15 @@ pub fn korf(
             .ok_or_else(|| format!("{case}: unreachable?"))?;
         let seconds = clock.elapsed().as_secs_f64();
         replay(&start, &goal, &found.moves).map_err(|e| format!("{case}: {e}"))?;
-        if fixture.expect.moves != Some(Some(found.len() as u32)) {
+        if expected != Some(Some(found.len() as u32)) {
+            let moves = found.len();
             return Err(format!(
-                "{case}: {} moves, but the fixture expects {:?}",
-                found.len(),
-                fixture.expect.moves
+                "{case}: {moves} moves, but the fixture expects {expected:?}"
             ));
         }
-        let run = KorfRun {
-            case,
-            moves: found.len(),
-            expanded: outcome.stats.expanded,
-            generated: outcome.stats.generated,
-            seconds,
-        };
-        each(&run);
-        runs.push(run);
+        each(&case, found.len(), &outcome.stats, seconds);
     }
-    Ok((setup, runs))
+    Ok(setup)
 }
 
 /// Compiles the plain C 6-6-3 IDA* of `crates/benches/peer/`
@@ -140,44 +108,36 @@ pub fn korf(
 /// `first..=last`, read from the fixtures; returns its output (one line per
 /// instance, then its totals and times). `None` if there is no `cc`.
 pub fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String> {
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
-    let root = crate::repo_root();
     if Command::new("cc").arg("--version").output().is_err() {
         return Ok(None);
     }
-    let source = root.join("crates/benches/peer/fifteen_663.c");
-    let out_dir = root.join("target").join("peer");
+    let source = repo_root().join("crates/benches/peer/fifteen_663.c");
+    let out_dir = repo_root().join("target/peer");
     fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let binary = out_dir.join("fifteen_663");
-    let status = Command::new("cc")
+    let compiled = Command::new("cc")
         .args(["-O2", "-o"])
         .arg(&binary)
         .arg(&source)
-        .status()
-        .map_err(|e| format!("cc: {e}"))?;
-    if !status.success() {
+        .status();
+    if !compiled.map_err(|e| format!("cc: {e}"))?.success() {
         return Err(format!("cc failed on {}", source.display()));
     }
     let mut input = String::new();
     for id in first..=last {
-        let path = root.join(format!("fixtures/eight-puzzle/korf-{id:03}.json"));
-        let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let (_, (start, _)) = read::<EightPuzzle>(&json)?;
-        let tiles: Vec<String> = start.tiles().iter().map(u8::to_string).collect();
-        let _ = writeln!(input, "{}", tiles.join(" "));
+        let tiles: Vec<String> = instance(id)?.0.tiles().iter().map(u8::to_string).collect();
+        input.push_str(&format!("{}\n", tiles.join(" ")));
     }
     let mut child = Command::new(&binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("{}: {e}", binary.display()))?;
-    child
-        .stdin
-        .take()
-        .expect("piped")
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin
         .write_all(input.as_bytes())
         .map_err(|e| e.to_string())?;
+    drop(stdin);
     let output = child.wait_with_output().map_err(|e| e.to_string())?;
     if !output.status.success() {
         return Err(format!("{} failed", binary.display()));

@@ -3,25 +3,26 @@
 
 use std::fmt::Write;
 
+use peg_solitaire::fixture::Fixture;
 use peg_solitaire::{
-    Board, JumpOptions, LevelOptions, MeetOptions, ProblemsStage, count_by_jumps, explore_moves,
-    move_count, problems, problems_by_jumps, replay_jumps, shortest_problem,
+    Board, JumpOptions, LevelOptions, MeetOptions, MoveLevels, PegSolitaire, ProblemsStage,
+    count_by_jumps, explore_moves, move_count, notation, problems, problems_by_jumps, replay_jumps,
+    shortest_problem,
 };
 use search_core::layers::LayerReport;
+use serde_json::json;
 
-use super::{FIELDS, Fixture, TABLE_HOLES, instance, problem_table, start_of};
+use super::{FIELDS, TABLE_HOLES, instance, list, problem_table, start_of, title};
+use crate::driver::ends;
 use crate::fixtures;
-use crate::puzzles::{Analysis, AnalyzeOptions, Census, NOT_A_SWEEP, Progress};
+use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields};
 use crate::report::{indent, length, side_by_side, thousands};
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    if options.cluster.is_some() {
-        // Said before anything runs, not after the levels of one process.
-        return Err(format!("peg-solitaire's {NOT_A_SWEEP}"));
-    }
+    let (by, every_problem) = (options.flags.value("by"), options.flags.on("problems"));
     if let Some(v) = &options.variant {
         return Err(format!("peg-solitaire has no variant {v:?}"));
     }
@@ -33,13 +34,13 @@ pub(super) fn analyze(
     if options.table.is_some() {
         return Err("peg-solitaire has no --table option".to_string());
     }
-    if options.solvable_only && options.by.as_deref() != Some("jumps") {
+    if options.flags.on("solvable-only") && by != Some("jumps") {
         return Err(
             "--solvable-only applies to the counts by jumps: add --by jumps (not with --problems)"
                 .to_string(),
         );
     }
-    if options.shortest_only && !options.problems {
+    if options.flags.on("shortest-only") && !every_problem {
         return Err(
             "--shortest-only applies to the problems of a board: add --problems".to_string(),
         );
@@ -47,21 +48,21 @@ pub(super) fn analyze(
     let (file, json) = options.goal.as_ref().ok_or(
         "peg-solitaire needs --goal <fixture>: the minimum from its start to its goal is proven",
     )?;
-    let fixture: Fixture =
-        fixtures::parse_fields(json, &FIELDS).map_err(|e| format!("{file}: {e}"))?;
-    if options.problems {
-        if options.by.as_deref().is_some_and(|b| b != "moves") {
+    let in_file = |e: String| format!("{file}: {e}");
+    let fixture: Fixture = fixtures::parse_fields(json, &FIELDS).map_err(in_file)?;
+    if every_problem {
+        if by.is_some_and(|b| b != "moves") {
             return Err("peg-solitaire's problems are counted by moves only".to_string());
         }
-        let board = start_of(&fixture).map_err(|e| format!("{file}: {e}"))?;
+        let board = start_of(&fixture).map_err(in_file)?;
         return analyze_problems(options, &fixture, &board, progress);
     }
-    if fixture.goal.is_none() && matches!(options.by.as_deref(), None | Some("moves")) {
-        return analyze_levels(options, &fixture, progress).map_err(|e| format!("{file}: {e}"));
+    if fixture.goal.is_none() && matches!(by, None | Some("moves")) {
+        return analyze_levels(options, &fixture, progress).map_err(in_file);
     }
-    let inst = instance(&fixture).map_err(|e| format!("{file}: {e}"))?;
+    let inst = instance(&fixture).map_err(in_file)?;
     let (start, goal) = (&inst.start, &inst.goal);
-    match options.by.as_deref() {
+    match by {
         None | Some("moves") => {}
         Some("jumps") => return analyze_jumps(options, &fixture, start, goal, progress),
         Some(other) => {
@@ -70,44 +71,42 @@ pub(super) fn analyze(
             ));
         }
     }
-    let description = format!(
+    let mut description = format!(
         "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
-        fixture.title(),
-        ends(start, goal)
+        title(&fixture),
+        ends::<PegSolitaire>(start, goal)
     );
     // The number of positions is not known in advance: the bar grows with
     // them, and the memory stated is the limit checked before each level.
-    progress.start_growing(&description, options.max_memory);
+    progress.growing(&description, options.max_memory);
     let levels = levels_by_moves(start, Some(goal.clone()), options, progress)?;
-    let mut description = description;
+    let positions = thousands(levels.positions());
     match levels.solution_to(goal) {
         Some(jumps) => {
             replay_jumps(start, goal, &jumps)
                 .map_err(|e| format!("the solution failed replay: {e}"))?;
             let _ = write!(
                 description,
-                "\nproven minimum: {} ({} positions up to {} symmetries kept, every one reachable in fewer moves generated); a solution, replayed: {}",
+                "\nproven minimum: {} ({positions} positions up to {} symmetries kept, every one reachable in fewer moves generated); a solution, replayed: {}",
                 length(Some(move_count(&jumps))),
-                thousands(levels.positions()),
                 levels.symmetries(),
-                peg_solitaire::notation(&jumps)
+                notation(&jumps)
             );
         }
         None => {
             let _ = write!(
                 description,
-                "\nthe goal is unreachable ({} positions up to symmetry reachable)",
-                thousands(levels.positions())
+                "\nthe goal is unreachable ({positions} positions up to symmetry reachable)"
             );
         }
     }
+    let (ranks, histogram, farthest) = (levels.positions(), levels.histogram(), vec![goal.rows()]);
     Ok(Analysis {
         description,
-        ranks: levels.positions(),
-        histogram: levels.histogram(),
-        farthest: vec![goal.rows()],
-        census: None,
-        extra: Default::default(),
+        ranks,
+        histogram,
+        farthest,
+        ..Analysis::default()
     })
 }
 
@@ -120,41 +119,33 @@ fn analyze_jumps(
     goal: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let method = if options.solvable_only && goal.is_complement_of(start) {
+    let solvable_only = options.flags.on("solvable-only");
+    let method = if solvable_only && goal.is_complement_of(start) {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement)"
-    } else if options.solvable_only {
+    } else if solvable_only {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
     } else {
         "positions by number of jumps from the start, by a breadth-first search by jumps"
     };
+    let ends = ends::<PegSolitaire>(start, goal);
     let mut description = format!(
-        "peg-solitaire, {}: {method}, over positions up to symmetry\n{}",
-        fixture.title(),
-        ends(start, goal)
+        "peg-solitaire, {}: {method}, over positions up to symmetry\n{ends}",
+        title(fixture)
     );
     // The number of positions is not known in advance: the memory stated
     // is the limit, checked before each level is kept.
-    progress.start_growing(&description, options.max_memory);
-    let census = count_by_jumps(
-        start,
-        goal,
-        &JumpOptions {
-            max_memory: options.max_memory,
-            solvable_only: options.solvable_only,
-        },
-        |r| {
-            progress.layer(&LayerReport {
-                distance: r.level,
-                states: r.states,
-                seen: r.states,
-                size: r.states,
-            })
-        },
-    )
-    .map_err(|e| e.to_string())?;
+    progress.growing(&description, options.max_memory);
+    let jumps = JumpOptions {
+        max_memory: options.max_memory,
+        solvable_only,
+    };
+    let census = count_by_jumps(start, goal, &jumps, |r| {
+        progress.level(r.level, r.states, r.states)
+    });
+    let census = census.map_err(|e| e.to_string())?;
     let positions: u64 = census.histogram.iter().sum();
     let solvable: u64 = census.solvable.iter().sum();
-    if !options.solvable_only {
+    if !solvable_only {
         let _ = write!(
             description,
             "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); of them, ",
@@ -171,27 +162,22 @@ fn analyze_jumps(
         census.both_symmetries,
         thousands(census.solutions),
     );
-    let mut extra = serde_json::Map::new();
-    extra.insert(
-        "solutions".to_string(),
-        serde_json::Value::String(census.solutions.to_string()),
-    );
-    extra.insert(
-        "start_symmetries".to_string(),
-        census.start_symmetries.into(),
-    );
-    extra.insert("both_symmetries".to_string(), census.both_symmetries.into());
+    let extra = json!({
+        "solutions": census.solutions.to_string(),
+        "start_symmetries": census.start_symmetries,
+        "both_symmetries": census.both_symmetries,
+    });
     Ok(Analysis {
         description,
         ranks: positions,
         histogram: census.histogram,
-        farthest: Vec::new(),
         census: Some(Census {
             key: "solvable",
             heading: "solvable",
             counts: census.solvable,
         }),
-        extra,
+        extra: fields(extra),
+        ..Analysis::default()
     })
 }
 
@@ -202,114 +188,91 @@ fn analyze_problems(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    if options.shortest_only {
+    if options.flags.on("shortest-only") {
         return analyze_shortest(options, fixture, board, progress);
     }
-    let g = board.geometry();
-    let n = g.holes();
     // Small boards: one search by moves from both ends per pair; bigger
     // ones: `problems_by_jumps`, which answers every survivor of a start at
     // once.
-    let by_starts = n > TABLE_HOLES;
+    let (by_starts, max_memory) = (board.geometry().holes() > TABLE_HOLES, options.max_memory);
     let mut description = format!(
         "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
-        fixture.title(),
+        title(fixture),
         if by_starts {
             "levels by jumps from each start up to symmetry and back from its finishes until they meet, then one pass by moves over the positions on a jump sequence to a one-peg finish"
         } else {
             "levels by moves met from both ends"
         }
     );
-    progress.start_growing(&description, options.max_memory);
-    let meet = MeetOptions {
-        max_memory: options.max_memory,
-    };
+    progress.growing(&description, max_memory);
     let all = if by_starts {
-        let jumps = JumpOptions {
-            max_memory: options.max_memory,
-            solvable_only: false,
-        };
         let mut stage = None;
-        problems_by_jumps(board, &jumps, |r| {
-            if stage != Some((r.done, r.stage)) {
-                stage = Some((r.done, r.stage));
-                progress.start_growing(
-                    &format!(
-                        "start {} of {} (hole {} empty): {}",
-                        r.done + 1,
-                        r.starts,
-                        r.vacancy,
-                        match r.stage {
-                            ProblemsStage::Jumps =>
-                                "levels by jumps from the start and back from the finishes",
-                            ProblemsStage::Finishing => "positions on a jump sequence to a finish",
-                            ProblemsStage::Moves => "fewest moves, level by level over those",
+        problems_by_jumps(
+            board,
+            &JumpOptions {
+                max_memory,
+                solvable_only: false,
+            },
+            |r| {
+                if stage != Some((r.done, r.stage)) {
+                    stage = Some((r.done, r.stage));
+                    let what = match r.stage {
+                        ProblemsStage::Jumps => {
+                            "levels by jumps from the start and back from the finishes"
                         }
-                    ),
-                    options.max_memory,
-                );
-            }
-            progress.layer(&LayerReport {
-                distance: r.level.level,
-                states: r.level.states,
-                seen: r.level.kept,
-                size: r.level.kept,
-            })
-        })
+                        ProblemsStage::Finishing => "positions on a jump sequence to a finish",
+                        ProblemsStage::Moves => "fewest moves, level by level over those",
+                    };
+                    let (done, starts, vacancy) = (r.done + 1, r.starts, r.vacancy);
+                    progress.growing(
+                        &format!("start {done} of {starts} (hole {vacancy} empty): {what}"),
+                        max_memory,
+                    );
+                }
+                progress.level(r.level.level, r.level.states, r.level.kept)
+            },
+        )
     } else {
-        problems(board, &meet, |done: usize, of: usize| {
-            progress.layer(&LayerReport {
-                distance: done as u32,
-                states: of as u64,
-                seen: done as u64,
-                size: of as u64,
-            })
-        })
+        problems(
+            board,
+            &MeetOptions { max_memory },
+            |done: usize, of: usize| {
+                let (distance, states, seen, size) =
+                    (done as u32, of as u64, done as u64, of as u64);
+                progress.layer(&LayerReport {
+                    distance,
+                    states,
+                    seen,
+                    size,
+                })
+            },
+        )
     }
     .map_err(|e| e.to_string())?;
     let _ = write!(description, "\n{}", problem_table(board, &all));
-    let mut histogram: Vec<u64> = Vec::new();
-    for p in &all {
-        if let Some(m) = p.moves {
-            if histogram.len() <= m as usize {
-                histogram.resize(m as usize + 1, 0);
-            }
-            histogram[m as usize] += 1;
-        }
-    }
-    let shortest = all.iter().filter_map(|p| p.moves).min();
-    let longest = all.iter().filter_map(|p| p.moves).max();
-    let possible = all.iter().filter(|p| p.moves.is_some()).count();
+    let lengths: Vec<u32> = all.iter().filter_map(|p| p.moves).collect();
+    let mut histogram = vec![0; lengths.iter().max().map_or(0, |&m| m as usize + 1)];
+    lengths.iter().for_each(|&m| histogram[m as usize] += 1);
+    let (shortest, longest) = (lengths.iter().min().copied(), lengths.iter().max().copied());
+    let (count, possible) = (all.len(), lengths.len());
     let _ = write!(
         description,
-        "\n{} problems, {} possible, {} impossible; shortest {}, longest {} (problems by their fewest moves below)",
-        all.len(),
-        possible,
-        all.len() - possible,
+        "\n{count} problems, {possible} possible, {} impossible; shortest {}, longest {} (problems by their fewest moves below)",
+        count - possible,
         length(shortest),
         length(longest)
     );
-    let mut extra = serde_json::Map::new();
-    extra.insert(
-        "problems".to_string(),
-        all.iter()
-            .map(|p| {
-                serde_json::json!({
-                    "vacancy": p.vacancy,
-                    "survivor": p.survivor,
-                    "moves": p.moves,
-                })
-            })
-            .collect(),
-    );
-    extra.insert("shortest".to_string(), shortest.into());
+    let problems: Vec<_> = all
+        .iter()
+        .map(|p| json!({"vacancy": p.vacancy, "survivor": p.survivor, "moves": p.moves}))
+        .collect();
+    let extra = fields(json!({"problems": problems, "shortest": shortest}));
     Ok(Analysis {
         description,
-        ranks: all.len() as u64,
+        ranks: count as u64,
         histogram,
-        farthest: Vec::new(),
-        census: None,
         extra,
+        ..Analysis::default()
     })
 }
 
@@ -323,80 +286,54 @@ fn analyze_shortest(
 ) -> Result<Analysis, String> {
     let mut description = format!(
         "peg-solitaire, {}: the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries",
-        fixture.title()
+        title(fixture)
     );
-    progress.start_growing(&description, options.max_memory);
+    progress.growing(&description, options.max_memory);
     let meet = MeetOptions {
         max_memory: options.max_memory,
     };
-    let found = shortest_problem(board, &meet, |r| {
-        progress.layer(&LayerReport {
-            distance: r.level,
-            states: r.states,
-            seen: r.kept,
-            size: r.kept,
-        })
-    });
-    let sum = |levels: &[u64]| levels.iter().sum::<u64>();
-    let kept = sum(&found.forward) + sum(&found.backward);
-    let list = |levels: &[u64]| {
-        levels
-            .iter()
-            .map(|&n| thousands(n))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut extra = serde_json::Map::new();
-    match &found.solution {
-        Some((problem, jumps)) => {
+    let found = shortest_problem(board, &meet, |r| progress.level(r.level, r.states, r.kept));
+    let kept = found.forward.iter().chain(&found.backward).sum::<u64>();
+    let mut extra =
+        json!({"shortest": null, "at_least": found.at_least, "backward": found.backward});
+    match (&found.solution, &found.stopped) {
+        (Some((problem, jumps)), _) => {
+            let (vacancy, survivor, solution) =
+                (problem.vacancy, problem.survivor, notation(jumps));
             let _ = write!(
                 description,
-                "\nshortest: {}, from hole {} empty to one peg in hole {} (proven: no problem of the board has a solution with fewer moves); a solution, replayed: {}",
+                "\nshortest: {}, from hole {vacancy} empty to one peg in hole {survivor} (proven: no problem of the board has a solution with fewer moves); a solution, replayed: {solution}",
                 length(problem.moves),
-                problem.vacancy,
-                problem.survivor,
-                peg_solitaire::notation(jumps)
             );
-            extra.insert("shortest".to_string(), problem.moves.into());
-            extra.insert("vacancy".to_string(), problem.vacancy.into());
-            extra.insert("survivor".to_string(), problem.survivor.into());
-            extra.insert(
-                "solution".to_string(),
-                peg_solitaire::notation(jumps).into(),
-            );
-        }
-        None => {
-            extra.insert("shortest".to_string(), serde_json::Value::Null);
-            match &found.stopped {
-                Some(why) => {
-                    let _ = write!(
-                        description,
-                        "\nstopped before the two sides met: {why}; proven: no problem of the board has a solution with fewer than {}",
-                        length(found.at_least)
-                    );
-                    extra.insert("stopped".to_string(), why.to_string().into());
-                }
-                None => description.push_str("\nno problem of the board can be solved"),
+            let more = json!({"shortest": problem.moves, "vacancy": vacancy, "survivor": survivor, "solution": solution});
+            for (key, value) in fields(more) {
+                extra[key] = value;
             }
         }
+        (None, Some(why)) => {
+            let _ = write!(
+                description,
+                "\nstopped before the two sides met: {why}; proven: no problem of the board has a solution with fewer than {}",
+                length(found.at_least)
+            );
+            extra["stopped"] = why.to_string().into();
+        }
+        (None, None) => description.push_str("\nno problem of the board can be solved"),
     }
-    extra.insert("at_least".to_string(), found.at_least.into());
     let _ = write!(
         description,
         "\npositions per level by moves from the starts: {}; back from the finishes: {} ({} in all, up to the board's {} symmetries)",
-        list(&found.forward),
-        list(&found.backward),
+        list(&found.forward, false),
+        list(&found.backward, false),
         thousands(kept),
         found.symmetries
     );
-    extra.insert("backward".to_string(), found.backward.clone().into());
     Ok(Analysis {
         description,
         ranks: kept,
         histogram: found.forward,
-        farthest: Vec::new(),
-        census: None,
-        extra,
+        extra: fields(extra),
+        ..Analysis::default()
     })
 }
 
@@ -410,45 +347,30 @@ fn analyze_levels(
     let start = start_of(fixture)?;
     let mut description = format!(
         "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
-        fixture.title(),
+        title(fixture),
         indent(&side_by_side(&[("start".to_string(), start.rows())], 2))
     );
-    progress.start_growing(&description, options.max_memory);
+    progress.growing(&description, options.max_memory);
     let levels = levels_by_moves(&start, None, options, progress)?;
-    let histogram = levels.histogram();
+    let (histogram, ranks) = (levels.histogram(), levels.positions());
     let last = histogram.len().saturating_sub(1);
     let _ = write!(
         description,
-        "\n{} positions up to {} symmetries; the most moves any position needs: {}",
-        thousands(levels.positions()),
+        "\n{} positions up to {} symmetries; the most moves any position needs: {last}",
+        thousands(ranks),
         levels.symmetries(),
-        last
     );
-    let farthest = levels
-        .level(last)
-        .iter()
-        .take(options.farthest)
+    let farthest = levels.level(last).iter().take(options.farthest);
+    let farthest = farthest
         .filter_map(|&p| start.with_pegs(p).map(|b| b.rows()))
         .collect();
     Ok(Analysis {
         description,
-        ranks: levels.positions(),
+        ranks,
         histogram,
         farthest,
-        census: None,
-        extra: Default::default(),
+        ..Analysis::default()
     })
-}
-
-/// The start and the goal side by side, indented, for a description.
-fn ends(start: &Board, goal: &Board) -> String {
-    indent(&side_by_side(
-        &[
-            ("start".to_string(), start.rows()),
-            ("goal".to_string(), goal.rows()),
-        ],
-        2,
-    ))
 }
 
 /// The breadth-first levels by moves from `start` (towards `goal`, or to
@@ -458,18 +380,13 @@ fn levels_by_moves(
     goal: Option<Board>,
     options: &AnalyzeOptions,
     progress: &mut dyn Progress,
-) -> Result<peg_solitaire::MoveLevels, String> {
+) -> Result<MoveLevels, String> {
     let settings = LevelOptions {
         goal,
         max_memory: options.max_memory,
     };
     explore_moves(start, &settings, |r| {
-        progress.layer(&LayerReport {
-            distance: r.level,
-            states: r.states,
-            seen: r.kept,
-            size: r.kept,
-        })
+        progress.level(r.level, r.states, r.kept)
     })
     .map_err(|e| e.to_string())
 }

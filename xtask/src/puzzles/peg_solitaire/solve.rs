@@ -7,16 +7,17 @@ use std::time::Instant;
 
 use peg_solitaire::fixture::{Extra, Fields, Fixture};
 use peg_solitaire::{
-    Algorithm, Board, Jump, JumpOptions, MeetOptions, Meeting, Move, MoveLevels, Outcome,
+    Algorithm, Board, Budget, Jump, JumpOptions, LevelOptions, MeetOptions, Meeting, Move, Outcome,
     PegSolitaire, Solution, SolveOptions, Stats, count_by_jumps, count_jump_sequences,
     count_position_sequences, explore_moves, find_solution, meet_moves, move_notations,
     peg_class_pruning, problems, problems_by_jumps, shortest_problem, solution_jumps,
 };
-use peg_solitaire::{Budget, LevelOptions};
 
-use super::{FIELDS, Instance, MAX_EXPANDED, TABLE_HOLES, holes, instance, problem_table};
-use crate::puzzles::driver::{BoardList, Drawing, Driver, Sections};
-use crate::puzzles::runs::Runs;
+use super::{
+    FIELDS, Instance, MAX_EXPANDED, TABLE_HOLES, holes, instance, joined, list, problem_table,
+};
+use crate::driver::{Drawing, Driver, Runs, ms_since};
+use crate::registry::SolveSettings;
 use crate::report::{indent, length, side_by_side, thousands};
 
 /// Boards with at most this many holes are solved by every method (IDA*,
@@ -29,33 +30,15 @@ const PROOF_HOLES: usize = 24;
 /// The name of the search from both ends in the runs' table.
 const MEET: &str = "levels by moves met from both ends";
 
-/// What the runs found beside their solutions.
-#[derive(Default)]
-pub struct Found {
-    /// The answer and the notes before the table of runs.
-    text: String,
-    /// The number of optimal jump sequences, where counted.
-    count: Option<u128>,
-    /// Why the answer is not proven minimal, where it is not.
-    unproven: Option<String>,
-    /// The lines after the table of runs: the counts by jumps and the
-    /// table of problems, on boards small enough.
-    trailer: String,
-}
-
 /// The levels of a search from both ends, in words.
 fn meeting_summary(meeting: &Meeting) -> String {
-    let levels = |v: &[u64]| {
-        let shown: Vec<String> = v.iter().map(|&n| thousands(n)).collect();
-        shown.join(", ")
-    };
     format!(
         "breadth-first levels by moves over positions up to the {} symmetries that keep the start and the goal, {} from the start ({}) and {} from the goal ({}), {}",
         meeting.symmetries,
         meeting.forward.len() - 1,
-        levels(&meeting.forward),
+        list(&meeting.forward, false),
         meeting.backward.len() - 1,
-        levels(&meeting.backward),
+        list(&meeting.backward, false),
         if meeting.solution.is_some() {
             "the first move found between the two last levels, none before"
         } else {
@@ -66,21 +49,13 @@ fn meeting_summary(meeting: &Meeting) -> String {
 
 /// The solution of `jumps` from `start`, its boards played by the rules.
 fn solution(start: &Board, jumps: &[Jump], optimal: bool) -> Result<Solution, String> {
-    Solution::from_moves(start.clone(), Move::from_jumps(jumps), optimal, |b, m| {
-        b.play(m)
-    })
-    .map_err(|e| e.to_string())
-}
-
-fn ms(clock: Instant) -> f64 {
-    clock.elapsed().as_secs_f64() * 1e3
+    let moves = Move::from_jumps(jumps);
+    Solution::from_moves(start.clone(), moves, optimal, |b, m| b.play(m)).map_err(|e| e.to_string())
 }
 
 impl Driver for PegSolitaire {
     type Extra = Extra;
     type Instance = Instance;
-    type Settings = u64;
-    type Found = Found;
 
     const FIELDS: Fields = FIELDS;
 
@@ -89,52 +64,35 @@ impl Driver for PegSolitaire {
     }
 
     fn run(
+        _: &Fixture,
         inst: &Instance,
-        &max_memory: &u64,
-        runs: &mut Runs<PegSolitaire>,
-    ) -> Result<Found, String> {
-        if inst.start.geometry().holes() > PROOF_HOLES {
-            run_large(&inst.start, &inst.goal, max_memory, runs)
+        settings: &SolveSettings,
+        runs: &mut Runs<Self>,
+    ) -> Result<Drawing, String> {
+        let (start, goal, max_memory) = (&inst.start, &inst.goal, settings.max_memory);
+        let mut d = Drawing::new(
+            start,
+            goal,
+            "unreachable: proven by searches run to exhaustion",
+        );
+        d.about = describe(inst);
+        if start.geometry().holes() > PROOF_HOLES {
+            run_large(start, goal, max_memory, runs, &mut d)?;
         } else {
-            run_small(inst, max_memory, runs)
+            run_small(inst, max_memory, runs, &mut d)?;
         }
-    }
-
-    fn draw(_: &Fixture, inst: &Instance, found: &Found, runs: &Runs<PegSolitaire>) -> Drawing {
-        let (start, goal) = (&inst.start, &inst.goal);
-        let solution = runs.first.as_ref();
-        let jumps = solution.map(solution_jumps);
-        let g = start.geometry();
-        let mut sections = Sections {
-            about: describe(inst),
-            answer: found.text.clone(),
-            ..Sections::default()
-        };
-        if let (Some(s), Some(jumps)) = (solution, &jumps) {
+        let jumps = runs.first.as_ref().map(solution_jumps);
+        if let (Some(s), Some(jumps)) = (&runs.first, &jumps) {
+            let (moves, count, notation) = (s.len(), jumps.len(), peg_solitaire::notation(jumps));
             let _ = writeln!(
-                sections.after_runs,
-                "\nsolution ({} moves, {} jumps): {}",
-                s.len(),
-                jumps.len(),
-                peg_solitaire::notation(jumps)
+                d.after_runs,
+                "\nsolution ({moves} moves, {count} jumps): {notation}"
             );
-            let per_row = (72 / (g.holes().min(64) / 3 + 8).max(8)).max(2);
-            sections.boards = Some(BoardList::of::<PegSolitaire>(
-                "boards after each move:",
-                s,
-                per_row,
-            ));
+            let per_row = (72 / (start.geometry().holes().min(64) / 3 + 8).max(8)).max(2);
+            d.boards::<PegSolitaire>(s, ("boards after each move:", per_row));
         }
-        sections.trailer.push_str(&found.trailer);
-        Drawing {
-            sections,
-            start: start.to_string(),
-            goal: goal.to_string(),
-            notation: Some(jumps.as_deref().map_or_else(Vec::new, move_notations)),
-            count: found.count,
-            unreachable: "unreachable: proven by searches run to exhaustion".to_string(),
-            unproven: found.unproven.clone(),
-        }
+        d.notation = Some(jumps.as_deref().map_or_else(Vec::new, move_notations));
+        Ok(d)
     }
 }
 
@@ -146,62 +104,49 @@ fn run_large(
     goal: &Board,
     max_memory: u64,
     runs: &mut Runs<PegSolitaire>,
-) -> Result<Found, String> {
-    let mut found = Found::default();
+    d: &mut Drawing,
+) -> Result<(), String> {
     let clock = Instant::now();
-    let options = MeetOptions { max_memory };
-    match meet_moves(start, goal, &options, |_| {}) {
+    let (name, outcome) = match meet_moves(start, goal, &MeetOptions { max_memory }, |_| {}) {
         Ok(meeting) => {
-            let elapsed = ms(clock);
             let summary = meeting_summary(&meeting);
-            let moves = meeting.solution.as_ref().map(|(moves, _)| *moves);
-            let solved = match &meeting.solution {
-                Some((_, jumps)) => Some(solution(start, jumps, true)?),
-                None => None,
-            };
-            let outcome = Outcome {
-                found: solved,
-                stats: meeting.stats,
-            };
-            runs.record(MEET, start, goal, outcome, elapsed, 0.0);
-            found.text = match moves {
-                Some(moves) => format!(
+            d.answer = match &meeting.solution {
+                Some((moves, _)) => format!(
                     "answer: {}, proven minimal: {summary}; solution replayed\n",
-                    length(Some(moves))
+                    length(Some(*moves))
                 ),
                 None => format!("answer: unreachable (proven: {summary})\n"),
             };
+            let found = meeting
+                .solution
+                .map(|(_, jumps)| solution(start, &jumps, true))
+                .transpose()?;
+            (
+                MEET,
+                Outcome {
+                    found,
+                    stats: meeting.stats,
+                },
+            )
         }
         Err(why) => {
-            let clock = Instant::now();
-            let dfs = find_solution(
-                start,
-                goal,
-                &Budget::default().with_max_expanded(MAX_EXPANDED),
-            )
-            .map_err(|e| e.to_string())?;
-            let elapsed = ms(clock);
-            let (solved, stats, jumps) = match dfs {
+            let budget = Budget::default().with_max_expanded(MAX_EXPANDED);
+            let dfs = find_solution(start, goal, &budget).map_err(|e| e.to_string())?;
+            let (found, stats, jumps) = match dfs {
                 Some((jumps, stats)) => (Some(solution(start, &jumps, false)?), stats, jumps.len()),
                 None => (None, Stats::default(), 0),
             };
-            let moves = solved.as_ref().map(|s| s.len() as u32);
-            let outcome = Outcome {
-                found: solved,
-                stats,
-            };
-            runs.record("dfs, one solution", start, goal, outcome, elapsed, 0.0);
-            let reason = format!(
-                "the search from both ends stopped ({why}); this is the first solution of a depth-first search over jumps"
+            let moves = length(found.as_ref().map(|s| s.len() as u32));
+            let dfs = "this is the first solution of a depth-first search over jumps";
+            d.answer = format!(
+                "answer: {moves} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; {dfs})\n"
             );
-            found.text = format!(
-                "answer: {} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; this is the first solution of a depth-first search over jumps)\n",
-                length(moves)
-            );
-            found.unproven = Some(reason);
+            d.unproven = Some(format!("the search from both ends stopped ({why}); {dfs}"));
+            ("dfs, one solution", Outcome { found, stats })
         }
-    }
-    Ok(found)
+    };
+    runs.record(name, (start, goal), outcome, (ms_since(clock), 0.0));
+    Ok(())
 }
 
 /// A board of at most [`PROOF_HOLES`] holes: IDA* with and without the
@@ -212,67 +157,57 @@ fn run_small(
     inst: &Instance,
     max_memory: u64,
     runs: &mut Runs<PegSolitaire>,
-) -> Result<Found, String> {
-    let (start, goal) = (&inst.start, &inst.goal);
-    let mut found = Found::default();
+    d: &mut Drawing,
+) -> Result<(), String> {
+    let (start, goal, first_jump) = (&inst.start, &inst.goal, inst.first_jump);
     let pruning = peg_class_pruning(start, goal);
-    let mut minimum = None;
-    for prune in [false, true] {
-        if prune && pruning.is_none() {
-            continue;
-        }
+    let ida = [
+        ("ida*, corners", false),
+        ("ida*, corners + peg-class pruning", true),
+    ];
+    for (name, prune) in ida
+        .into_iter()
+        .filter(|&(_, prune)| !prune || pruning.is_some())
+    {
+        let budget = Budget::default().with_max_expanded(MAX_EXPANDED);
+        let algorithm = Algorithm::IdaCorners;
         let options = SolveOptions {
-            algorithm: Algorithm::IdaCorners,
-            first_jump: inst.first_jump,
+            algorithm,
+            first_jump,
             pruning: prune,
-            budget: Budget::default().with_max_expanded(MAX_EXPANDED),
+            budget,
             max_memory,
         };
-        let name = if prune {
-            "ida*, corners + peg-class pruning"
-        } else {
-            "ida*, corners"
-        };
-        runs.solve(name, start, goal, &options)
+        runs.solve(name, (start, goal), &options)
             .map_err(|e| e.to_string())?;
-        if let Some(moves) = runs.runs.last().and_then(|r| r.moves) {
-            minimum = Some(moves);
-        }
     }
-    if inst.first_jump.is_none() {
-        for (name, algorithm) in [
-            ("bfs by moves", Algorithm::Bfs),
-            (MEET, Algorithm::Bidirectional),
-        ] {
-            let options = SolveOptions {
-                algorithm,
-                max_memory,
-                ..SolveOptions::default()
-            };
-            runs.solve(name, start, goal, &options)
-                .map_err(|e| e.to_string())?;
-        }
+    let minimum = runs.runs.iter().rev().find_map(|r| r.moves);
+    let others = [
+        ("bfs by moves", Algorithm::Bfs),
+        (MEET, Algorithm::Bidirectional),
+    ];
+    for (name, algorithm) in others.into_iter().filter(|_| first_jump.is_none()) {
+        let options = SolveOptions {
+            algorithm,
+            max_memory,
+            ..SolveOptions::default()
+        };
+        runs.solve(name, (start, goal), &options)
+            .map_err(|e| e.to_string())?;
     }
-    let text = &mut found.text;
+    let text = &mut d.answer;
     match minimum {
-        None => {
-            let _ = writeln!(
-                text,
-                "answer: unreachable (proven: the searches ran to exhaustion)"
-            );
-        }
+        None => text.push_str("answer: unreachable (proven: the searches ran to exhaustion)\n"),
         Some(m) => {
+            let also =
+                ", the breadth-first search by moves, and the levels by moves met from both ends";
+            let also = if first_jump.is_none() { also } else { "" };
             let _ = writeln!(
                 text,
-                "answer: {}, proven minimal (IDA* with an admissible bound{}; solutions replayed)",
-                length(Some(m)),
-                if inst.first_jump.is_none() {
-                    ", the breadth-first search by moves, and the levels by moves met from both ends"
-                } else {
-                    ""
-                }
+                "answer: {}, proven minimal (IDA* with an admissible bound{also}; solutions replayed)",
+                length(Some(m))
             );
-            found.count = Some(counts(text, inst, m, pruning.is_some())?);
+            d.count = Some(counts(text, inst, m, pruning.is_some())?);
         }
     }
     if let Some(p) = &pruning {
@@ -282,7 +217,7 @@ fn run_small(
             .map(|j| format!("{}>{}", j.from, j.to))
             .collect();
         let _ = writeln!(
-            found.text,
+            text,
             "peg-class pruning (safe here, see docs/peg-solitaire.md): no jump over holes {} except from holes {}; forbidden: {}",
             holes(p.guarded),
             holes(p.corners),
@@ -290,13 +225,12 @@ fn run_small(
         );
     }
     if start.geometry().holes() <= TABLE_HOLES {
-        let trailer = &mut found.trailer;
-        let _ = writeln!(trailer, "\n{}", jump_counts(start, goal, max_memory));
+        let _ = writeln!(d.trailer, "\n{}", jump_counts(start, goal, max_memory));
         if let Some(table) = finish_table(start, max_memory) {
-            let _ = writeln!(trailer, "\n{table}");
+            let _ = writeln!(d.trailer, "\n{table}");
         }
     }
-    Ok(found)
+    Ok(())
 }
 
 /// Writes the counts, with and without the pruning, and checks that they
@@ -313,61 +247,46 @@ fn counts(
     } else {
         &[false]
     };
-    let mut rows: Vec<(String, Vec<u128>)> = Vec::new();
-    let jump_counts = |first_jump: Option<Jump>| -> Result<Vec<u128>, String> {
-        settings
-            .iter()
-            .map(|&pruning| {
-                let options = SolveOptions {
-                    first_jump,
-                    pruning,
-                    budget: Budget::default().with_max_expanded(MAX_EXPANDED),
-                    ..SolveOptions::default()
-                };
-                count_jump_sequences(start, goal, moves, &options)
-                    .map(|o| o.found.unwrap_or(0))
-                    .map_err(|e| e.to_string())
-            })
-            .collect()
-    };
-    if let Some(j) = inst.first_jump {
-        rows.push((
-            format!("jump sequences, first jump {j}"),
-            jump_counts(Some(j))?,
-        ));
-    }
-    rows.push((
-        "jump sequences, any first jump".to_string(),
-        jump_counts(None)?,
-    ));
-    let positions: Vec<u128> = settings
-        .iter()
-        .map(|&pruning| {
-            count_position_sequences(
-                start,
-                goal,
+    let budget = || Budget::default().with_max_expanded(MAX_EXPANDED);
+    let jumps = |first_jump: Option<Jump>| -> Result<Vec<u128>, String> {
+        let count = |&pruning: &bool| {
+            let options = SolveOptions {
+                first_jump,
                 pruning,
-                &Budget::default().with_max_expanded(MAX_EXPANDED),
-            )
-            .map(|o| o.found.filter(|c| c.length == moves).map_or(0, |c| c.count))
-            .map_err(|e| e.to_string())
-        })
-        .collect::<Result<_, _>>()?;
+                budget: budget(),
+                ..SolveOptions::default()
+            };
+            let counted = count_jump_sequences(start, goal, moves, &options);
+            counted
+                .map(|o| o.found.unwrap_or(0))
+                .map_err(|e| e.to_string())
+        };
+        settings.iter().map(count).collect()
+    };
+    let positions = |&pruning: &bool| {
+        let counted = count_position_sequences(start, goal, pruning, &budget());
+        let counted = counted.map(|o| o.found.filter(|c| c.length == moves).map_or(0, |c| c.count));
+        counted.map_err(|e| e.to_string())
+    };
+    let mut rows = Vec::new();
+    if let Some(j) = inst.first_jump {
+        rows.push((format!("jump sequences, first jump {j}"), jumps(Some(j))?));
+    }
+    rows.push(("jump sequences, any first jump".to_string(), jumps(None)?));
+    let positions = settings.iter().map(positions).collect::<Result<_, _>>()?;
     rows.push(("position sequences, any first move".to_string(), positions));
+    let both = if with_pruning {
+        ", without / with the peg-class pruning"
+    } else {
+        ""
+    };
     let _ = writeln!(
         text,
-        "optimal solutions ({} moves; definitions in docs/peg-solitaire.md){}:",
-        moves,
-        if with_pruning {
-            ", without / with the peg-class pruning"
-        } else {
-            ""
-        }
+        "optimal solutions ({moves} moves; definitions in docs/peg-solitaire.md){both}:"
     );
     for (what, values) in &rows {
         let shown: Vec<String> = values.iter().map(|&v| thousands(v)).collect();
-        let agree = values.windows(2).all(|w| w[0] == w[1]);
-        if !agree {
+        if values.windows(2).any(|w| w[0] != w[1]) {
             return Err(format!(
                 "the peg-class pruning changed the count of {what}: {}",
                 shown.join(" / ")
@@ -382,45 +301,39 @@ fn counts(
 fn describe(inst: &Instance) -> String {
     let (start, goal) = (&inst.start, &inst.goal);
     let g = start.geometry();
-    let mut out = String::new();
-    let kept = g
-        .symmetries()
-        .iter()
-        .enumerate()
-        .filter(|&(s, _)| {
-            g.transform(s, start.pegs()) == start.pegs()
-                && g.transform(s, goal.pegs()) == goal.pegs()
-        })
-        .count();
-    let _ = writeln!(
-        out,
-        "board: {} lattice, {} holes, {} jumps, {} symmetries ({} keep the start and the goal), {} pegs to {}",
+    let kept = |s: &usize| {
+        g.transform(*s, start.pegs()) == start.pegs() && g.transform(*s, goal.pegs()) == goal.pegs()
+    };
+    let kept = (0..g.symmetries().len()).filter(kept).count();
+    let mut out = format!(
+        "board: {} lattice, {} holes, {} jumps, {} symmetries ({kept} keep the start and the goal), {} pegs to {}\n",
         g.lattice(),
         g.holes(),
         g.jumps().len(),
         g.symmetries().len(),
-        kept,
         start.peg_count(),
         goal.peg_count()
     );
     let classes: Vec<String> = g
         .peg_classes()
         .iter()
-        .map(|c| {
-            let h: Vec<String> = c.iter().map(|h| h.to_string()).collect();
-            format!("{{{}}}", h.join(" "))
-        })
+        .map(|c| format!("{{{}}}", joined(c)))
         .collect();
-    let _ = writeln!(out, "peg classes: {}", classes.join(" "));
-    let _ = writeln!(out, "unjumpable holes: {}", holes(g.unjumpable()));
+    let _ = writeln!(
+        out,
+        "peg classes: {}\nunjumpable holes: {}",
+        classes.join(" "),
+        holes(g.unjumpable())
+    );
     if let Some(j) = inst.first_jump {
         let _ = writeln!(out, "first jump fixed: {j}");
     }
     let pictures = [
-        ("holes".to_string(), start.numbered_rows()),
-        ("start".to_string(), start.rows()),
-        ("goal".to_string(), goal.rows()),
+        ("holes", start.numbered_rows()),
+        ("start", start.rows()),
+        ("goal", goal.rows()),
     ];
+    let pictures = pictures.map(|(label, rows)| (label.to_string(), rows));
     let _ = writeln!(out, "\n{}\n", indent(&side_by_side(&pictures, 3)));
     out
 }
@@ -430,44 +343,37 @@ fn describe(inst: &Instance) -> String {
 /// sequences from the start to the goal; the last two checked against the
 /// levels grown from both ends (`solvable_only`).
 fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
-    let all_options = JumpOptions {
-        max_memory,
-        ..JumpOptions::default()
+    let count = |solvable_only| {
+        count_by_jumps(
+            start,
+            goal,
+            &JumpOptions {
+                max_memory,
+                solvable_only,
+            },
+            |_| {},
+        )
     };
-    let all = count_by_jumps(start, goal, &all_options, |_| {});
-    let only = JumpOptions {
-        solvable_only: true,
-        ..all_options
-    };
-    let alone = count_by_jumps(start, goal, &only, |_| {});
-    let (all, alone) = match (all, alone) {
+    let (all, alone) = match (count(false), count(true)) {
         (Ok(all), Ok(alone)) => (all, alone),
         (Err(e), _) | (_, Err(e)) => return format!("counts by jumps: {e}"),
     };
-    let list = |counts: &[u64]| {
-        let shown: Vec<String> = counts.iter().map(|&c| thousands(c)).collect();
-        format!(
-            "{} ({} in all)",
-            shown.join(", "),
-            thousands(counts.iter().sum::<u64>())
-        )
-    };
-    let mut solvable = alone.solvable.clone();
-    solvable.resize(all.solvable.len(), 0);
     let mut out = format!(
         "counts by jumps (definitions in docs/peg-solitaire.md):\n  positions after each number of jumps, up to the {} symmetries that keep the start: {}",
         all.start_symmetries,
-        list(&all.histogram)
+        list(&all.histogram, true)
     );
     if !all.solvable.is_empty() {
         let _ = write!(
             out,
             "\n  of those, able to reach the goal, up to the {} symmetries that keep both: {}\n  jump sequences from the start to the goal: {}",
             all.both_symmetries,
-            list(&all.solvable),
+            list(&all.solvable, true),
             thousands(all.solutions)
         );
     }
+    let mut solvable = alone.solvable.clone();
+    solvable.resize(all.solvable.len(), 0);
     if (&solvable, alone.solutions) != (&all.solvable, all.solutions) {
         out.push_str("\n  the levels from both ends disagree");
     }
@@ -478,48 +384,51 @@ fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
 /// with one peg ([`problems`]), checked against the breadth-first search by
 /// moves from each start and against [`problems_by_jumps`].
 fn finish_table(board: &Board, max_memory: u64) -> Option<String> {
-    let g = board.geometry();
+    let (g, meet) = (board.geometry(), MeetOptions { max_memory });
     let n = g.holes();
-    let meet = MeetOptions { max_memory };
     let all = problems(board, &meet, |_, _| {}).ok()?;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "fewest moves from the start with one empty hole (row) to one peg (column), '-' impossible (levels by moves met from both ends; each start checked by the breadth-first search by moves, and by the levels by jumps from both ends then one pass by moves):"
+    let mut out = String::from(
+        "fewest moves from the start with one empty hole (row) to one peg (column), '-' impossible (levels by moves met from both ends; each start checked by the breadth-first search by moves, and by the levels by jumps from both ends then one pass by moves):\n",
     );
     for empty in 0..n {
         let start = board.with_pegs(g.all() & !(1 << empty))?;
-        let options = LevelOptions {
-            goal: None,
-            max_memory,
-        };
-        let levels: MoveLevels = explore_moves(&start, &options, |_| {}).ok()?;
+        let levels = explore_moves(
+            &start,
+            &LevelOptions {
+                goal: None,
+                max_memory,
+            },
+            |_| {},
+        )
+        .ok()?;
         for peg in 0..n {
-            let finish = board.with_pegs(1 << peg)?;
-            if levels.distance(&finish) != all[empty * n + peg].moves {
+            if levels.distance(&board.with_pegs(1 << peg)?) != all[empty * n + peg].moves {
                 return Some(format!(
                     "the problem {empty} -> {peg}: the two searches disagree"
                 ));
             }
         }
     }
-    let jumps = JumpOptions {
-        max_memory,
-        ..JumpOptions::default()
-    };
-    let by_jumps = problems_by_jumps(board, &jumps, |_| {}).ok()?;
-    if let Some(p) = all.iter().zip(&by_jumps).find(|(a, b)| a.moves != b.moves) {
+    let by_jumps = problems_by_jumps(
+        board,
+        &JumpOptions {
+            max_memory,
+            ..JumpOptions::default()
+        },
+        |_| {},
+    )
+    .ok()?;
+    if let Some((p, _)) = all.iter().zip(&by_jumps).find(|(a, b)| a.moves != b.moves) {
+        let (v, s) = (p.vacancy, p.survivor);
         return Some(format!(
-            "the problem {} -> {}: the levels by moves and by jumps disagree",
-            p.0.vacancy, p.0.survivor
+            "the problem {v} -> {s}: the levels by moves and by jumps disagree"
         ));
     }
     out.push_str(&problem_table(board, &all));
     // The shortest problem from every start at once, one of the table's
     // with its least number of moves.
-    let shortest = shortest_problem(board, &meet, |_| {});
     let least = all.iter().filter_map(|p| p.moves).min();
-    match &shortest.solution {
+    match &shortest_problem(board, &meet, |_| {}).solution {
         Some((p, jumps))
             if p.moves == least
                 && all[p.vacancy as usize * n + p.survivor as usize].moves == least =>

@@ -1,10 +1,13 @@
-//! The whole-space sweep of [`layers`](crate::layers), sharded over the
+//! The whole-space sweep of [`search_core::layers`], sharded over the
 //! workers of several processes, on one machine or many: for spaces whose
-//! table does not fit one machine.
+//! table does not fit one machine. It takes any
+//! [`RankedSpace`] and gives what
+//! [`Sweep::run`](search_core::layers::Sweep::run) gives with
+//! [`Table::TwoBits`](search_core::layers::Table::TwoBits).
 //!
 //! The engine is [timely dataflow](https://docs.rs/timely) (Frank McSherry
 //! et al.): its workers are threads of processes joined over TCP, and it
-//! carries the ranks from worker to worker by key. This module adds the
+//! carries the ranks from worker to worker by key. This crate adds the
 //! sweep's own logic on top of it and nothing of a cluster protocol, beyond
 //! checking, as the processes join, that they were all started for the same
 //! sweep.
@@ -14,7 +17,7 @@
 //! that every layer, wherever its ranks gather, is shared among all the
 //! workers. A worker keeps two bits per rank of its blocks (unseen, done, or
 //! the parity of the layer being found or expanded, as
-//! [`Table::TwoBits`](crate::layers::Table)).
+//! [`Table::TwoBits`](search_core::layers::Table::TwoBits)).
 //! Each layer, a worker scans its shard for the layer's ranks, expands each,
 //! marks the neighbours it owns itself and sends the others' ranks to their
 //! owners, which mark those not seen yet. When every rank of the layer has
@@ -31,13 +34,18 @@
 //! one whose connection breaks ends it at once
 //! ([`DistributedError::PeerLost`]).
 //!
+//! A program runs one process of a sweep from a host file
+//! ([`parse_hostfile`], [`Cluster::new`]), or all of them on this machine
+//! ([`launch_local`]); [`exit_on_lost_peer`] reports a broken connection
+//! before the engine's queues unwind.
+//!
 //! # Example
 //!
 //! Two workers of one process sweep a ring of 1,000 states.
 //!
 //! ```
-//! use search_core::distributed::{Cluster, ShardedSweep};
 //! use search_core::layers::RankedSpace;
+//! use search_distributed::{Cluster, ShardedSweep};
 //!
 //! struct Ring;
 //! impl RankedSpace for Ring {
@@ -54,16 +62,20 @@
 //! let swept = ShardedSweep::new().run(&Ring, [0], &Cluster::local(2), |_| {})?;
 //! assert_eq!(swept.layers.histogram.len(), 501);
 //! assert_eq!(swept.layers.farthest, [500]);
-//! # Ok::<(), search_core::distributed::DistributedError>(())
+//! # Ok::<(), search_distributed::DistributedError>(())
 //! ```
+#![deny(missing_docs)]
 
 use std::fmt;
 use std::time::Duration;
 
-use crate::layers::{self, LayerReport, Layers, RankedSpace, SweepError};
+use search_core::layers::{LayerReport, Layers, RankedSpace, SweepError};
 
 mod connect;
+mod launch;
 mod shard;
+
+pub use launch::{exit_on_lost_peer, launch_local};
 
 /// Where this process stands among the processes of a sweep.
 #[derive(Debug, Clone)]
@@ -147,6 +159,50 @@ impl Cluster {
     }
 }
 
+/// Reads a host file, as timely dataflow's own read: one `host:port` a line,
+/// process 0 first, blank lines and lines starting with `#` skipped. The
+/// errors name the file as `name` and the line.
+///
+/// ```
+/// let hosts = search_distributed::parse_hostfile("hosts", "# two\na:7001\nb:7001\n")?;
+/// assert_eq!(hosts, ["a:7001", "b:7001"]);
+/// # Ok::<(), search_distributed::DistributedError>(())
+/// ```
+pub fn parse_hostfile(name: &str, text: &str) -> Result<Vec<String>, DistributedError> {
+    let mut addresses = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.rsplit_once(':') {
+            Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {
+                addresses.push(line.to_string());
+            }
+            _ => {
+                return Err(DistributedError::Config(format!(
+                    "{name}:{}: expected host:port, found {line:?}",
+                    number + 1
+                )));
+            }
+        }
+    }
+    if addresses.is_empty() {
+        return Err(DistributedError::Config(format!(
+            "{name}: no process listed"
+        )));
+    }
+    Ok(addresses)
+}
+
+/// A key for [`ShardedSweep::with_job`] from a text that describes the sweep
+/// (its space and settings): FNV-1a, the same in every process.
+pub fn job_key(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
 /// The settings of a sharded sweep.
 #[derive(Debug, Clone)]
 pub struct ShardedSweep {
@@ -165,8 +221,8 @@ impl Default for ShardedSweep {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sharded {
     /// The histogram, the farthest ranks and the census, as
-    /// [`Sweep::run`](crate::layers::Sweep::run) with
-    /// [`Table::TwoBits`](crate::layers::Table) gives them.
+    /// [`Sweep::run`](search_core::layers::Sweep::run) with
+    /// [`Table::TwoBits`](search_core::layers::Table::TwoBits) gives them.
     pub layers: Layers,
     /// `exchanged[d]`: the bytes of ranks sent from process to process (8 a
     /// rank, all processes together) while expanding layer `d`; what the
@@ -210,13 +266,17 @@ pub enum DistributedError {
     /// The connection to another process broke (it died, or its machine or
     /// network did): the engine's own message.
     PeerLost(String),
+    /// The processes of [`launch_local`] could not be started, or one failed.
+    Launch(String),
 }
 
 impl fmt::Display for DistributedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DistributedError::Sweep(e) => e.fmt(f),
-            DistributedError::Config(reason) => f.write_str(reason),
+            DistributedError::Config(reason) | DistributedError::Launch(reason) => {
+                f.write_str(reason)
+            }
             DistributedError::Connect {
                 process,
                 address,
@@ -332,7 +392,7 @@ impl ShardedSweep {
 
     /// Sweeps like [`run`](ShardedSweep::run), and counts at every distance
     /// the states for which `census(state, rank)` holds, as
-    /// [`Sweep::run_with_census`](crate::layers::Sweep::run_with_census).
+    /// [`Sweep::run_with_census`](search_core::layers::Sweep::run_with_census).
     pub fn run_with_census<S, G, C, P>(
         &self,
         space: &S,
@@ -366,11 +426,18 @@ impl ShardedSweep {
     {
         let size = space.size();
         let layout = shard::Layout::new(size, cluster);
-        layers::within_memory(layout.process_bytes(), self.max_memory)?;
-        let mut goal_ranks = goals
-            .into_iter()
-            .map(|goal| layers::goal_rank(space, &goal))
-            .collect::<Result<Vec<u64>, SweepError>>()?;
+        let needed = layout.process_bytes();
+        if let Some(limit) = self.max_memory.filter(|&limit| needed > limit) {
+            return Err(SweepError::MemoryLimit { needed, limit }.into());
+        }
+        let mut goal_ranks = Vec::new();
+        for goal in goals {
+            let rank = space.rank(&goal);
+            if rank >= size {
+                return Err(SweepError::RankOutOfRange { rank, size }.into());
+            }
+            goal_ranks.push(rank);
+        }
         goal_ranks.sort_unstable();
         goal_ranks.dedup();
         let job = [size, cluster.workers as u64, self.farthest as u64]

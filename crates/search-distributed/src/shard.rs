@@ -23,7 +23,7 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
 use super::{Cluster, DistributedError, Sharded, connect};
-use crate::layers::{LayerReport, Layers, RankedSpace};
+use search_core::layers::{LayerReport, Layers, RankedSpace};
 
 const CELLS_PER_WORD: u64 = 32;
 /// The code of a cell not reached yet.

@@ -1,18 +1,42 @@
 //! The sharded sweep against the single-machine one: the same histogram,
 //! census and farthest ranks on one to three processes (threads of this
-//! test, joined over 127.0.0.1) of one or two workers; and a process that
-//! never comes, or leaves, ends the sweep with an error, not a hang.
-#![cfg(feature = "distributed")]
+//! test, joined over 127.0.0.1) of one or two workers, over a hypercube of
+//! 131,072 states; and a process that
+//! never comes, or leaves, ends the sweep with an error, not a hang; and
+//! the host files and job keys that processes are started with.
 
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-use search_core::distributed::{Cluster, DistributedError, Sharded, ShardedSweep};
-
 use search_core::layers::{RankedSpace, Sweep, Table};
+use search_distributed::{
+    Cluster, DistributedError, Sharded, ShardedSweep, job_key, parse_hostfile,
+};
 
-mod common;
-use common::Ring;
+/// The hypercube of `dimensions` dimensions: a state is a number, and its
+/// neighbours differ from it in one bit. Few layers, each wide enough to be
+/// split between workers.
+struct Cube(u32);
+
+impl RankedSpace for Cube {
+    type State = u64;
+
+    fn size(&self) -> u64 {
+        1 << self.0
+    }
+
+    fn rank(&self, s: &u64) -> u64 {
+        *s
+    }
+
+    fn unrank(&self, rank: u64) -> u64 {
+        rank
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
+        (0..self.0).for_each(|bit| visit(s ^ (1 << bit)));
+    }
+}
 
 fn free_addresses(count: usize) -> Vec<String> {
     let listeners: Vec<TcpListener> = (0..count)
@@ -26,7 +50,7 @@ fn free_addresses(count: usize) -> Vec<String> {
 
 /// Runs every process of a cluster on its own thread.
 fn sweep_on(
-    space: &Ring,
+    space: &Cube,
     goals: &[u64],
     processes: usize,
     workers: usize,
@@ -60,7 +84,7 @@ fn sweep_on(
 
 #[test]
 fn every_process_and_worker_count_gives_the_single_machine_sweep() {
-    let space = Ring::new(100_003);
+    let space = Cube(17);
     for goals in [vec![0], vec![5, 77_777, 5]] {
         for census in [false, true] {
             let single = Sweep::new(Table::TwoBits).with_farthest(5);
@@ -94,7 +118,7 @@ fn every_process_and_worker_count_gives_the_single_machine_sweep() {
 
 #[test]
 fn progress_reports_every_layer_with_the_whole_cluster_s_counts() {
-    let space = Ring::new(1_003);
+    let space = Cube(10);
     let expected = Sweep::new(Table::TwoBits)
         .run(&space, [0], |_| {})
         .expect("a sweep");
@@ -115,7 +139,7 @@ fn progress_reports_every_layer_with_the_whole_cluster_s_counts() {
 
 #[test]
 fn more_workers_than_words_still_sweep_everything() {
-    let space = Ring::new(40);
+    let space = Cube(5);
     let expected = Sweep::new(Table::TwoBits)
         .run(&space, [3], |_| {})
         .expect("a sweep");
@@ -127,7 +151,7 @@ fn more_workers_than_words_still_sweep_everything() {
 
 #[test]
 fn memory_is_stated_per_process_and_refused_over_the_limit() {
-    let space = Ring::new(1 << 20);
+    let space = Cube(20);
     let cluster = Cluster::new(free_addresses(2), 0, 2).expect("a cluster");
     let sweep = ShardedSweep::new();
     // 2^20 ranks at two bits, split in two processes.
@@ -145,7 +169,7 @@ fn memory_is_stated_per_process_and_refused_over_the_limit() {
 #[test]
 fn a_process_that_never_comes_ends_the_sweep_with_an_error() {
     let addresses = free_addresses(2);
-    let space = Ring::new(1_003);
+    let space = Cube(10);
     for me in 0..2 {
         let cluster = Cluster::new(addresses.clone(), me, 1)
             .expect("a cluster")
@@ -166,7 +190,7 @@ fn a_process_that_never_comes_ends_the_sweep_with_an_error() {
 #[test]
 fn a_process_that_fails_mid_sweep_ends_the_others_with_an_error() {
     let addresses = free_addresses(2);
-    let space = Ring::new(100_003);
+    let space = Cube(17);
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
             .map(|p| {
@@ -197,7 +221,7 @@ fn a_process_that_fails_mid_sweep_ends_the_others_with_an_error() {
 #[test]
 fn processes_started_for_different_sweeps_refuse_each_other() {
     let addresses = free_addresses(2);
-    let space = Ring::new(1_003);
+    let space = Cube(10);
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2u64)
             .map(|p| {
@@ -221,4 +245,25 @@ fn processes_started_for_different_sweeps_refuse_each_other() {
         let text = result.unwrap_err().to_string();
         assert!(text.contains("was started for another sweep"), "{text}");
     }
+}
+
+#[test]
+fn host_files_list_host_and_port_a_line() {
+    let text = "# the cluster\n127.0.0.1:2101\n\n  node-b:2101  \n";
+    assert_eq!(
+        parse_hostfile("hosts", text).unwrap(),
+        ["127.0.0.1:2101", "node-b:2101"]
+    );
+    let error = |text: &str| parse_hostfile("hosts", text).unwrap_err().to_string();
+    assert_eq!(
+        error("a:1\nb\n"),
+        "hosts:2: expected host:port, found \"b\""
+    );
+    assert_eq!(error("# none\n"), "hosts: no process listed");
+}
+
+#[test]
+fn job_keys_tell_sweeps_apart() {
+    assert_ne!(job_key("flip-it 3x3\n24"), job_key("flip-it 3x3\n25"));
+    assert_eq!(job_key(""), 0xcbf2_9ce4_8422_2325);
 }

@@ -1,0 +1,323 @@
+//! The one path every fixture takes, generic over the puzzle contract: read
+//! it (every missing or unknown field named at once), check its boards, run
+//! the puzzle's algorithms through [`Runs`] (each solution timed and checked
+//! with the puzzle's rules alone), draw the snapshot, and assemble the
+//! report. What a puzzle adds is a [`Driver`]: its fixture fields, its
+//! instance, the algorithms it runs and the parts of its snapshot that are
+//! its own.
+
+use std::fmt::{Display, Write};
+use std::fs;
+use std::path::Path;
+use std::time::Instant;
+
+use search_core::Outcome;
+use search_core::fixture::{ExtraFields, Fields, Fixture};
+use search_core::puzzle::{Puzzle, SolutionOf, SolveError, verify};
+
+use crate::registry::SolveSettings;
+use crate::report::{Report, Run, heading, indent, length, render_runs, side_by_side};
+use crate::{display_path, fixtures};
+
+/// What `xtask` adds to a puzzle of the contract to solve its fixtures.
+pub trait Driver: Puzzle + Sized {
+    /// The puzzle's own fixture fields (its crate's `fixture::Extra`, or
+    /// `NoExtra`).
+    type Extra: ExtraFields;
+    /// A fixture's boards, checked, with whatever else it fixes.
+    type Instance;
+
+    /// The fields of the puzzle's fixtures (its crate's `fixture::FIELDS`).
+    const FIELDS: Fields;
+
+    /// The instance a fixture describes, or what is wrong with it.
+    fn instance(fixture: &Fixture<Self::Extra>) -> Result<Self::Instance, String>;
+
+    /// Refuses the values of the puzzle's flags before any file is read.
+    fn check(settings: &SolveSettings) -> Result<(), String> {
+        let _ = settings;
+        Ok(())
+    }
+
+    /// Runs the puzzle's algorithms on `instance`, each through `runs`, and
+    /// draws what the snapshot and the report say of the puzzle's own.
+    fn run(
+        fixture: &Fixture<Self::Extra>,
+        instance: &Self::Instance,
+        settings: &SolveSettings,
+        runs: &mut Runs<Self>,
+    ) -> Result<Drawing, String>;
+}
+
+/// A puzzle's part of a fixture's snapshot, in the order the snapshot has
+/// them around the parts every snapshot has (the table of runs, the moves,
+/// the boards), and of its report.
+#[derive(Debug, Default)]
+pub struct Drawing {
+    /// The board and the pictures of the start and goal, up to the answer.
+    pub about: String,
+    /// The answer and what goes with it, before the table of runs.
+    pub answer: String,
+    /// Lines after the table of runs.
+    pub after_runs: String,
+    /// The solution's moves (the line above them, the moves, how many to a
+    /// line, what stands between two of a line), where it has one.
+    pub moves: Option<(String, Vec<String>, usize, &'static str)>,
+    /// The boards the solution passes through, numbered from 0 (the line
+    /// above them, each as rows, how many side by side), where it has one.
+    pub boards: Option<(String, Vec<Vec<String>>, usize)>,
+    /// The last lines.
+    pub trailer: String,
+    /// The start, as `Display` draws it, for the report's `start` rows.
+    pub start: String,
+    /// The goal, as `Display` draws it, for the report's `goal` rows.
+    pub goal: String,
+    /// The solution's moves as the report lists them, where they are not
+    /// each move's notation.
+    pub notation: Option<Vec<String>>,
+    /// The number of optimal solutions, where the puzzle counts them.
+    pub count: Option<u128>,
+    /// Why the goal cannot be reached, said when no run reached it.
+    pub unreachable: String,
+    /// Why the length found is not proven minimal, where it is not.
+    pub unproven: Option<String>,
+}
+
+impl Drawing {
+    /// A drawing of `start` and `goal`, saying `unreachable` where no run
+    /// reached the goal.
+    pub fn new(start: &impl Display, goal: &impl Display, unreachable: &str) -> Drawing {
+        let (start, goal, unreachable) =
+            (start.to_string(), goal.to_string(), unreachable.to_string());
+        Drawing {
+            start,
+            goal,
+            unreachable,
+            ..Drawing::default()
+        }
+    }
+
+    /// The moves of `solution` in the puzzle's notation under `title`,
+    /// `per_line` to a line separated by spaces, and its boards under
+    /// `boards`, `per_row` side by side.
+    pub fn solution<P: Puzzle>(
+        &mut self,
+        s: &SolutionOf<P>,
+        (title, per_line): (&str, usize),
+        boards: (&str, usize),
+    ) {
+        let moves = s.moves.iter().map(ToString::to_string).collect();
+        self.moves = Some((title.to_string(), moves, per_line, " "));
+        self.boards::<P>(s, boards);
+    }
+
+    /// The boards of `solution` under `title`, `per_row` side by side.
+    pub fn boards<P: Puzzle>(&mut self, solution: &SolutionOf<P>, (title, per_row): (&str, usize)) {
+        let boards = solution.boards().iter().map(P::rows).collect();
+        self.boards = Some((title.to_string(), boards, per_row));
+    }
+}
+
+/// The runs of one fixture so far.
+pub struct Runs<P: Puzzle> {
+    /// One entry per algorithm, in the order they ran.
+    pub runs: Vec<Run>,
+    /// For each run, whether its solution replayed to the goal through the
+    /// boards it reported (and each move read back from its notation).
+    pub verdicts: Vec<Result<(), String>>,
+    /// The first run's solution: the one the snapshot draws.
+    pub first: Option<SolutionOf<P>>,
+    /// Why a run's solution is not proven optimal, where a search's own
+    /// answer showed its bound to overestimate.
+    pub unproven: Option<String>,
+}
+
+impl<P: Puzzle> Runs<P> {
+    /// Records a finished search of `algorithm` that took `ms` (and
+    /// `build_ms` for its tables before): its solution is checked against
+    /// the rules here.
+    pub fn record(
+        &mut self,
+        algorithm: impl Display,
+        (start, goal): (&P::Board, &P::Goal),
+        outcome: Outcome<SolutionOf<P>>,
+        (ms, build_ms): (f64, f64),
+    ) {
+        let found = outcome.found;
+        if let Some(s) = found.as_ref().filter(|s| !s.optimal) {
+            let why = s.reason.as_deref().unwrap_or("its search does not prove it minimal");
+            self.unproven.get_or_insert_with(|| format!("{algorithm}: {why}"));
+        }
+        self.verdicts.push(
+            found
+                .as_ref()
+                .map_or(Ok(()), |s| verify::<P>(start, goal, s)),
+        );
+        let (algorithm, moves, stats) = (
+            algorithm.to_string(),
+            found.as_ref().map(|s| s.len() as u32),
+            outcome.stats,
+        );
+        self.runs.push(Run {
+            algorithm,
+            moves,
+            stats,
+            ms,
+            build_ms,
+        });
+        if self.runs.len() == 1 {
+            self.first = found;
+        }
+    }
+
+    /// Solves with `options`, timed, and records the run under `name`.
+    pub fn solve(
+        &mut self,
+        name: impl Display,
+        ends: (&P::Board, &P::Goal),
+        options: &P::Options,
+    ) -> Result<(), SolveError> {
+        let clock = Instant::now();
+        let outcome = P::solve(ends.0, ends.1, options)?;
+        self.record(name, ends, outcome, (ms_since(clock), 0.0));
+        Ok(())
+    }
+}
+
+/// The milliseconds since `clock`.
+pub fn ms_since(clock: Instant) -> f64 {
+    clock.elapsed().as_secs_f64() * 1e3
+}
+
+/// A board of `variant` read from `rows`; the error names the field
+/// (`start: row 2 has 3 cells, ...`).
+pub fn board<P: Puzzle>(
+    field: &str,
+    variant: P::Variant,
+    rows: &[String],
+) -> Result<P::Board, String> {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    P::from_rows(variant, &rows).map_err(|e| format!("{field}: {e}"))
+}
+
+/// A fixture's start and goal, both of the default variant; where it gives
+/// no goal, the puzzle's default for the start ([`Puzzle::default_goal`]),
+/// or an error saying that the puzzle needs one. `check` (the crate's
+/// `check_goal`) says whether the goal fits the start.
+pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
+    fixture: &Fixture<E>,
+    check: impl FnOnce(&P::Board, &P::Board) -> Result<(), C>,
+) -> Result<(P::Board, P::Board), String> {
+    let variant = P::Variant::default();
+    let start = board::<P>("start", variant, &fixture.start)?;
+    let goal = match &fixture.goal {
+        Some(rows) => board::<P>("goal", variant, rows)?,
+        None => P::default_goal(&start).ok_or("goal: missing (this puzzle has no default goal)")?,
+    };
+    check(&start, &goal).map_err(|e| e.to_string())?;
+    Ok((start, goal))
+}
+
+/// The start and the goal drawn side by side, indented.
+pub fn ends<P: Puzzle>(start: &P::Board, goal: &P::Board) -> String {
+    indent(&side_by_side(
+        &[
+            ("start".into(), P::rows(start)),
+            ("goal".into(), P::rows(goal)),
+        ],
+        2,
+    ))
+}
+
+/// The answer of a solution of `moves` moves proven optimal, `how`.
+pub fn optimal(moves: usize, how: &str) -> String {
+    format!("answer: {} (optimal; {how})", length(Some(moves as u32)))
+}
+
+/// A fixture read and checked: its fields and the instance it describes.
+pub fn read<P: Driver>(json: &str) -> Result<(Fixture<P::Extra>, P::Instance), String> {
+    let fixture: Fixture<P::Extra> = fixtures::parse_fields(json, &P::FIELDS)?;
+    let instance = P::instance(&fixture)?;
+    Ok((fixture, instance))
+}
+
+/// Reads and checks a fixture without solving it.
+pub fn validate<P: Driver>(json: &str) -> Result<(), String> {
+    read::<P>(json).map(|_| ())
+}
+
+/// Reads and solves the fixture file at `path` with `settings`: every
+/// algorithm the puzzle runs, each solution verified, the snapshot drawn;
+/// the error names the file and the problem.
+pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Report, String> {
+    P::check(settings)?;
+    let (shown, case) = (display_path(path), fixtures::case_name(path));
+    let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let (fixture, instance) = read::<P>(&json).map_err(|e| format!("{shown}: {e}"))?;
+    let mut runs = Runs::<P> {
+        runs: Vec::new(),
+        verdicts: Vec::new(),
+        first: None,
+        unproven: None,
+    };
+    let d =
+        P::run(&fixture, &instance, settings, &mut runs).map_err(|e| format!("{shown}: {e}"))?;
+    let moves = runs
+        .first
+        .iter()
+        .flat_map(|s| s.moves.iter().map(ToString::to_string));
+    let notation = d.notation.clone().unwrap_or_else(|| moves.collect());
+    let mut out = heading(
+        P::NAME,
+        &case,
+        fixture.name.as_deref(),
+        fixture.source.as_deref(),
+    );
+    let _ = write!(
+        out,
+        "{}{}\n{}\n{}",
+        d.about,
+        d.answer,
+        render_runs(&runs.runs).trim_end(),
+        d.after_runs
+    );
+    if let (Some((title, moves, per_line, separator)), Some(_)) = (&d.moves, &runs.first) {
+        let _ = writeln!(out, "\n{title}");
+        for chunk in moves.chunks((*per_line).max(1)) {
+            let _ = writeln!(out, "  {}", chunk.join(separator));
+        }
+    }
+    if let (Some((title, boards, per_row)), Some(_)) = (&d.boards, &runs.first) {
+        let drawn: Vec<_> = boards
+            .iter()
+            .enumerate()
+            .map(|(i, rows)| (i.to_string(), rows.clone()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n{title}\n{}",
+            indent(&side_by_side(&drawn, *per_row))
+        );
+    }
+    out.push_str(&d.trailer);
+    if let (None, Some(why)) = (&d.unproven, &runs.unproven) {
+        let _ = writeln!(out, "\nnot proven optimal: {why}");
+    }
+    let mut report = Report::new(
+        P::NAME,
+        &case,
+        runs.runs,
+        runs.verdicts,
+        notation,
+        d.count,
+        &fixture.expect,
+        out,
+    );
+    let rows = |board: &str| board.lines().map(str::to_string).collect();
+    (report.start, report.goal) = (rows(&d.start), rows(&d.goal));
+    let unproven = d.unproven.or(runs.unproven);
+    report.optimal = unproven.is_none();
+    let unreachable = report.moves.is_none().then_some(d.unreachable);
+    report.reason = unproven.or(unreachable);
+    Ok(report)
+}

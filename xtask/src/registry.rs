@@ -1,0 +1,308 @@
+//! What a puzzle offers `xtask`, as data: how to solve and check its
+//! fixtures, its whole-space analysis, its own flags of `solve` and
+//! `analyze` with their help, and its benchmarks; and what the commands
+//! hand a puzzle and get back. The commands read these entries and never
+//! test a puzzle's name.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use search_core::layers::LayerReport;
+use serde_json::{Value, json};
+
+use crate::distributed::ClusterOptions;
+use crate::report::{Report, indent, side_by_side, thousands};
+
+/// What `xtask` knows about one puzzle crate.
+#[derive(Debug)]
+pub struct PuzzleDef {
+    /// The puzzle's name: its crate's and its fixture folder's.
+    pub name: &'static str,
+    /// Solves the fixture file at the path, each solution checked, the
+    /// snapshot drawn; the error names the file (a flag's, no file).
+    pub solve: fn(&Path, &SolveSettings) -> Result<Report, String>,
+    /// Reads and checks a fixture's text without solving it (what the fuzz
+    /// targets exercise: it must never panic or hang, whatever the input).
+    pub validate: fn(json: &str) -> Result<(), String>,
+    /// Its whole-space analysis, if it has one.
+    pub analyze: Option<AnalyzeFn>,
+    /// Whether the analysis is a sweep of a ranked space, which `analyze
+    /// --processes` can shard.
+    pub sharded: bool,
+    /// Its own flags of `solve` and of `analyze`.
+    pub flags: &'static [Flags],
+    /// What `solve <puzzle> --help` and `analyze <puzzle> --help` add: the
+    /// fixture's fields, sizes, variants, defaults and examples.
+    pub help: Help,
+    /// Its criterion benchmarks, one a line: `id | puzzle | task | the
+    /// original article's figure | peer's name | peer's id`.
+    pub benchmarks: &'static str,
+    /// Its sweeps timed by `bench --sweeps`: the arguments of `analyze`
+    /// after the puzzle, and what they sweep.
+    pub sweeps: &'static [(&'static str, &'static str)],
+}
+
+/// A puzzle's help for `solve` and for `analyze`.
+#[derive(Debug)]
+pub struct Help {
+    /// What `solve` reads.
+    pub solve: &'static str,
+    /// What `analyze` sweeps.
+    pub analyze: &'static str,
+}
+
+/// A puzzle's own flags of one command.
+#[derive(Debug)]
+pub struct Flags {
+    /// `solve` or `analyze`.
+    pub command: &'static str,
+    /// What they are about, for the refusal of another puzzle's flag.
+    pub about: &'static str,
+    /// The flags.
+    pub list: &'static [Flag],
+}
+
+/// One flag of a puzzle's own.
+#[derive(Debug)]
+pub struct Flag {
+    /// Its name without the dashes.
+    pub name: &'static str,
+    /// The name of its value, or `None` for a switch.
+    pub value: Option<&'static str>,
+    /// Its help.
+    pub help: &'static str,
+}
+
+/// The puzzles' own flags given on a command line, by name, with their
+/// values (`None` for a switch).
+#[derive(Debug, Clone, Default)]
+pub struct Given(pub Vec<(&'static str, Option<String>)>);
+
+impl Given {
+    /// The value of the flag `name`, if given.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(n, _)| *n == name)?.1.as_deref()
+    }
+
+    /// Whether the flag `name` was given.
+    pub fn on(&self, name: &str) -> bool {
+        self.0.iter().any(|(n, _)| *n == name)
+    }
+
+    /// Refuses the first flag given that `puzzle` does not take for
+    /// `command`: another puzzle's, of those in `all`.
+    pub fn refuse_others(
+        &self,
+        puzzle: &PuzzleDef,
+        command: &str,
+        all: &[PuzzleDef],
+    ) -> Result<(), String> {
+        let owner = |p: &PuzzleDef, flag: &str| {
+            let mut mine = p.flags.iter().filter(|f| f.command == command);
+            mine.find(|f| f.list.iter().any(|g| g.name == flag))
+                .map(|f| (p.name, f.about))
+        };
+        let Some((flag, _)) = self
+            .0
+            .iter()
+            .find(|(flag, _)| owner(puzzle, flag).is_none())
+        else {
+            return Ok(());
+        };
+        let (name, about) = all.iter().find_map(|p| owner(p, flag)).unwrap_or_default();
+        Err(format!(
+            "{} takes no --{flag}: it is {name}'s ({about})",
+            puzzle.name
+        ))
+    }
+}
+
+/// How a fixture is solved: by `solve-all` (no flags), or by `solve` with
+/// the puzzle's flags given.
+#[derive(Debug, Clone)]
+pub struct SolveSettings {
+    /// The most memory the solvers' tables may take, build included (bytes).
+    pub max_memory: u64,
+    /// The puzzle's flags of `cargo xtask solve`; `None` in `solve-all`.
+    pub flags: Option<Given>,
+}
+
+impl SolveSettings {
+    /// The settings of `solve-all`: no flags, and tables of at most 1 GiB,
+    /// so that a fixture that needs more is refused with an error naming the
+    /// size instead of aborting the run.
+    pub fn solve_all() -> SolveSettings {
+        let (max_memory, flags) = (1 << 30, None);
+        SolveSettings { max_memory, flags }
+    }
+}
+
+/// Sweeps a puzzle's whole state space.
+pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
+
+/// The options of `analyze`; each puzzle reads those it understands and
+/// refuses the others.
+#[derive(Debug, Clone, Default)]
+pub struct AnalyzeOptions {
+    /// `--size`, e.g. `3x3` or `4`.
+    pub size: Option<String>,
+    /// `--variant`.
+    pub variant: Option<String>,
+    /// `--goal`: a fixture file's name and text.
+    pub goal: Option<(String, String)>,
+    /// `--table`: `bytes`, `wide`, `two-bits` or `residues`.
+    pub table: Option<String>,
+    /// `--max-memory` in bytes.
+    pub max_memory: u64,
+    /// How many farthest states to report.
+    pub farthest: usize,
+    /// The puzzle's own flags.
+    pub flags: Given,
+    /// `--hostfile` and `--process`: this process's part of a sweep sharded
+    /// over several.
+    pub cluster: Option<ClusterOptions>,
+}
+
+/// An analysis's result, ready to print or serialise.
+#[derive(Debug, Clone, Default)]
+pub struct Analysis {
+    /// What was swept, in words.
+    pub description: String,
+    /// The size of the ranked space.
+    pub ranks: u64,
+    /// `histogram[d]`: states at distance `d` from the goals; empty when
+    /// the analysis counts only its `census` (peg solitaire's
+    /// `--solvable-only`), and then printed and written as absent.
+    pub histogram: Vec<u64>,
+    /// Some of the farthest states, each drawn as rows.
+    pub farthest: Vec<Vec<String>>,
+    /// A second count per distance, where the puzzle has one (e.g. classes
+    /// of symmetric states).
+    pub census: Option<Census>,
+    /// More results, added as they are to the `--json` object (the text
+    /// output has them in the description).
+    pub extra: serde_json::Map<String, Value>,
+}
+
+/// The fields of a JSON object, for [`Analysis::extra`] (none if `object`
+/// is not one).
+pub fn fields(object: Value) -> serde_json::Map<String, Value> {
+    match object {
+        Value::Object(fields) => fields,
+        _ => serde_json::Map::new(),
+    }
+}
+
+/// A second count per distance in an [`Analysis`].
+#[derive(Debug, Clone)]
+pub struct Census {
+    /// The key of the counts in `--json` output.
+    pub key: &'static str,
+    /// The column heading in the table.
+    pub heading: &'static str,
+    /// The counts, one per distance.
+    pub counts: Vec<u64>,
+}
+
+/// What a long analysis reports while it runs.
+pub trait Progress {
+    /// Work begins: `lines` say what it is and what it allocates; `size` is
+    /// the number of states, where known in advance.
+    fn begin(&mut self, lines: &str, size: Option<u64>);
+    /// A layer is complete.
+    fn layer(&mut self, report: &LayerReport);
+
+    /// A search whose number of states is not known in advance begins (its
+    /// description's first line is `what`); its tables grow with it, up to
+    /// `limit` bytes (`--max-memory`).
+    fn growing(&mut self, what: &str, limit: u64) {
+        let first = what.lines().next().unwrap_or_default();
+        let mib = limit / (1 << 20);
+        let lines =
+            format!("{first}\ntables: grown level by level, refused past --max-memory {mib} MiB");
+        self.begin(&lines, None);
+    }
+
+    /// A level of such a search is complete: `states` in it, `seen` kept.
+    fn level(&mut self, distance: u32, states: u64, seen: u64) {
+        let size = seen;
+        self.layer(&LayerReport {
+            distance,
+            states,
+            seen,
+            size,
+        });
+    }
+}
+
+impl Analysis {
+    /// The `--json` object of the analysis of `puzzle`.
+    pub fn to_json(&self, puzzle: &str) -> Value {
+        let mut object = json!({
+            "puzzle": puzzle,
+            "description": self.description,
+            "ranks": self.ranks,
+            "states": self.histogram.iter().sum::<u64>(),
+            "histogram": self.histogram,
+            "max_distance": self.histogram.len().checked_sub(1),
+            "farthest_count": self.histogram.last(),
+            "farthest": self.farthest,
+        });
+        if self.histogram.is_empty() {
+            // A count of another kind alone (peg solitaire's --solvable-only):
+            // nothing about every state reached.
+            for key in ["ranks", "states", "histogram"] {
+                object[key] = Value::Null;
+            }
+        }
+        if let Some(census) = &self.census {
+            object[census.key] = json!(census.counts);
+        }
+        for (key, value) in &self.extra {
+            object[key] = value.clone();
+        }
+        object
+    }
+
+    /// The text of the analysis: its description, the counts per
+    /// distance, the farthest states.
+    pub fn render(&self) -> String {
+        let mut out = format!("{}\n\n", self.description);
+        let (census, alone) = (self.census.as_ref(), self.histogram.is_empty());
+        let column = |d: usize| {
+            census.map_or(String::new(), |c| {
+                format!("  {:>12}", thousands(c.counts.get(d).copied().unwrap_or(0)))
+            })
+        };
+        if let (true, Some(census)) = (alone, census) {
+            // A count of another kind alone (peg solitaire's --solvable-only).
+            let _ = writeln!(out, "distance  {}", census.heading);
+            for (d, c) in census.counts.iter().enumerate() {
+                let _ = writeln!(out, "{d:>8}  {:>12}", thousands(*c));
+            }
+            return out;
+        }
+        let (states, ranks) = (
+            thousands(self.histogram.iter().sum::<u64>()),
+            thousands(self.ranks),
+        );
+        let heading = census.map_or(String::new(), |c| format!("        {}", c.heading));
+        let _ = writeln!(
+            out,
+            "states reached: {states} of {ranks} ranks\n\ndistance  states{heading}"
+        );
+        for (d, n) in self.histogram.iter().enumerate() {
+            let _ = writeln!(out, "{d:>8}  {:>12}{}", thousands(*n), column(d));
+        }
+        if let Some(max) = self.histogram.len().checked_sub(1) {
+            let (count, shown) = (thousands(self.histogram[max]), self.farthest.len());
+            let _ = writeln!(out, "\nmax distance: {max} ({count} states; {shown} shown)");
+            let drawn: Vec<_> = (1..)
+                .zip(&self.farthest)
+                .map(|(i, rows)| (format!("#{i}"), rows.clone()))
+                .collect();
+            let _ = writeln!(out, "{}", indent(&side_by_side(&drawn, 6)));
+        }
+        out
+    }
+}
