@@ -145,8 +145,12 @@ impl<P: Puzzle> Runs<P> {
     ) {
         let found = outcome.found;
         if let Some(s) = found.as_ref().filter(|s| !s.optimal) {
-            let why = s.reason.as_deref().unwrap_or("its search does not prove it minimal");
-            self.unproven.get_or_insert_with(|| format!("{algorithm}: {why}"));
+            let why = s
+                .reason
+                .as_deref()
+                .unwrap_or("its search does not prove it minimal");
+            self.unproven
+                .get_or_insert_with(|| format!("{algorithm}: {why}"));
         }
         self.verdicts.push(
             found

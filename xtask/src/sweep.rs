@@ -1,8 +1,9 @@
 //! The one sweep of a ranked space behind every `analyze` but peg
 //! solitaire's level searches, on one machine or sharded over several.
 
-use search_core::layers::{LayerReport, Layers, RankedSpace, Sweep, Table};
+use search_core::layers::{LayerReport, Layers, Sweep, Table};
 use search_core::puzzle::{Puzzle, by_name};
+use search_core::rules::Ranked;
 
 use crate::distributed::ClusterOptions;
 use crate::driver::{self, Driver};
@@ -46,10 +47,10 @@ where
 }
 
 /// A census predicate: whether a state (with its rank) is counted.
-type CensusFn<'a, S> = &'a (dyn Fn(&<S as RankedSpace>::State, u64) -> bool + Sync);
+type CensusFn<'a, S> = &'a (dyn Fn(&<S as search_core::rules::Rules>::State, u64) -> bool + Sync);
 
 /// What a puzzle's `analyze` sweeps, beside the space and its goals.
-pub struct SweepPlan<'a, S: RankedSpace> {
+pub struct SweepPlan<'a, S: Ranked> {
     /// What is swept, in words: the first lines of the report.
     pub description: String,
     /// The table when `--table` names none.
@@ -61,7 +62,7 @@ pub struct SweepPlan<'a, S: RankedSpace> {
     pub draw: &'a dyn Fn(&S::State) -> Vec<String>,
 }
 
-impl<'a, S: RankedSpace> SweepPlan<'a, S> {
+impl<'a, S: Ranked> SweepPlan<'a, S> {
     /// The plan of a sweep with no census, described as the distance of
     /// every arrangement of `puzzle`'s board (`width` by `height`) from
     /// `goal`.
@@ -143,7 +144,7 @@ impl<'a, S: RankedSpace> SweepPlan<'a, S> {
 /// (`key` names the sweep), with the whole cluster's counts: the same
 /// layers as the single-machine sweep.
 #[cfg(feature = "distributed")]
-fn sharded<S: RankedSpace>(
+fn sharded<S: Ranked>(
     space: &S,
     goals: impl IntoIterator<Item = S::State>,
     census: Option<CensusFn<'_, S>>,
@@ -187,7 +188,7 @@ fn sharded<S: RankedSpace>(
 
 /// Without the `distributed` feature: [`NOT_BUILT`](crate::distributed::NOT_BUILT).
 #[cfg(not(feature = "distributed"))]
-fn sharded<S: RankedSpace>(
+fn sharded<S: Ranked>(
     _: &S,
     _: impl IntoIterator<Item = S::State>,
     _: Option<CensusFn<'_, S>>,

@@ -7,8 +7,9 @@ use eight_puzzle::{
     Solution, SolveError, SolveOptions, Standard, check_reflection, replay, solve,
 };
 use proptest::prelude::*;
-use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::layers::{Sweep, Table};
 use search_core::puzzle::{check_notation, check_refusals, optimal_lengths};
+use search_core::rules::Ranked;
 
 mod common;
 use common::{board, eight_puzzle_layers, moves};

@@ -8,7 +8,7 @@ use eight_puzzle::{
     Board, Budget, Partition, PatternDb, PdbError, SlidingSpace, SolveError, SolveOptions, replay,
     solve,
 };
-use search_core::layers::RankedSpace;
+use search_core::rules::Ranked;
 
 mod common;
 use common::{board, eight_puzzle_layers, moves};

@@ -18,7 +18,8 @@ use crate::{Board, BoardError, SIZES, Variant};
 ///
 /// ```
 /// use flip_it::{Board, FlipSpace, Variant};
-/// use search_core::layers::{RankedSpace, Sweep, Table};
+/// use search_core::layers::{Sweep, Table};
+/// use search_core::rules::Ranked;
 ///
 /// let space = FlipSpace::new(4, Variant::Orthogonal)?;
 /// assert_eq!(space.size(), 524_288);
@@ -165,7 +166,7 @@ impl Ranked for FlipSpace {
 
     /// The jumps into the empty cell, without listing them first.
     #[inline]
-    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
+    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, _: &mut Vec<Jump>, mut visit: F) {
         let board = self.unrank(rank);
         for j in self.rules.jumps(board.empty()) {
             visit(self.rank(&board.after(j.from, j.flips)));

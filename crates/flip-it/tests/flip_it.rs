@@ -9,8 +9,9 @@ use flip_it::{
     corner_bound, replay, solve,
 };
 use proptest::prelude::*;
-use search_core::layers::{Layers, RankedSpace, Sweep, Table};
+use search_core::layers::{Layers, Sweep, Table};
 use search_core::puzzle::{check_notation, check_refusals, check_replay_refusals, optimal_lengths};
+use search_core::rules::Ranked;
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
@@ -304,11 +305,11 @@ fn the_corner_bound_is_admissible_on_5x5_too() {
             checked += layer.len() as u64;
             let mut next = Vec::new();
             for b in &layer {
-                space.neighbours(b, |n| {
+                for (_, n) in search_core::rules::successors(&space, b) {
                     if visit(&n) {
                         next.push(n);
                     }
-                });
+                }
             }
             layer = next;
         }

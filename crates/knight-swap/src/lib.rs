@@ -50,7 +50,7 @@ pub use solve::{
     Algorithm, Exploration, Route, RouteError, SolveOptions, check_goal, explore, named_boards,
     replay, routes, solve,
 };
-pub use space::{KnightSpace, Knights};
+pub use space::{KnightSpace, Knights, Leap};
 
 /// A solution: the moves, the boards they pass through, and whether their
 /// number is proven least.

@@ -4,7 +4,8 @@
 use std::fmt;
 
 use search_core::bidirectional::bfs_bidirectional_with;
-use search_core::layers::{Layers, RankedSpace, Sweep, SweepError, Table};
+use search_core::layers::{Layers, Sweep, SweepError, Table};
+use search_core::rules::Ranked;
 use search_core::visited::HashSides;
 use search_core::{Interrupted, Outcome, Reason, Stats};
 

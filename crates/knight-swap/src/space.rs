@@ -1,7 +1,7 @@
 //! The arrangements of one board's knights as a ranked state space.
 
 use perm_rank::Multiset;
-use search_core::layers::RankedSpace;
+use search_core::rules::{Ranked, Rules};
 
 use crate::board::cells_of;
 use crate::{Board, SolveError};
@@ -27,7 +27,7 @@ pub struct Knights {
 ///
 /// ```
 /// use knight_swap::{Board, KnightSpace};
-/// use search_core::layers::RankedSpace;
+/// use search_core::rules::{Ranked, Rules};
 ///
 /// let board = Board::from_rows(&["bbb", "...", "...", "www"])?;
 /// let space = KnightSpace::new(&board)?;
@@ -112,9 +112,67 @@ impl KnightSpace {
     }
 }
 
-impl RankedSpace for KnightSpace {
-    type State = Knights;
+/// A knight's jump as the searches play it: the colour that jumps and the
+/// squares (indices among the board's squares) it leaves and lands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Leap {
+    /// Whether a black knight jumps.
+    pub black: bool,
+    /// The square it leaves.
+    pub from: u8,
+    /// The square it lands on.
+    pub to: u8,
+}
 
+impl Rules for KnightSpace {
+    type State = Knights;
+    type Move = Leap;
+
+    /// Black knights first, then white ones, each by ascending square.
+    #[inline]
+    fn moves(&self, k: &Knights, out: &mut Vec<Leap>) {
+        let empty = self.all & !(k.black | k.white);
+        for (mine, black) in [(k.black, true), (k.white, false)] {
+            let mut knights = mine;
+            while knights != 0 {
+                let from = knights.trailing_zeros() as u8;
+                knights &= knights - 1;
+                let mut targets = self.jumps[usize::from(from)] & empty;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as u8;
+                    targets &= targets - 1;
+                    out.push(Leap { black, from, to });
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn apply(&self, k: &mut Knights, m: Leap) {
+        let step = 1u64 << m.from | 1 << m.to;
+        if m.black {
+            k.black ^= step;
+        } else {
+            k.white ^= step;
+        }
+    }
+
+    #[inline]
+    fn undo(&self, k: &mut Knights, m: Leap) {
+        self.apply(k, m);
+    }
+
+    #[inline]
+    fn inverse(&self, m: Leap) -> Option<Leap> {
+        Some(Leap {
+            from: m.to,
+            to: m.from,
+            ..m
+        })
+    }
+}
+
+impl Ranked for KnightSpace {
     fn size(&self) -> u64 {
         perm_rank::Ranking::count(&self.ranking)
     }
@@ -134,35 +192,6 @@ impl RankedSpace for KnightSpace {
         Knights {
             black: masks[0],
             white: masks[1],
-        }
-    }
-
-    #[inline]
-    fn neighbours<F: FnMut(Knights)>(&self, k: &Knights, mut visit: F) {
-        let empty = self.all & !(k.black | k.white);
-        for (mine, black) in [(k.black, true), (k.white, false)] {
-            let mut knights = mine;
-            while knights != 0 {
-                let from = knights.trailing_zeros() as usize;
-                knights &= knights - 1;
-                let mut targets = self.jumps[from] & empty;
-                while targets != 0 {
-                    let to = targets & targets.wrapping_neg();
-                    targets &= targets - 1;
-                    let moved = mine ^ (1 << from) ^ to;
-                    visit(if black {
-                        Knights {
-                            black: moved,
-                            white: k.white,
-                        }
-                    } else {
-                        Knights {
-                            black: k.black,
-                            white: moved,
-                        }
-                    });
-                }
-            }
         }
     }
 }

@@ -8,8 +8,8 @@ use knight_swap::{
 use proptest::prelude::*;
 use search_core::bfs::bfs;
 use search_core::count::count_shortest_paths;
-use search_core::layers::RankedSpace;
 use search_core::puzzle::{check_notation, check_refusals, check_replay_refusals, optimal_lengths};
+use search_core::rules::Ranked;
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
@@ -78,11 +78,10 @@ fn by_walk_count(start: &Board, goal: &Board, max: usize) -> Option<(usize, u128
             return Some((length, walks[target]));
         }
         let mut next = vec![0u128; size];
+        let mut moves = Vec::new();
         for (rank, &w) in walks.iter().enumerate() {
             if w > 0 {
-                space.neighbours(&space.unrank(rank as u64), |n| {
-                    next[space.rank(&n) as usize] += w
-                });
+                space.neighbour_ranks(rank as u64, &mut moves, |n| next[n as usize] += w);
             }
         }
         walks = next;

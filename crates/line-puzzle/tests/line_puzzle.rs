@@ -10,8 +10,9 @@ use line_puzzle::{
     can_reach, hiroi_bound, memory_needed, replay, solve,
 };
 use proptest::prelude::*;
-use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::layers::{Sweep, Table};
 use search_core::puzzle::{check_notation, check_refusals, check_replay_refusals, optimal_lengths};
+use search_core::rules::Ranked;
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()

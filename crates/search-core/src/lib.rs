@@ -15,7 +15,7 @@
 //! | [`bound`] | lower bounds updated move by move, combined: maximum, sum, through a symmetry | [`bound::Bound`] |
 //! | [`prune`] | an automaton of move sequences IDA* need never play, proven safe | [`prune::Operators`] |
 //! | [`count`] | the number of optimal solutions, without listing them | [`rules::Rules`] or closures |
-//! | [`layers`] | distances of a whole ranked space, in parallel | [`layers::RankedSpace`] |
+//! | [`layers`] | distances of a whole ranked space, in parallel, one loop over a chosen storage | [`rules::Ranked`] |
 //! | [`levels`] | levels of states kept as sorted keys, in parallel, canonical under symmetries | an expansion closure |
 //! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
 //! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
@@ -84,7 +84,7 @@ pub mod prelude {
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
     pub use crate::ida::{Ida, IdaOptions, Inadmissible, idastar, idastar_with};
     pub use crate::layers::{
-        DistanceTable, LayerReport, Layers, RankedSpace, ResidueTable, Sweep, Table,
+        DistanceTable, LayerReport, Layers, ResidueTable, Storage, Sweep, Table,
     };
     pub use crate::levels::{BitSymmetries, LevelReport, LevelSearch, Levels, expand_level};
     pub use crate::prune::{Automaton, Labelled, Operators};

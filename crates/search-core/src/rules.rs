@@ -87,7 +87,7 @@ pub trait Rules {
 /// A sweep from a set of states measures distances along
 /// [`moves`](Rules::moves): from the sources, or to them when every move
 /// has an inverse.
-pub trait Ranked: Rules + Sync {
+pub trait Ranked: Rules<State: Send + Sync> + Sync {
     /// The number of ranks; every state's rank is below it.
     fn size(&self) -> u64;
 
@@ -107,19 +107,35 @@ pub trait Ranked: Rules + Sync {
         self.rank(state)
     }
 
-    /// Calls `visit` with the rank of every state one move from the state
-    /// of rank `rank`: what a sweep does with each state of a layer. The
-    /// default unranks, then plays, ranks and takes back each move; override
-    /// it where ranks can be combined directly.
-    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
-        let mut state = self.unrank(rank);
-        let mut moves = Vec::new();
-        self.moves(&state, &mut moves);
-        for &m in &moves {
-            self.apply(&mut state, m);
-            visit(self.rank_after(&state, rank, m));
-            self.undo(&mut state, m);
+    /// Calls `visit` with every state one move from `state` (of rank
+    /// `rank`) and its rank: what a sweep does with each state of a layer.
+    /// `moves` is scratch space the caller reuses. The default plays, ranks
+    /// and takes back each move; override it where ranks combine directly.
+    #[inline]
+    fn each_neighbour<F: FnMut(&Self::State, u64)>(
+        &self,
+        state: &Self::State,
+        rank: u64,
+        moves: &mut Vec<Self::Move>,
+        mut visit: F,
+    ) {
+        moves.clear();
+        self.moves(state, moves);
+        let mut next = state.clone();
+        for &m in moves.iter() {
+            self.apply(&mut next, m);
+            visit(&next, self.rank_after(&next, rank, m));
+            self.undo(&mut next, m);
         }
+    }
+
+    /// Calls `visit` with the rank of every state one move from the state
+    /// of rank `rank`: [`each_neighbour`](Ranked::each_neighbour) of the
+    /// unranked state, unless overridden.
+    #[inline]
+    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, moves: &mut Vec<Self::Move>, mut visit: F) {
+        let state = self.unrank(rank);
+        self.each_neighbour(&state, rank, moves, |_, r| visit(r));
     }
 }
 

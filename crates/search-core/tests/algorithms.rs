@@ -145,9 +145,7 @@ fn nearest_both_ways(g: &Graph, goals: &[usize]) -> Option<Vec<usize>> {
 }
 
 /// The graph's nodes as a ranked space (ranks are node numbers).
-impl RankedSpace for Graph {
-    type State = usize;
-
+impl Ranked for Graph {
     fn size(&self) -> u64 {
         self.edges.len() as u64
     }
@@ -158,12 +156,6 @@ impl RankedSpace for Graph {
 
     fn unrank(&self, rank: u64) -> usize {
         rank as usize
-    }
-
-    fn neighbours<F: FnMut(usize)>(&self, s: &usize, mut visit: F) {
-        for m in self.successors(*s) {
-            visit(m);
-        }
     }
 }
 

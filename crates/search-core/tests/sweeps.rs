@@ -35,8 +35,25 @@ fn sweeps_are_the_same_whatever_the_thread_count() {
 fn byte_tables_refuse_distances_beyond_254_and_wider_tables_hold_them() {
     // A path of n states swept from one end: its far end is n - 1 away.
     struct Line(u64);
-    impl RankedSpace for Line {
+    impl Rules for Line {
         type State = u64;
+        type Move = i64;
+        fn moves(&self, &s: &u64, out: &mut Vec<i64>) {
+            if s + 1 < self.0 {
+                out.push(1);
+            }
+            if s > 0 {
+                out.push(-1);
+            }
+        }
+        fn apply(&self, s: &mut u64, step: i64) {
+            *s = s.wrapping_add_signed(step);
+        }
+        fn undo(&self, s: &mut u64, step: i64) {
+            *s = s.wrapping_add_signed(-step);
+        }
+    }
+    impl Ranked for Line {
         fn size(&self) -> u64 {
             self.0
         }
@@ -45,14 +62,6 @@ fn byte_tables_refuse_distances_beyond_254_and_wider_tables_hold_them() {
         }
         fn unrank(&self, rank: u64) -> u64 {
             rank
-        }
-        fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
-            if s + 1 < self.0 {
-                visit(s + 1);
-            }
-            if s > 0 {
-                visit(s - 1);
-            }
         }
     }
     let line = Line;

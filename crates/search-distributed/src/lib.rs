@@ -1,7 +1,7 @@
 //! The whole-space sweep of [`search_core::layers`], sharded over the
 //! workers of several processes, on one machine or many: for spaces whose
 //! table does not fit one machine. It takes any
-//! [`RankedSpace`] and gives what
+//! [`Ranked`](search_core::rules::Ranked) puzzle and gives what
 //! [`Sweep::run`](search_core::layers::Sweep::run) gives with
 //! [`Table::TwoBits`](search_core::layers::Table::TwoBits).
 //!
@@ -44,19 +44,22 @@
 //! Two workers of one process sweep a ring of 1,000 states.
 //!
 //! ```
-//! use search_core::layers::RankedSpace;
+//! use search_core::rules::{Ranked, Rules};
 //! use search_distributed::{Cluster, ShardedSweep};
 //!
+//! /// A ring of 1,000 states; a move is a step of +1 or -1 (999).
 //! struct Ring;
-//! impl RankedSpace for Ring {
+//! impl Rules for Ring {
 //!     type State = u64;
+//!     type Move = u64;
+//!     fn moves(&self, _: &u64, out: &mut Vec<u64>) { out.extend([1, 999]) }
+//!     fn apply(&self, s: &mut u64, step: u64) { *s = (*s + step) % 1000 }
+//!     fn undo(&self, s: &mut u64, step: u64) { *s = (*s + 1000 - step) % 1000 }
+//! }
+//! impl Ranked for Ring {
 //!     fn size(&self) -> u64 { 1000 }
-//!     fn rank(&self, s: &u64) -> u64 { *s }
+//!     fn rank(&self, &s: &u64) -> u64 { s }
 //!     fn unrank(&self, rank: u64) -> u64 { rank }
-//!     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
-//!         visit((s + 1) % 1000);
-//!         visit((s + 999) % 1000);
-//!     }
 //! }
 //!
 //! let swept = ShardedSweep::new().run(&Ring, [0], &Cluster::local(2), |_| {})?;
@@ -69,7 +72,8 @@
 use std::fmt;
 use std::time::Duration;
 
-use search_core::layers::{LayerReport, Layers, RankedSpace, SweepError};
+use search_core::layers::{LayerReport, Layers, SweepError};
+use search_core::rules::Ranked;
 
 mod connect;
 mod launch;
@@ -377,7 +381,7 @@ impl ShardedSweep {
         progress: P,
     ) -> Result<Sharded, DistributedError>
     where
-        S: RankedSpace,
+        S: Ranked<State: Send + Sync>,
         G: IntoIterator<Item = S::State>,
         P: FnMut(&LayerReport),
     {
@@ -402,7 +406,7 @@ impl ShardedSweep {
         progress: P,
     ) -> Result<Sharded, DistributedError>
     where
-        S: RankedSpace,
+        S: Ranked<State: Send + Sync>,
         G: IntoIterator<Item = S::State>,
         C: Fn(&S::State, u64) -> bool + Sync,
         P: FnMut(&LayerReport),
@@ -419,7 +423,7 @@ impl ShardedSweep {
         progress: P,
     ) -> Result<Sharded, DistributedError>
     where
-        S: RankedSpace,
+        S: Ranked<State: Send + Sync>,
         G: IntoIterator<Item = S::State>,
         C: Fn(&S::State, u64) -> bool + Sync,
         P: FnMut(&LayerReport),

@@ -23,7 +23,8 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
 use super::{Cluster, DistributedError, Sharded, connect};
-use search_core::layers::{LayerReport, Layers, RankedSpace};
+use search_core::layers::{LayerReport, Layers};
+use search_core::rules::Ranked;
 
 const CELLS_PER_WORD: u64 = 32;
 /// The code of a cell not reached yet.
@@ -173,7 +174,7 @@ pub(super) fn run<S, C, P>(
     mut progress: P,
 ) -> Result<Sharded, DistributedError>
 where
-    S: RankedSpace,
+    S: Ranked<State: Send + Sync>,
     C: Fn(&S::State, u64) -> bool + Sync,
     P: FnMut(&LayerReport),
 {
@@ -301,7 +302,7 @@ fn work<S, C>(
     mut progress: Option<&mut dyn FnMut(&LayerReport)>,
 ) -> Result<Finished, DistributedError>
 where
-    S: RankedSpace,
+    S: Ranked<State: Send + Sync>,
     C: Fn(&S::State, u64) -> bool + Sync,
 {
     let mut worker = Worker::new(
@@ -460,7 +461,7 @@ fn expand<S, C>(
     distance: u64,
 ) -> Result<Counts, DistributedError>
 where
-    S: RankedSpace,
+    S: Ranked<State: Send + Sync>,
     C: Fn(&S::State, u64) -> bool + Sync,
 {
     let layout = shared.layout;
@@ -472,6 +473,7 @@ where
     let (mut found, mut accepted, mut remote) = (0u64, 0u64, 0u64);
     let mut sample = Vec::new();
     let mut batch: Vec<u64> = Vec::with_capacity(BATCH);
+    let mut moves = Vec::new();
     for (w, word) in shard.words.iter().enumerate() {
         let x = word.get() ^ pattern;
         // One low bit per cell whose code equals `current`.
@@ -500,13 +502,13 @@ where
                 }
             };
             match shared.census {
-                None => shared.space.neighbour_ranks(rank, &mut visit),
+                None => shared.space.neighbour_ranks(rank, &mut moves, &mut visit),
                 Some(census) => {
                     let state = shared.space.unrank(rank);
                     accepted += u64::from(census(&state, rank));
                     shared
                         .space
-                        .ranked_neighbours(&state, rank, |_, r| visit(r));
+                        .each_neighbour(&state, rank, &mut moves, |_, r| visit(r));
                 }
             }
             if batch.len() >= BATCH {

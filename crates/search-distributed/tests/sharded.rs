@@ -8,7 +8,8 @@
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-use search_core::layers::{RankedSpace, Sweep, Table};
+use search_core::layers::{Sweep, Table};
+use search_core::rules::{Ranked, Rules};
 use search_distributed::{
     Cluster, DistributedError, Sharded, ShardedSweep, job_key, parse_hostfile,
 };
@@ -18,9 +19,24 @@ use search_distributed::{
 /// split between workers.
 struct Cube(u32);
 
-impl RankedSpace for Cube {
+impl Rules for Cube {
     type State = u64;
+    type Move = u32;
 
+    fn moves(&self, _: &u64, out: &mut Vec<u32>) {
+        out.extend(0..self.0);
+    }
+
+    fn apply(&self, s: &mut u64, bit: u32) {
+        *s ^= 1 << bit;
+    }
+
+    fn undo(&self, s: &mut u64, bit: u32) {
+        *s ^= 1 << bit;
+    }
+}
+
+impl Ranked for Cube {
     fn size(&self) -> u64 {
         1 << self.0
     }
@@ -31,10 +47,6 @@ impl RankedSpace for Cube {
 
     fn unrank(&self, rank: u64) -> u64 {
         rank
-    }
-
-    fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
-        (0..self.0).for_each(|bit| visit(s ^ (1 << bit)));
     }
 }
 

@@ -8,7 +8,8 @@ use knight_swap::{
     Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, check_goal, explore,
     named_boards, routes,
 };
-use search_core::layers::{RankedSpace, Table};
+use search_core::layers::Table;
+use search_core::rules::Ranked;
 
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};

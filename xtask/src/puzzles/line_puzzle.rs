@@ -9,7 +9,8 @@ use line_puzzle::{
     Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, check_goal,
     hiroi_bound,
 };
-use search_core::layers::{RankedSpace, Table};
+use search_core::layers::Table;
+use search_core::rules::Ranked;
 use search_core::{Budget, Reason};
 
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};

@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
 use rayon::prelude::*;
 
 use super::distances::{Cells, DistanceTable};
-use super::{LayerReport, Layers, RankedSpace, Sweep, SweepError};
+use super::{Census, Layers, Storage, SweepError};
+use crate::rules::Ranked;
 use crate::visited::to_index;
 
 /// A cell of a dense distance table: distance + 1, or 0 for unseen.
@@ -60,123 +61,137 @@ cell!(AtomicU16, u16, Wide);
 /// A layer's states with their ranks, and how many of them the census accepted.
 type Frontier<T> = (Vec<(T, u64)>, u64);
 
-/// Below this many states a layer is expanded on the calling thread.
+/// States a layer holds before it is expanded on every core.
 const PARALLEL_MIN: usize = 4096;
 
-/// Splits `len` states into enough chunks to balance the threads.
 fn chunk_len(len: usize) -> usize {
     (len / (rayon::current_num_threads() * 16)).max(1024)
 }
 
-impl Sweep {
-    pub(super) fn run_dense<T, S, C, P>(
-        &self,
+/// One or two bytes a rank holding distance + 1 (0 unseen), and the layer
+/// being expanded as a list of states with their ranks, so that no state is
+/// ever unranked: [`Table::Bytes`](super::Table::Bytes) and
+/// [`Table::Wide`](super::Table::Wide).
+pub(super) struct Listed<T, S: Ranked> {
+    table: Vec<T>,
+    frontier: Vec<(S::State, u64)>,
+    census: Option<Vec<u64>>,
+}
+
+impl<T: Cell, S: Ranked> Listed<T, S> {
+    pub(super) fn new(size: u64, census: bool) -> Self {
+        Listed {
+            table: (0..to_index(size)).map(|_| T::unseen()).collect(),
+            frontier: Vec::new(),
+            census: census.then(Vec::new),
+        }
+    }
+}
+
+impl<T: Cell, S: Ranked> Storage<S> for Listed<T, S>
+where
+    S::State: Send + Sync,
+{
+    fn seed<C: Census<S::State>>(
+        &mut self,
         space: &S,
         goals: Vec<S::State>,
         census: Option<&C>,
-        mut progress: P,
-    ) -> Result<Layers, SweepError>
-    where
-        T: Cell,
-        S: RankedSpace,
-        C: Fn(&S::State, u64, u32) -> bool + Sync,
-        P: FnMut(&LayerReport),
-    {
-        let size = space.size();
-        let table: Vec<T> = (0..to_index(size)).map(|_| T::unseen()).collect();
-        let claim = |rank: u64, mark: u32| table[to_index(rank)].claim(mark);
-        // Layers are lists of states with their ranks.
-        let mut frontier: Vec<(S::State, u64)> = goals
+    ) -> u64 {
+        let table = &self.table;
+        self.frontier = goals
             .into_iter()
             .map(|g| {
                 let rank = space.rank(&g);
                 (g, rank)
             })
-            .filter(|&(_, rank)| claim(rank, 1))
+            .filter(|&(_, rank)| table[to_index(rank)].claim(1))
             .collect();
-        let counted =
-            |state: &S::State, rank: u64, at: u32| census.is_some_and(|c| c(state, rank, at));
-        let mut census_counts =
-            vec![frontier.iter().filter(|(s, r)| counted(s, *r, 0)).count() as u64];
-        let mut histogram = Vec::new();
-        let mut seen = 0;
-        while !frontier.is_empty() {
-            let distance = histogram.len() as u32;
-            histogram.push(frontier.len() as u64);
-            seen += frontier.len() as u64;
-            progress(&LayerReport {
-                distance,
-                states: frontier.len() as u64,
-                seen,
-                size,
-            });
-            if self.cancelled() {
-                return Err(SweepError::Cancelled);
-            }
-            // The next layer's cells would hold distance + 2.
-            let mark = distance + 2;
-            if mark > T::MAX {
-                let deeper = frontier.iter().any(|(state, rank)| {
-                    let mut unseen = false;
-                    space.ranked_neighbours(state, *rank, |_, r| {
-                        unseen |= table[to_index(r)].get() == 0;
-                    });
-                    unseen
-                });
-                if deeper {
-                    return Err(SweepError::TooDeep { max: T::MAX - 1 });
-                }
-                break;
-            }
-            let expand = |chunk: &[(S::State, u64)]| {
-                let mut next = Vec::new();
-                let mut accepted = 0u64;
-                for (state, rank) in chunk {
-                    space.ranked_neighbours(state, *rank, |n, r| {
-                        if claim(r, mark) {
-                            accepted += u64::from(counted(&n, r, distance + 1));
-                            next.push((n, r));
-                        }
-                    });
-                }
-                (next, accepted)
-            };
-            let accepted;
-            (frontier, accepted) = if frontier.len() < PARALLEL_MIN {
-                expand(&frontier)
-            } else {
-                let chunk = chunk_len(frontier.len());
-                let parts: Vec<Frontier<S::State>> =
-                    frontier.par_chunks(chunk).map(expand).collect();
-                let accepted = parts.iter().map(|(_, a)| a).sum();
-                (parts.into_iter().flat_map(|(p, _)| p).collect(), accepted)
-            };
-            if !frontier.is_empty() {
-                census_counts.push(accepted);
-            }
+        if let (Some(counts), Some(census)) = (&mut self.census, census) {
+            counts.push(
+                self.frontier
+                    .iter()
+                    .filter(|(s, r)| census(s, *r, 0))
+                    .count() as u64,
+            );
         }
+        self.frontier.len() as u64
+    }
+
+    fn expand<C: Census<S::State>>(
+        &mut self,
+        space: &S,
+        distance: u32,
+        census: Option<&C>,
+    ) -> Result<u64, SweepError> {
+        let table = &self.table;
+        // The next layer's cells would hold distance + 2.
+        let mark = distance + 2;
+        if mark > T::MAX {
+            let mut moves = Vec::new();
+            let deeper = self.frontier.iter().any(|(state, rank)| {
+                let mut unseen = false;
+                space.each_neighbour(state, *rank, &mut moves, |_, r| {
+                    unseen |= table[to_index(r)].get() == 0;
+                });
+                unseen
+            });
+            if deeper {
+                return Err(SweepError::TooDeep { max: T::MAX - 1 });
+            }
+            self.frontier.clear();
+            return Ok(0);
+        }
+        let expand = |chunk: &[(S::State, u64)]| {
+            let mut next = Vec::new();
+            let mut accepted = 0u64;
+            let mut moves = Vec::new();
+            for (state, rank) in chunk {
+                space.each_neighbour(state, *rank, &mut moves, |n, r| {
+                    if table[to_index(r)].claim(mark) {
+                        accepted += u64::from(census.is_some_and(|c| c(n, r, distance + 1)));
+                        next.push((n.clone(), r));
+                    }
+                });
+            }
+            (next, accepted)
+        };
+        let (next, accepted) = if self.frontier.len() < PARALLEL_MIN {
+            expand(&self.frontier)
+        } else {
+            let chunk = chunk_len(self.frontier.len());
+            let parts: Vec<Frontier<S::State>> =
+                self.frontier.par_chunks(chunk).map(expand).collect();
+            let accepted = parts.iter().map(|(_, a)| a).sum();
+            (parts.into_iter().flat_map(|(p, _)| p).collect(), accepted)
+        };
+        self.frontier = next;
+        if let Some(counts) = self.census.as_mut().filter(|_| !self.frontier.is_empty()) {
+            counts.push(accepted);
+        }
+        Ok(self.frontier.len() as u64)
+    }
+
+    fn finish(self, histogram: Vec<u64>, farthest: usize) -> Layers {
         // The cells of the last layer hold its distance + 1 = the number of layers.
         let last = histogram.len() as u32;
         let farthest = match last {
             0 => Vec::new(),
-            _ => table
+            _ => self
+                .table
                 .iter()
                 .enumerate()
                 .filter(|(_, cell)| cell.get() == last)
                 .map(|(rank, _)| rank as u64)
-                .take(self.farthest)
+                .take(farthest)
                 .collect(),
         };
-        Ok(Layers {
+        Layers {
             histogram,
             farthest,
-            distances: Some(DistanceTable::new(T::into_cells(table))),
+            distances: Some(DistanceTable::new(T::into_cells(self.table))),
             residues: None,
-            census: if census.is_some() {
-                census_counts
-            } else {
-                Vec::new()
-            },
-        })
+            census: self.census.unwrap_or_default(),
+        }
     }
 }

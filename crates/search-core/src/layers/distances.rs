@@ -5,10 +5,10 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 
-use super::RankedSpace;
 use super::cells::{CELLS_PER_WORD, UNSEEN};
 use crate::Reason;
 use crate::count::PathCount;
+use crate::rules::Ranked;
 
 /// Distance + 1 per rank, 0 for unreachable, in cells of one width.
 #[derive(Clone, PartialEq, Eq)]
@@ -65,20 +65,21 @@ impl DistanceTable {
     /// A shortest path from `start` to a goal, read off the table by stepping
     /// to a neighbour one closer each time (the first such neighbour in the
     /// order `space` lists them). `None` if no goal can be reached from `start`.
-    pub fn descend<S: RankedSpace>(&self, space: &S, start: S::State) -> Option<Vec<S::State>>
-    where
-        S::State: Clone,
-    {
-        let mut distance = self.get(space.rank(&start))?;
+    pub fn descend<S: Ranked>(&self, space: &S, start: S::State) -> Option<Vec<S::State>> {
+        let mut rank = space.rank(&start);
+        let mut distance = self.get(rank)?;
         let mut path = vec![start];
+        let mut moves = Vec::new();
         while distance > 0 {
             let mut step = None;
-            space.neighbours(path.last()?, |n| {
-                if step.is_none() && self.get(space.rank(&n)) == Some(distance - 1) {
-                    step = Some(n);
+            space.each_neighbour(path.last()?, rank, &mut moves, |n, r| {
+                if step.is_none() && self.get(r) == Some(distance - 1) {
+                    step = Some((n.clone(), r));
                 }
             });
-            path.push(step?);
+            let (next, r) = step?;
+            path.push(next);
+            rank = r;
             distance -= 1;
         }
         Some(path)
@@ -93,23 +94,29 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    /// use search_core::layers::{Sweep, Table};
+    /// use search_core::rules::{Ranked, Rules};
     ///
     /// // A 3x3 grid of cells, moves to the four neighbours: from a corner to
     /// // the opposite corner there are C(4, 2) = 6 shortest paths.
     /// struct Grid;
-    /// impl RankedSpace for Grid {
+    /// impl Rules for Grid {
     ///     type State = u64;
-    ///     fn size(&self) -> u64 { 9 }
-    ///     fn rank(&self, s: &u64) -> u64 { *s }
-    ///     fn unrank(&self, r: u64) -> u64 { r }
-    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
+    ///     type Move = i64; // the step in the numbering of the cells
+    ///     fn moves(&self, &s: &u64, out: &mut Vec<i64>) {
     ///         let (x, y) = (s % 3, s / 3);
-    ///         if x > 0 { visit(s - 1) }
-    ///         if x < 2 { visit(s + 1) }
-    ///         if y > 0 { visit(s - 3) }
-    ///         if y < 2 { visit(s + 3) }
+    ///         if x > 0 { out.push(-1) }
+    ///         if x < 2 { out.push(1) }
+    ///         if y > 0 { out.push(-3) }
+    ///         if y < 2 { out.push(3) }
     ///     }
+    ///     fn apply(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(step) }
+    ///     fn undo(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(-step) }
+    /// }
+    /// impl Ranked for Grid {
+    ///     fn size(&self) -> u64 { 9 }
+    ///     fn rank(&self, &s: &u64) -> u64 { s }
+    ///     fn unrank(&self, r: u64) -> u64 { r }
     /// }
     ///
     /// let layers = Sweep::new(Table::Bytes).run(&Grid, [0], |_| {})?;
@@ -117,7 +124,7 @@ impl DistanceTable {
     /// assert_eq!((count.length, count.count), (4, 6));
     /// # Ok::<(), search_core::layers::SweepError>(())
     /// ```
-    pub fn count_descents<S: RankedSpace>(
+    pub fn count_descents<S: Ranked>(
         &self,
         space: &S,
         start: S::State,
@@ -129,14 +136,14 @@ impl DistanceTable {
         // from `start`, each with the number of paths reaching it.
         let mut layer: FxHashMap<u64, (S::State, u128)> = FxHashMap::default();
         layer.insert(space.rank(&start), (start, 1));
+        let mut moves = Vec::new();
         for distance in (1..=length).rev() {
             let mut next: FxHashMap<u64, (S::State, u128)> = FxHashMap::default();
             let mut overflow = false;
-            for (state, paths) in layer.values() {
-                space.neighbours(state, |n| {
-                    let rank = space.rank(&n);
+            for (&at, (state, paths)) in &layer {
+                space.each_neighbour(state, at, &mut moves, |n, rank| {
                     if self.get(rank) == Some(distance - 1) {
-                        let slot = &mut next.entry(rank).or_insert((n, 0)).1;
+                        let slot = &mut next.entry(rank).or_insert_with(|| (n.clone(), 0)).1;
                         match slot.checked_add(*paths) {
                             Some(sum) => *slot = sum,
                             None => overflow = true,
@@ -225,27 +232,34 @@ impl ResidueTable {
     /// Tower of Hanoi with 8 discs: 255 moves from one peg to another.
     ///
     /// ```
-    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    /// use search_core::layers::{Sweep, Table};
+    /// use search_core::rules::{Ranked, Rules};
     ///
-    /// /// Disc `i` (0 the smallest) on peg `digit i` of the rank in base 3.
+    /// /// Disc `i` (0 the smallest) on peg `digit i` of the state in base 3;
+    /// /// a move is (disc, from, to).
     /// struct Hanoi(u32);
-    /// impl RankedSpace for Hanoi {
+    /// impl Rules for Hanoi {
     ///     type State = u64;
-    ///     fn size(&self) -> u64 { 3u64.pow(self.0) }
-    ///     fn rank(&self, s: &u64) -> u64 { *s }
-    ///     fn unrank(&self, r: u64) -> u64 { r }
-    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
+    ///     type Move = (u32, u64, u64);
+    ///     fn moves(&self, &s: &u64, out: &mut Vec<(u32, u64, u64)>) {
     ///         let peg = |disc: u32| s / 3u64.pow(disc) % 3;
     ///         for from in 0..3 {
     ///             // The top disc of a peg is the smallest disc on it.
     ///             let Some(top) = (0..self.0).find(|&d| peg(d) == from) else { continue };
     ///             for to in (0..3).filter(|&to| to != from) {
     ///                 if (0..top).all(|d| peg(d) != to) {
-    ///                     visit(s + to * 3u64.pow(top) - from * 3u64.pow(top));
+    ///                     out.push((top, from, to));
     ///                 }
     ///             }
     ///         }
     ///     }
+    ///     fn apply(&self, s: &mut u64, (d, from, to): (u32, u64, u64)) { *s = *s + to * 3u64.pow(d) - from * 3u64.pow(d) }
+    ///     fn undo(&self, s: &mut u64, (d, from, to): (u32, u64, u64)) { *s = *s + from * 3u64.pow(d) - to * 3u64.pow(d) }
+    /// }
+    /// impl Ranked for Hanoi {
+    ///     fn size(&self) -> u64 { 3u64.pow(self.0) }
+    ///     fn rank(&self, &s: &u64) -> u64 { s }
+    ///     fn unrank(&self, r: u64) -> u64 { r }
     /// }
     ///
     /// let hanoi = Hanoi(8);
@@ -257,28 +271,28 @@ impl ResidueTable {
     /// assert_eq!(path.last(), Some(&all_on(2)));
     /// # Ok::<(), search_core::layers::SweepError>(())
     /// ```
-    pub fn descend<S: RankedSpace>(&self, space: &S, start: S::State) -> Option<Vec<S::State>>
-    where
-        S::State: Clone,
-    {
-        let mut residue = self.residue(space.rank(&start))?;
+    pub fn descend<S: Ranked>(&self, space: &S, start: S::State) -> Option<Vec<S::State>> {
+        let mut rank = space.rank(&start);
+        let mut residue = self.residue(rank)?;
         let mut path = vec![start];
+        let mut moves = Vec::new();
         // No shortest path is longer than the sweep's deepest layer; the
         // bound also ends the loop for a space whose moves are not reversible.
         for _ in 0..=self.max_distance {
-            let at = path.last()?;
-            if self.goals.binary_search(&space.rank(at)).is_ok() {
+            if self.goals.binary_search(&rank).is_ok() {
                 return Some(path);
             }
             let closer = (residue + 2) % 3;
             let mut step = None;
-            space.neighbours(at, |n| {
-                if step.is_none() && self.residue(space.rank(&n)) == Some(closer) {
-                    step = Some(n);
+            space.each_neighbour(path.last()?, rank, &mut moves, |n, r| {
+                if step.is_none() && self.residue(r) == Some(closer) {
+                    step = Some((n.clone(), r));
                 }
             });
             // None only if the space's moves are not reversible.
-            path.push(step?);
+            let (next, r) = step?;
+            path.push(next);
+            rank = r;
             residue = closer;
         }
         None

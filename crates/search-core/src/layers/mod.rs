@@ -1,12 +1,49 @@
-//! Layered breadth-first sweeps over a whole ranked state space.
+//! Layered breadth-first sweeps over a whole ranked state space: one
+//! engine, the storage chosen.
 //!
-//! A [`Sweep`] starts from a set of goal states and finds the distance of
-//! every reachable state: how many states lie at each distance, the largest
-//! distance, and the states that need it. States live in a dense table
-//! indexed by their rank ([`Table`]: one or two bytes, or two bits each), and
-//! each layer is expanded in parallel with rayon. The results are the same whatever the
-//! number of threads: counts are sums, and the farthest states are reported
-//! as the smallest ranks of the last layer.
+//! A [`Sweep`] starts from a set of goal states of any [`Ranked`] puzzle and
+//! finds the distance of every reachable state: how many states lie at each
+//! distance, the largest distance, and the states that need it. The loop
+//! over layers (progress, cancellation, the histogram) is written once; a
+//! [`Storage`] keeps what the sweep has seen and expands a layer on every
+//! core ([`Table`]: one or two bytes a rank with the layers as lists of
+//! states, or two bits a rank with each layer found by scanning,
+//! [`cells`]). The results are the same whatever the number of threads:
+//! counts are sums, and the farthest states are reported as the smallest
+//! ranks of the last layer.
+//!
+//! # Example
+//!
+//! A ring of 10 states, each next to the two beside it.
+//!
+//! ```
+//! use search_core::layers::{Sweep, Table};
+//! use search_core::rules::{Ranked, Rules};
+//!
+//! struct Ring;
+//! impl Rules for Ring {
+//!     type State = u64;
+//!     type Move = u64; // the state reached
+//!     fn moves(&self, &s: &u64, out: &mut Vec<u64>) { out.extend([(s + 1) % 10, (s + 9) % 10]) }
+//!     fn apply(&self, s: &mut u64, to: u64) { *s = to }
+//!     fn undo(&self, s: &mut u64, to: u64) { *s = (to + 1) % 10 } // only for the test below
+//! }
+//! impl Ranked for Ring {
+//!     fn size(&self) -> u64 { 10 }
+//!     fn rank(&self, &s: &u64) -> u64 { s }
+//!     fn unrank(&self, rank: u64) -> u64 { rank }
+//!     fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, _: &mut Vec<u64>, mut visit: F) {
+//!         visit((rank + 1) % 10);
+//!         visit((rank + 9) % 10);
+//!     }
+//! }
+//!
+//! let layers = Sweep::new(Table::TwoBits).run(&Ring, [0], |_| {})?;
+//! assert_eq!(layers.histogram, [1, 2, 2, 2, 2, 1]);
+//! assert_eq!(layers.max_distance(), Some(5));
+//! assert_eq!(layers.farthest, [5]);
+//! # Ok::<(), search_core::layers::SweepError>(())
+//! ```
 
 use std::fmt;
 use std::sync::Arc;
@@ -21,127 +58,40 @@ mod two_bits;
 
 pub use distances::{DistanceTable, ResidueTable};
 
-/// A state space whose states have a perfect rank: a bijection onto
-/// `0..size()` (see the `perm-rank` crate).
+/// What a sweep counts besides the states: `census(state, rank, distance)`.
+pub trait Census<S>: Fn(&S, u64, u32) -> bool + Sync {}
+
+impl<S, F: Fn(&S, u64, u32) -> bool + Sync> Census<S> for F {}
+
+/// How a sweep keeps what it has seen, and finds and expands a layer: the
+/// part of a layered breadth-first search that depends on the table. The
+/// loop over layers is [`Sweep`]'s.
 ///
-/// Moves must be reversible (the neighbours of `s` are exactly the states
-/// that have `s` as a neighbour), since a sweep from the goals measures
-/// distances *to* the goals; for a directed puzzle, list predecessors in
-/// [`neighbours`](RankedSpace::neighbours).
-///
-/// # Example
-///
-/// A ring of 10 states, each next to the two beside it.
-///
-/// ```
-/// use search_core::layers::{RankedSpace, Sweep, Table};
-///
-/// struct Ring;
-/// impl RankedSpace for Ring {
-///     type State = u64;
-///     fn size(&self) -> u64 { 10 }
-///     fn rank(&self, s: &u64) -> u64 { *s }
-///     fn unrank(&self, rank: u64) -> u64 { rank }
-///     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
-///         visit((s + 1) % 10);
-///         visit((s + 9) % 10);
-///     }
-/// }
-///
-/// let layers = Sweep::new(Table::TwoBits).run(&Ring, [0], |_| {})?;
-/// assert_eq!(layers.histogram, [1, 2, 2, 2, 2, 1]);
-/// assert_eq!(layers.max_distance(), Some(5));
-/// assert_eq!(layers.farthest, [5]);
-/// # Ok::<(), search_core::layers::SweepError>(())
-/// ```
-pub trait RankedSpace: Sync {
-    /// A state, as the puzzle represents it.
-    type State: Send + Sync;
+/// `census(state, rank, distance)`, where given, is called once for every
+/// state reached, from any thread: the census of
+/// [`Sweep::run_with_census`] counts where it holds, and the visits of
+/// [`Sweep::run_visiting`] record each state.
+pub trait Storage<S: Ranked> {
+    /// Marks `goals` at distance 0; returns how many were new.
+    fn seed<C: Census<S::State>>(
+        &mut self,
+        space: &S,
+        goals: Vec<S::State>,
+        census: Option<&C>,
+    ) -> u64;
 
-    /// The number of ranks; every state's rank is below it.
-    fn size(&self) -> u64;
+    /// Expands the layer at `distance` on every core, marking the states it
+    /// reaches for the next layer; returns how many were new.
+    fn expand<C: Census<S::State>>(
+        &mut self,
+        space: &S,
+        distance: u32,
+        census: Option<&C>,
+    ) -> Result<u64, SweepError>;
 
-    /// The rank of `state`, in `0..size()`.
-    fn rank(&self, state: &Self::State) -> u64;
-
-    /// The state of rank `rank` (only called with ranks of states reached by
-    /// the sweep).
-    fn unrank(&self, rank: u64) -> Self::State;
-
-    /// Calls `visit` with every state one move away from `state`.
-    fn neighbours<F: FnMut(Self::State)>(&self, state: &Self::State, visit: F);
-
-    /// Calls `visit` with every neighbour of `state` (whose rank is `rank`)
-    /// and the neighbour's rank. Override it where a move can update the rank
-    /// faster than ranking the new state from scratch.
-    fn ranked_neighbours<F: FnMut(Self::State, u64)>(
-        &self,
-        state: &Self::State,
-        rank: u64,
-        mut visit: F,
-    ) {
-        let _ = rank;
-        self.neighbours(state, |n| {
-            let r = self.rank(&n);
-            visit(n, r);
-        });
-    }
-
-    /// Calls `visit` with the rank of every neighbour of the state of rank
-    /// `rank`.
-    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
-        let state = self.unrank(rank);
-        self.ranked_neighbours(&state, rank, |_, r| visit(r));
-    }
-}
-
-/// Every [`Ranked`] puzzle is a ranked space: its neighbours are the states
-/// its moves lead to.
-impl<R: Ranked> RankedSpace for R
-where
-    R::State: Send + Sync,
-{
-    type State = R::State;
-
-    fn size(&self) -> u64 {
-        Ranked::size(self)
-    }
-
-    #[inline]
-    fn rank(&self, state: &R::State) -> u64 {
-        Ranked::rank(self, state)
-    }
-
-    fn unrank(&self, rank: u64) -> R::State {
-        Ranked::unrank(self, rank)
-    }
-
-    fn neighbours<F: FnMut(R::State)>(&self, state: &R::State, mut visit: F) {
-        for (_, next) in crate::rules::successors(self, state) {
-            visit(next);
-        }
-    }
-
-    #[inline]
-    fn ranked_neighbours<F: FnMut(R::State, u64)>(
-        &self,
-        state: &R::State,
-        rank: u64,
-        mut visit: F,
-    ) {
-        let mut moves = Vec::with_capacity(8);
-        self.moves(state, &mut moves);
-        let mut next = state.clone();
-        for m in moves {
-            self.apply(&mut next, m);
-            visit(next.clone(), self.rank_after(&next, rank, m));
-            self.undo(&mut next, m);
-        }
-    }
-
-    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, visit: F) {
-        Ranked::neighbour_ranks(self, rank, visit);
-    }
+    /// The sweep's result, once a layer found nothing: the histogram of the
+    /// layers, and at most `farthest` of the last layer's smallest ranks.
+    fn finish(self, histogram: Vec<u64>, farthest: usize) -> Layers;
 }
 
 /// How a sweep stores what it has seen.
@@ -261,7 +211,7 @@ pub(crate) fn within_memory(needed: u64, max_memory: Option<u64>) -> Result<(), 
 }
 
 /// The rank of `goal`, checked to be below the size of `space`.
-pub(crate) fn goal_rank<S: RankedSpace>(space: &S, goal: &S::State) -> Result<u64, SweepError> {
+pub(crate) fn goal_rank<S: Ranked>(space: &S, goal: &S::State) -> Result<u64, SweepError> {
     let (rank, size) = (space.rank(goal), space.size());
     if rank < size {
         Ok(rank)
@@ -310,18 +260,25 @@ impl Sweep {
     /// # Example
     ///
     /// ```
-    /// use search_core::layers::{RankedSpace, Sweep, SweepError, Table};
+    /// use search_core::layers::{Sweep, SweepError, Table};
+    /// use search_core::rules::{Ranked, Rules};
     ///
+    /// /// States 0..n in a line, a move a step of +1 or -1.
     /// struct Line(u64);
-    /// impl RankedSpace for Line {
+    /// impl Rules for Line {
     ///     type State = u64;
-    ///     fn size(&self) -> u64 { self.0 }
-    ///     fn rank(&self, s: &u64) -> u64 { *s }
-    ///     fn unrank(&self, r: u64) -> u64 { r }
-    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
-    ///         if s + 1 < self.0 { visit(s + 1) }
-    ///         if s > 0 { visit(s - 1) }
+    ///     type Move = i64;
+    ///     fn moves(&self, &s: &u64, out: &mut Vec<i64>) {
+    ///         if s + 1 < self.0 { out.push(1) }
+    ///         if s > 0 { out.push(-1) }
     ///     }
+    ///     fn apply(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(step) }
+    ///     fn undo(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(-step) }
+    /// }
+    /// impl Ranked for Line {
+    ///     fn size(&self) -> u64 { self.0 }
+    ///     fn rank(&self, &s: &u64) -> u64 { s }
+    ///     fn unrank(&self, rank: u64) -> u64 { rank }
     /// }
     ///
     /// // A billion states in two bits each: 238 MiB, over a limit of 100 MiB.
@@ -370,18 +327,25 @@ impl Sweep {
     /// # Example
     ///
     /// ```
-    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    /// use search_core::layers::{Sweep, Table};
+    /// use search_core::rules::{Ranked, Rules};
     ///
+    /// /// States 0..n in a line, a move a step of +1 or -1.
     /// struct Line(u64);
-    /// impl RankedSpace for Line {
+    /// impl Rules for Line {
     ///     type State = u64;
-    ///     fn size(&self) -> u64 { self.0 }
-    ///     fn rank(&self, s: &u64) -> u64 { *s }
-    ///     fn unrank(&self, r: u64) -> u64 { r }
-    ///     fn neighbours<F: FnMut(u64)>(&self, &s: &u64, mut visit: F) {
-    ///         if s + 1 < self.0 { visit(s + 1) }
-    ///         if s > 0 { visit(s - 1) }
+    ///     type Move = i64;
+    ///     fn moves(&self, &s: &u64, out: &mut Vec<i64>) {
+    ///         if s + 1 < self.0 { out.push(1) }
+    ///         if s > 0 { out.push(-1) }
     ///     }
+    ///     fn apply(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(step) }
+    ///     fn undo(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(-step) }
+    /// }
+    /// impl Ranked for Line {
+    ///     fn size(&self) -> u64 { self.0 }
+    ///     fn rank(&self, &s: &u64) -> u64 { s }
+    ///     fn unrank(&self, rank: u64) -> u64 { rank }
     /// }
     ///
     /// let mut seen = Vec::new();
@@ -395,7 +359,8 @@ impl Sweep {
     /// ```
     pub fn run<S, G, P>(&self, space: &S, goals: G, progress: P) -> Result<Layers, SweepError>
     where
-        S: RankedSpace,
+        S: Ranked,
+        S::State: Send + Sync,
         G: IntoIterator<Item = S::State>,
         P: FnMut(&LayerReport),
     {
@@ -419,25 +384,32 @@ impl Sweep {
     /// # Example
     ///
     /// ```
-    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    /// use search_core::layers::{Sweep, Table};
+    /// use search_core::rules::{Ranked, Rules};
     ///
-    /// // A ring of 10 states; count the even ones at each distance from 0.
-    /// struct Ring;
-    /// impl RankedSpace for Ring {
+    /// /// States 0..n in a line, a move a step of +1 or -1.
+    /// struct Line(u64);
+    /// impl Rules for Line {
     ///     type State = u64;
-    ///     fn size(&self) -> u64 { 10 }
-    ///     fn rank(&self, s: &u64) -> u64 { *s }
-    ///     fn unrank(&self, rank: u64) -> u64 { rank }
-    ///     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
-    ///         visit((s + 1) % 10);
-    ///         visit((s + 9) % 10);
+    ///     type Move = i64;
+    ///     fn moves(&self, &s: &u64, out: &mut Vec<i64>) {
+    ///         if s + 1 < self.0 { out.push(1) }
+    ///         if s > 0 { out.push(-1) }
     ///     }
+    ///     fn apply(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(step) }
+    ///     fn undo(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(-step) }
+    /// }
+    /// impl Ranked for Line {
+    ///     fn size(&self) -> u64 { self.0 }
+    ///     fn rank(&self, &s: &u64) -> u64 { s }
+    ///     fn unrank(&self, rank: u64) -> u64 { rank }
     /// }
     ///
+    /// // Count the even states at each distance from 0.
     /// let even = |s: &u64, _rank: u64| s % 2 == 0;
-    /// let layers = Sweep::new(Table::TwoBits).run_with_census(&Ring, [0], even, |_| {})?;
-    /// assert_eq!(layers.histogram, [1, 2, 2, 2, 2, 1]);
-    /// assert_eq!(layers.census, [1, 0, 2, 0, 2, 0]);
+    /// let layers = Sweep::new(Table::TwoBits).run_with_census(&Line(6), [0], even, |_| {})?;
+    /// assert_eq!(layers.histogram, [1, 1, 1, 1, 1, 1]);
+    /// assert_eq!(layers.census, [1, 0, 1, 0, 1, 0]);
     /// # Ok::<(), search_core::layers::SweepError>(())
     /// ```
     pub fn run_with_census<S, G, C, P>(
@@ -448,7 +420,8 @@ impl Sweep {
         progress: P,
     ) -> Result<Layers, SweepError>
     where
-        S: RankedSpace,
+        S: Ranked,
+        S::State: Send + Sync,
         G: IntoIterator<Item = S::State>,
         C: Fn(&S::State, u64) -> bool + Sync,
         P: FnMut(&LayerReport),
@@ -465,25 +438,32 @@ impl Sweep {
     ///
     /// ```
     /// use std::sync::atomic::{AtomicU64, Ordering};
-    /// use search_core::layers::{RankedSpace, Sweep, Table};
+    /// use search_core::layers::{Sweep, Table};
+    /// use search_core::rules::{Ranked, Rules};
     ///
-    /// struct Ring;
-    /// impl RankedSpace for Ring {
+    /// /// States 0..n in a line, a move a step of +1 or -1.
+    /// struct Line(u64);
+    /// impl Rules for Line {
     ///     type State = u64;
-    ///     fn size(&self) -> u64 { 10 }
-    ///     fn rank(&self, s: &u64) -> u64 { *s }
-    ///     fn unrank(&self, rank: u64) -> u64 { rank }
-    ///     fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
-    ///         visit((s + 1) % 10);
-    ///         visit((s + 9) % 10);
+    ///     type Move = i64;
+    ///     fn moves(&self, &s: &u64, out: &mut Vec<i64>) {
+    ///         if s + 1 < self.0 { out.push(1) }
+    ///         if s > 0 { out.push(-1) }
     ///     }
+    ///     fn apply(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(step) }
+    ///     fn undo(&self, s: &mut u64, step: i64) { *s = s.wrapping_add_signed(-step) }
+    /// }
+    /// impl Ranked for Line {
+    ///     fn size(&self) -> u64 { self.0 }
+    ///     fn rank(&self, &s: &u64) -> u64 { s }
+    ///     fn unrank(&self, rank: u64) -> u64 { rank }
     /// }
     ///
-    /// // The sum of all distances from 0: 1 + 2 + 3 + 4 + 5 + 4 + 3 + 2 + 1.
+    /// // The sum of all distances from 0 on a line of 5: 0 + 1 + 2 + 3 + 4.
     /// let total = AtomicU64::new(0);
     /// let add = |_: &u64, _rank: u64, d: u32| { total.fetch_add(u64::from(d), Ordering::Relaxed); };
-    /// Sweep::new(Table::TwoBits).run_visiting(&Ring, [0], add, |_| {})?;
-    /// assert_eq!(total.into_inner(), 25);
+    /// Sweep::new(Table::TwoBits).run_visiting(&Line(5), [0], add, |_| {})?;
+    /// assert_eq!(total.into_inner(), 10);
     /// # Ok::<(), search_core::layers::SweepError>(())
     /// ```
     pub fn run_visiting<S, G, V, P>(
@@ -494,7 +474,8 @@ impl Sweep {
         progress: P,
     ) -> Result<Layers, SweepError>
     where
-        S: RankedSpace,
+        S: Ranked,
+        S::State: Send + Sync,
         G: IntoIterator<Item = S::State>,
         V: Fn(&S::State, u64, u32) + Sync,
         P: FnMut(&LayerReport),
@@ -508,6 +489,8 @@ impl Sweep {
         Ok(layers)
     }
 
+    /// Checks the memory and the goals, then runs the one layer loop over
+    /// the storage the table names.
     fn sweep<S, G, C, P>(
         &self,
         space: &S,
@@ -516,9 +499,10 @@ impl Sweep {
         progress: P,
     ) -> Result<Layers, SweepError>
     where
-        S: RankedSpace,
+        S: Ranked,
+        S::State: Send + Sync,
         G: IntoIterator<Item = S::State>,
-        C: Fn(&S::State, u64, u32) -> bool + Sync,
+        C: Census<S::State>,
         P: FnMut(&LayerReport),
     {
         let size = space.size();
@@ -528,11 +512,61 @@ impl Sweep {
             goal_rank(space, goal)?;
         }
         match self.table {
-            Table::Bytes => self.run_dense::<AtomicU8, _, _, _>(space, goals, census, progress),
-            Table::Wide => self.run_dense::<AtomicU16, _, _, _>(space, goals, census, progress),
-            Table::TwoBits => self.run_two_bits(space, goals, census, progress, false),
-            Table::Residues => self.run_two_bits(space, goals, census, progress, true),
+            Table::Bytes => {
+                let storage = dense::Listed::<AtomicU8, S>::new(size, census.is_some());
+                self.drive(space, goals, census, progress, storage)
+            }
+            Table::Wide => {
+                let storage = dense::Listed::<AtomicU16, S>::new(size, census.is_some());
+                self.drive(space, goals, census, progress, storage)
+            }
+            Table::TwoBits => {
+                let storage = two_bits::Scanned::new(size, false, self.farthest);
+                self.drive(space, goals, census, progress, storage)
+            }
+            Table::Residues => {
+                let storage = two_bits::Scanned::new(size, true, self.farthest);
+                self.drive(space, goals, census, progress, storage)
+            }
         }
+    }
+
+    /// The loop over layers: seed, then expand until a layer finds
+    /// nothing, reporting each layer and stopping when cancelled.
+    pub fn drive<S, T, C, P>(
+        &self,
+        space: &S,
+        goals: Vec<S::State>,
+        census: Option<&C>,
+        mut progress: P,
+        mut storage: T,
+    ) -> Result<Layers, SweepError>
+    where
+        S: Ranked,
+        T: Storage<S>,
+        C: Census<S::State>,
+        P: FnMut(&LayerReport),
+    {
+        let size = space.size();
+        let mut layer = storage.seed(space, goals, census);
+        let mut histogram = Vec::new();
+        let mut seen = 0;
+        while layer > 0 {
+            let distance = histogram.len() as u32;
+            histogram.push(layer);
+            seen += layer;
+            progress(&LayerReport {
+                distance,
+                states: layer,
+                seen,
+                size,
+            });
+            if self.cancelled() {
+                return Err(SweepError::Cancelled);
+            }
+            layer = storage.expand(space, distance, census)?;
+        }
+        Ok(storage.finish(histogram, self.farthest))
     }
 
     fn cancelled(&self) -> bool {

@@ -17,7 +17,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use rayon::prelude::*;
 
 use super::cells::{TwoBits, compact, matching, rank_of, spread};
-use super::{LayerReport, Layers, RankedSpace, ResidueTable, Sweep, SweepError};
+use super::{Census, Layers, ResidueTable, Storage, SweepError};
+use crate::rules::Ranked;
 use crate::visited::to_index;
 
 /// Words a task scans.
@@ -25,156 +26,65 @@ const WORDS_PER_CHUNK: u64 = 2048;
 /// The code of a cell already expanded ([`Table::TwoBits`](super::Table::TwoBits)).
 const DONE: u64 = 0b10;
 
-/// How the cells of the layer being expanded are told apart, and retired.
-#[derive(Clone, Copy)]
-enum Coding<'a> {
-    /// A layer's cells hold its parity and become `DONE` once expanded.
-    Parity,
-    /// A cell holds its distance modulo 3 for good; a bit a rank (32 a word,
-    /// word for word with the table) marks the cells already expanded.
-    Residues { expanded: &'a [AtomicU32] },
+/// Two bits a rank; each layer found by scanning for its code.
+pub(super) struct Scanned {
+    cells: TwoBits,
+    /// With [`Table::Residues`](super::Table::Residues): a bit a rank
+    /// marking the cells already expanded, which keep their residue.
+    expanded: Option<Vec<AtomicU32>>,
+    /// The goals' ranks, for the residue table's descents.
+    goals: Vec<u64>,
+    census: Vec<u64>,
+    /// The smallest ranks of the layer expanded last.
+    sample: Vec<u64>,
+    sample_len: usize,
 }
 
-impl Coding<'_> {
-    /// The code of the cells at `distance`.
-    fn code(self, distance: u32) -> u64 {
-        match self {
-            Coding::Parity => u64::from(distance & 1),
-            Coding::Residues { .. } => u64::from(distance % 3),
+impl Scanned {
+    pub(super) fn new(size: u64, residues: bool, sample_len: usize) -> Self {
+        let words = to_index(TwoBits::words_for(size));
+        Scanned {
+            cells: TwoBits::new(size),
+            expanded: residues.then(|| (0..words).map(|_| AtomicU32::new(0)).collect()),
+            goals: Vec::new(),
+            census: Vec::new(),
+            sample: Vec::new(),
+            sample_len,
         }
     }
-}
 
-/// A table of two-bit cells in atomic words, 32 cells a word.
-///
-/// During the expansion of layer `d`, cells only move from `UNSEEN` to the
-/// code of `d + 1` (by any thread), and, in the parity coding, from the code
-/// of `d` to `DONE` (by the thread expanding the cell), so plain atomic AND
-/// and XOR suffice.
-struct TwoBitTable<'a> {
-    cells: &'a TwoBits,
-    coding: Coding<'a>,
-}
-
-impl Sweep {
-    pub(super) fn run_two_bits<S, C, P>(
-        &self,
-        space: &S,
-        goals: Vec<S::State>,
-        census: Option<&C>,
-        mut progress: P,
-        residues: bool,
-    ) -> Result<Layers, SweepError>
-    where
-        S: RankedSpace,
-        C: Fn(&S::State, u64, u32) -> bool + Sync,
-        P: FnMut(&LayerReport),
-    {
-        let size = space.size();
-        let cells = TwoBits::new(size);
-        let words = TwoBits::words_for(size);
-        let expanded: Vec<AtomicU32> = if residues {
-            (0..to_index(words)).map(|_| AtomicU32::new(0)).collect()
-        } else {
-            Vec::new()
-        };
-        let table = TwoBitTable {
-            cells: &cells,
-            coding: if residues {
-                Coding::Residues {
-                    expanded: &expanded,
-                }
-            } else {
-                Coding::Parity
-            },
-        };
-        let mut goal_ranks: Vec<u64> = goals
-            .iter()
-            .map(|g| space.rank(g))
-            .filter(|&rank| cells.claim(rank, table.coding.code(0)))
-            .collect();
-        let mut histogram = Vec::new();
-        let mut layer = goal_ranks.len() as u64;
-        let mut seen = 0;
-        let mut farthest = Vec::new();
-        let mut census_counts = Vec::new();
-        let chunks = to_index(words.div_ceil(WORDS_PER_CHUNK));
-        while layer > 0 {
-            let distance = histogram.len() as u32;
-            histogram.push(layer);
-            seen += layer;
-            progress(&LayerReport {
-                distance,
-                states: layer,
-                seen,
-                size,
-            });
-            if self.cancelled() {
-                return Err(SweepError::Cancelled);
-            }
-            let sample_len = self.farthest;
-            let parts: Vec<Expanded> = (0..chunks)
-                .into_par_iter()
-                .map(|chunk| table.expand_chunk(space, chunk, distance, sample_len, census))
-                .collect();
-            layer = parts.iter().map(|p| p.found).sum();
-            census_counts.push(parts.iter().map(|p| p.accepted).sum());
-            farthest = parts
-                .into_iter()
-                .flat_map(|p| p.sample)
-                .take(self.farthest)
-                .collect();
+    /// The code of the cells at `distance`: its parity, or its residue.
+    fn code(&self, distance: u32) -> u64 {
+        match self.expanded {
+            None => u64::from(distance & 1),
+            Some(_) => u64::from(distance % 3),
         }
-        drop(expanded);
-        let residues = residues.then(|| {
-            goal_ranks.sort_unstable();
-            ResidueTable::new(
-                cells.into_words(),
-                size,
-                goal_ranks,
-                histogram.len().saturating_sub(1) as u32,
-            )
-        });
-        Ok(Layers {
-            histogram,
-            farthest,
-            distances: None,
-            residues,
-            census: if census.is_some() {
-                census_counts
-            } else {
-                Vec::new()
-            },
-        })
     }
-}
 
-impl TwoBitTable<'_> {
     /// Expands every cell of layer `distance` in one chunk of words.
     fn expand_chunk<S, C>(
         &self,
         space: &S,
         chunk: usize,
         distance: u32,
-        sample_len: usize,
         census: Option<&C>,
     ) -> Expanded
     where
-        S: RankedSpace,
-        C: Fn(&S::State, u64, u32) -> bool + Sync,
+        S: Ranked,
+        C: Census<S::State>,
     {
-        let current = self.coding.code(distance);
-        let next = self.coding.code(distance + 1);
-        let size = space.size();
+        let (current, next) = (self.code(distance), self.code(distance + 1));
+        let size = self.cells.size();
         let first = chunk * WORDS_PER_CHUNK as usize;
         let last = (first + WORDS_PER_CHUNK as usize).min(self.cells.words().len());
         let mut found = 0u64;
         let mut accepted = 0u64;
         let mut sample = Vec::new();
+        let mut moves = Vec::new();
         for w in first..last {
             // One low bit per cell whose code equals `current`.
             let mut matches = matching(self.cells.word(w), current);
-            if let Coding::Residues { expanded } = self.coding {
+            if let Some(expanded) = &self.expanded {
                 matches &= !spread(expanded[w].load(Ordering::Relaxed));
             }
             if matches == 0 {
@@ -187,7 +97,7 @@ impl TwoBitTable<'_> {
                 if rank >= size {
                     break;
                 }
-                if sample.len() < sample_len {
+                if sample.len() < self.sample_len {
                     sample.push(rank);
                 }
                 let mut visit = |n| {
@@ -196,18 +106,18 @@ impl TwoBitTable<'_> {
                     }
                 };
                 match census {
-                    None => space.neighbour_ranks(rank, visit),
+                    None => space.neighbour_ranks(rank, &mut moves, visit),
                     Some(census) => {
                         let state = space.unrank(rank);
                         accepted += u64::from(census(&state, rank, distance));
-                        space.ranked_neighbours(&state, rank, |_, r| visit(r));
+                        space.each_neighbour(&state, rank, &mut moves, |_, r| visit(r));
                     }
                 }
             }
-            match self.coding {
-                // current -> DONE for every matched cell: XOR each with current ^ DONE.
-                Coding::Parity => self.cells.recode(w, matches, current, DONE),
-                Coding::Residues { expanded } => {
+            match &self.expanded {
+                // current -> DONE for every matched cell.
+                None => self.cells.recode(w, matches, current, DONE),
+                Some(expanded) => {
                     expanded[w].fetch_or(compact(matches), Ordering::Relaxed);
                 }
             }
@@ -216,6 +126,71 @@ impl TwoBitTable<'_> {
             found,
             accepted,
             sample,
+        }
+    }
+}
+
+impl<S: Ranked> Storage<S> for Scanned
+where
+    S::State: Send + Sync,
+{
+    fn seed<C: Census<S::State>>(&mut self, space: &S, goals: Vec<S::State>, _: Option<&C>) -> u64 {
+        let code = self.code(0);
+        let cells = &self.cells;
+        self.goals = goals
+            .iter()
+            .map(|g| space.rank(g))
+            .filter(|&rank| cells.claim(rank, code))
+            .collect();
+        self.goals.len() as u64
+    }
+
+    fn expand<C: Census<S::State>>(
+        &mut self,
+        space: &S,
+        distance: u32,
+        census: Option<&C>,
+    ) -> Result<u64, SweepError> {
+        let chunks = to_index(TwoBits::words_for(self.cells.size()).div_ceil(WORDS_PER_CHUNK));
+        let this = &*self;
+        let parts: Vec<Expanded> = (0..chunks)
+            .into_par_iter()
+            .map(|chunk| this.expand_chunk(space, chunk, distance, census))
+            .collect();
+        let found = parts.iter().map(|p| p.found).sum();
+        if census.is_some() {
+            self.census.push(parts.iter().map(|p| p.accepted).sum());
+        }
+        self.sample = parts
+            .into_iter()
+            .flat_map(|p| p.sample)
+            .take(self.sample_len)
+            .collect();
+        Ok(found)
+    }
+
+    fn finish(self, histogram: Vec<u64>, farthest: usize) -> Layers {
+        let Scanned {
+            cells,
+            expanded,
+            mut goals,
+            census,
+            mut sample,
+            ..
+        } = self;
+        let size = cells.size();
+        let residues = expanded.map(|_| {
+            goals.sort_unstable();
+            let max_distance = histogram.len().saturating_sub(1) as u32;
+            ResidueTable::new(cells.into_words(), size, goals, max_distance)
+        });
+        sample.truncate(farthest);
+        Layers {
+            histogram,
+            farthest: sample,
+            distances: None,
+            residues,
+            census,
         }
     }
 }

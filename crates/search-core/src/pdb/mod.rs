@@ -32,15 +32,23 @@
 //! is where the three largest pancakes are (the others are alike).
 //!
 //! ```
-//! use search_core::layers::{RankedSpace, Sweep, Table};
+//! use search_core::layers::{Sweep, Table};
 //! use search_core::pdb::{Abstraction, PatternDb};
+//! use search_core::rules::{Ranked, Rules};
 //!
 //! const N: usize = 8;
 //! /// A stack with the pancakes of size 0..5 unnamed (5): the positions of
-//! /// sizes 5, 6 and 7, ranked as a number in base N.
+//! /// sizes 5, 6 and 7, ranked as a number in base N; a move turns over
+//! /// the top `k`.
 //! struct Largest;
-//! impl RankedSpace for Largest {
+//! impl Rules for Largest {
 //!     type State = [u8; N];
+//!     type Move = usize;
+//!     fn moves(&self, _: &[u8; N], out: &mut Vec<usize>) { out.extend(2..=N) }
+//!     fn apply(&self, s: &mut [u8; N], k: usize) { s[..k].reverse() }
+//!     fn undo(&self, s: &mut [u8; N], k: usize) { s[..k].reverse() }
+//! }
+//! impl Ranked for Largest {
 //!     fn size(&self) -> u64 { (N * N * N) as u64 }
 //!     fn rank(&self, s: &[u8; N]) -> u64 {
 //!         (5..8).fold(0, |r, p| r * N as u64 + s.iter().position(|&x| x == p).unwrap() as u64)
@@ -49,9 +57,6 @@
 //!         let mut s = [5; N];
 //!         for p in (5..8).rev() { s[(r % N as u64) as usize] = p; r /= N as u64; }
 //!         s
-//!     }
-//!     fn neighbours<F: FnMut([u8; N])>(&self, s: &[u8; N], mut visit: F) {
-//!         for k in 2..=N { let mut t = *s; t[..k].reverse(); visit(t); }
 //!     }
 //! }
 //! struct Pancakes;
@@ -77,7 +82,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(doc)]
 use crate::layers::Table;
-use crate::layers::{LayerReport, RankedSpace, Sweep, SweepError};
+use crate::layers::{LayerReport, Sweep, SweepError};
+use crate::rules::Ranked;
 use crate::visited::to_index;
 
 pub mod regions;
@@ -85,18 +91,18 @@ pub mod tiles;
 
 /// A puzzle's abstraction, as [`PatternDb::build`] needs it.
 ///
-/// The abstract space's moves must be reversible, as every
-/// [`RankedSpace`]'s (the sweep measures distances *to* the goals), and
-/// cost one each.
+/// The abstract space is [`Ranked`] rules of their own (the puzzle's moves
+/// as they act on abstract states), whose moves must be reversible (the
+/// sweep measures distances *to* the goals) and cost one each.
 pub trait Abstraction: Sync {
     /// The abstract states and their moves.
-    type Space: RankedSpace;
+    type Space: Ranked<State: Send + Sync>;
 
     /// The abstract space.
     fn space(&self) -> &Self::Space;
 
     /// The abstract goals: the images of the puzzle's goals.
-    fn goals(&self) -> Vec<<Self::Space as RankedSpace>::State>;
+    fn goals(&self) -> Vec<<Self::Space as crate::rules::Rules>::State>;
 
     /// The number of patterns; every pattern is below it.
     fn patterns(&self) -> u64;
@@ -105,7 +111,83 @@ pub trait Abstraction: Sync {
     /// table entry it shares with the states that differ from it only in
     /// what the bound forgets (where the blank is, for a sliding puzzle's
     /// additive databases).
-    fn pattern(&self, state: &<Self::Space as RankedSpace>::State, rank: u64) -> u64;
+    fn pattern(&self, state: &<Self::Space as crate::rules::Rules>::State, rank: u64) -> u64;
+}
+
+/// The plainest abstraction: an abstract space of [`Ranked`] rules (a
+/// puzzle's rules on states that tell fewer pieces apart, say), every
+/// abstract state its own pattern, and the images of the goals.
+#[derive(Debug, Clone)]
+pub struct States<'a, R: Ranked> {
+    space: &'a R,
+    goals: Vec<R::State>,
+}
+
+impl<'a, R: Ranked> States<'a, R> {
+    /// The states of `space`, towards `goals`.
+    pub fn new(space: &'a R, goals: impl IntoIterator<Item = R::State>) -> Self {
+        States {
+            space,
+            goals: goals.into_iter().collect(),
+        }
+    }
+}
+
+impl<R: Ranked> Abstraction for States<'_, R> {
+    type Space = R;
+
+    fn space(&self) -> &R {
+        self.space
+    }
+
+    fn goals(&self) -> Vec<R::State> {
+        self.goals.clone()
+    }
+
+    fn patterns(&self) -> u64 {
+        self.space.size()
+    }
+
+    fn pattern(&self, _: &R::State, rank: u64) -> u64 {
+        rank
+    }
+}
+
+/// A pattern database as a [`Bound`](crate::bound::Bound) of a puzzle's
+/// rules: the value of the pattern `pattern(state)` gives of each state,
+/// looked up from scratch at every state ([`DEAD`](crate::bound::DEAD)
+/// where no goal is reached). A puzzle whose moves change a pattern in a
+/// known way writes its own incremental lookup instead.
+#[derive(Debug, Clone)]
+pub struct Lookup<'a, F> {
+    db: &'a PatternDb,
+    pattern: F,
+}
+
+impl<'a, F> Lookup<'a, F> {
+    /// `db`, read at `pattern(state)`.
+    pub fn new(db: &'a PatternDb, pattern: F) -> Self {
+        Lookup { db, pattern }
+    }
+}
+
+impl<R, F> crate::bound::Bound<R> for Lookup<'_, F>
+where
+    R: crate::rules::Rules + ?Sized,
+    F: Fn(&R::State) -> u64,
+{
+    type Memo = ();
+
+    #[inline]
+    fn start(&self, _: &R, state: &R::State) -> (u32, ()) {
+        let pattern = (self.pattern)(state);
+        (self.db.get(pattern).unwrap_or(crate::bound::DEAD), ())
+    }
+
+    #[inline]
+    fn after(&self, rules: &R, state: &R::State, _: R::Move, _: &mut ()) -> u32 {
+        self.start(rules, state).0
+    }
 }
 
 /// One byte a pattern: the fewest abstract moves from the pattern to a goal.
@@ -206,16 +288,17 @@ impl PatternDb {
         let values: Vec<AtomicU8> = (0..to_index(abstraction.patterns()))
             .map(|_| AtomicU8::new(UNREACHED))
             .collect();
-        let record = |state: &<A::Space as RankedSpace>::State, rank: u64, distance: u32| {
-            // Distances past 254 are stored as UNREACHED and caught below.
-            let value = u8::try_from(distance).unwrap_or(UNREACHED);
-            let slot = &values[to_index(abstraction.pattern(state, rank))];
-            // Most patterns already hold a value as small: a plain load
-            // spares the locked write.
-            if slot.load(Ordering::Relaxed) > value {
-                slot.fetch_min(value, Ordering::Relaxed);
-            }
-        };
+        let record =
+            |state: &<A::Space as crate::rules::Rules>::State, rank: u64, distance: u32| {
+                // Distances past 254 are stored as UNREACHED and caught below.
+                let value = u8::try_from(distance).unwrap_or(UNREACHED);
+                let slot = &values[to_index(abstraction.pattern(state, rank))];
+                // Most patterns already hold a value as small: a plain load
+                // spares the locked write.
+                if slot.load(Ordering::Relaxed) > value {
+                    slot.fetch_min(value, Ordering::Relaxed);
+                }
+            };
         let layers = sweep
             .run_visiting(abstraction.space(), abstraction.goals(), record, progress)
             .map_err(PdbError::Sweep)?;

@@ -60,7 +60,7 @@
 
 use super::Abstraction;
 use crate::grid::Rect;
-use crate::layers::RankedSpace;
+use crate::rules::{Ranked, Rules};
 
 /// How a puzzle ranks the placements of the `K` kinds of pieces a database
 /// counts: `pieces[i]` is the mask of the cells holding pieces of kind `i`.
@@ -117,7 +117,7 @@ macro_rules! mask {
 mask!(u16, u32, u64);
 
 /// The abstract space of placements and regions of one board, towards one
-/// goal placement: a [`RankedSpace`] and an [`Abstraction`] whose patterns
+/// goal placement: [`Ranked`] rules and an [`Abstraction`] whose patterns
 /// are the placements.
 #[derive(Debug, Clone)]
 pub struct Regions<R, const K: usize, M = u64> {
@@ -256,9 +256,74 @@ impl RectBits {
     }
 }
 
-impl<R: PlacementRanking<K>, const K: usize, M: Mask> RankedSpace for Regions<R, K, M> {
-    type State = RegionState<K, M>;
+/// A move of the abstraction: the piece on `from` slides into `to`, a cell
+/// of the blank's region next to it; `region` is the region before the
+/// move, which taking it back restores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegionMove<M> {
+    from: u8,
+    to: u8,
+    region: M,
+}
 
+impl<R: PlacementRanking<K>, const K: usize, M: Mask> Rules for Regions<R, K, M> {
+    type State = RegionState<K, M>;
+    type Move = RegionMove<M>;
+
+    /// The pieces next to the region, each into each region cell next to it.
+    #[inline]
+    fn moves(&self, state: &RegionState<K, M>, out: &mut Vec<RegionMove<M>>) {
+        let pieces = state.pieces.map(M::to_u64);
+        let region = state.region.to_u64();
+        let free = self.free(&pieces);
+        let mut movers = self.board.dilate(region) & !free;
+        while movers != 0 {
+            let from = movers.trailing_zeros() as u8;
+            movers &= movers - 1;
+            let mut landings = self.board.dilate(1 << from) & region;
+            while landings != 0 {
+                let to = landings.trailing_zeros() as u8;
+                landings &= landings - 1;
+                out.push(RegionMove {
+                    from,
+                    to,
+                    region: state.region,
+                });
+            }
+        }
+    }
+
+    /// The piece moves, and the blank's region is the one holding the cell
+    /// it left.
+    #[inline]
+    fn apply(&self, state: &mut RegionState<K, M>, m: RegionMove<M>) {
+        let step = 1u64 << m.from | 1 << m.to;
+        let mut pieces = state.pieces.map(M::to_u64);
+        for mask in &mut pieces {
+            if *mask & 1 << m.from != 0 {
+                *mask ^= step;
+            }
+        }
+        let region = self.board.flood(self.free(&pieces), 1 << m.from);
+        *state = RegionState {
+            pieces: pieces.map(M::from_u64),
+            region: M::from_u64(region),
+        };
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut RegionState<K, M>, m: RegionMove<M>) {
+        let step = 1u64 << m.from | 1 << m.to;
+        for mask in &mut state.pieces {
+            if mask.to_u64() & 1 << m.to != 0 {
+                *mask = M::from_u64(mask.to_u64() ^ step);
+            }
+        }
+        state.region = m.region;
+    }
+}
+
+impl<R: PlacementRanking<K>, const K: usize, M: Mask> Ranked for Regions<R, K, M> {
     fn size(&self) -> u64 {
         self.ranking.count() * self.free_cells
     }
@@ -281,35 +346,6 @@ impl<R: PlacementRanking<K>, const K: usize, M: Mask> RankedSpace for Regions<R,
         RegionState {
             pieces: pieces.map(M::from_u64),
             region: M::from_u64(region),
-        }
-    }
-
-    #[inline]
-    fn neighbours<F: FnMut(RegionState<K, M>)>(&self, state: &RegionState<K, M>, mut visit: F) {
-        let pieces = state.pieces.map(M::to_u64);
-        let region = state.region.to_u64();
-        let free = self.free(&pieces);
-        // The pieces next to the region, each into each region cell next to it.
-        let mut movers = self.board.dilate(region) & !free;
-        while movers != 0 {
-            let from = movers.trailing_zeros() as usize;
-            movers &= movers - 1;
-            let mut landings = self.board.dilate(1 << from) & region;
-            while landings != 0 {
-                let to = landings.trailing_zeros() as usize;
-                landings &= landings - 1;
-                let mut moved = pieces;
-                for mask in &mut moved {
-                    if *mask & 1 << from != 0 {
-                        *mask ^= 1 << from | 1 << to;
-                    }
-                }
-                let region = self.board.flood(self.free(&moved), 1 << from);
-                visit(RegionState {
-                    pieces: moved.map(M::from_u64),
-                    region: M::from_u64(region),
-                });
-            }
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The space the sweep tests share.
 
-use search_core::layers::RankedSpace;
+use search_core::rules::{Ranked, Rules};
 
 /// A ring of `n` states with reversible chords, for sweeps large enough to
 /// run in parallel.
@@ -25,9 +25,33 @@ impl Ring {
     }
 }
 
-impl RankedSpace for Ring {
+/// A move: which of the four neighbours, in the order listed.
+impl Rules for Ring {
     type State = u64;
+    type Move = u8;
 
+    fn moves(&self, _: &u64, out: &mut Vec<u8>) {
+        out.extend(0..4);
+    }
+
+    fn apply(&self, s: &mut u64, m: u8) {
+        let n = self.n;
+        *s = match m {
+            0 => (*s + 1) % n,
+            1 => (*s + n - 1) % n,
+            // Chords make the layers wide enough to be split between threads.
+            2 => (*s * 7 + 3) % n,
+            _ => (*s + n - 3) % n * self.inverse_of_7 % n,
+        };
+    }
+
+    fn undo(&self, s: &mut u64, m: u8) {
+        // Each move's inverse is the move listed beside it.
+        self.apply(s, m ^ 1);
+    }
+}
+
+impl Ranked for Ring {
     fn size(&self) -> u64 {
         self.n
     }
@@ -38,14 +62,5 @@ impl RankedSpace for Ring {
 
     fn unrank(&self, rank: u64) -> u64 {
         rank
-    }
-
-    fn neighbours<F: FnMut(u64)>(&self, s: &u64, mut visit: F) {
-        let n = self.n;
-        visit((s + 1) % n);
-        visit((s + n - 1) % n);
-        // Chords make the layers wide enough to be split between threads.
-        visit((s * 7 + 3) % n);
-        visit((s + n - 3) % n * self.inverse_of_7 % n);
     }
 }

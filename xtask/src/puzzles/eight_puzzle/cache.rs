@@ -150,6 +150,10 @@ pub(super) fn choose_db(
             (db, why)
         }
     };
-    let why = format!("{}{} ({why})", db.partition().name(), super::reflection(goal));
+    let why = format!(
+        "{}{} ({why})",
+        db.partition().name(),
+        super::reflection(goal)
+    );
     Ok((db, why))
 }
