@@ -95,14 +95,14 @@ fn warm_up() {
 }
 
 /// Any arrangement of a board of up to 9 cells, or of the 15-puzzle with
-/// tables of 3 tiles a group and walks of up to 24 moves.
+/// tables of 4 groups and walks of up to 24 moves.
 fn eight_puzzle(bytes: &mut Bytes<'_>) -> Result<(), String> {
     let (w, h) = EIGHT_SHAPES[bytes.below(EIGHT_SHAPES.len())];
     let tiles = bytes.shuffle((0..(w * h) as u8).collect());
     let goal = eight_puzzle::Board::new(w, h, &tiles).expect("a permutation");
     let order = bytes.shuffle(tiles);
-    let size = if w * h == 16 { 3 } else { 1 + bytes.below(5) };
-    let db = eight::tables(&goal, eight::groups(&order, &[size]));
+    let count = if w * h == 16 { 4 } else { 1 + bytes.below(4) };
+    let db = eight::tables(&goal, eight::groups(&order, count));
     let start = eight::walk(&goal, &bytes.steps(if w * h == 16 { 24 } else { 40 }));
     let settings = eight::settings(&goal, &[db]);
     eight::check(&start, &goal, eight::distance(&start, &goal), &settings)

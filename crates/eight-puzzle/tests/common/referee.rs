@@ -151,19 +151,17 @@ pub fn walk(from: &Board, steps: &[u8]) -> Board {
     board
 }
 
-/// The partition of `order`'s tiles (the blank skipped) into groups of the
-/// sizes given, in turn and again until every tile is in a group: at least
-/// as strong a bound as Manhattan distance.
-pub fn groups(order: &[u8], sizes: &[usize]) -> Vec<Vec<u8>> {
-    let mut tiles = order.iter().copied().filter(|&t| t != 0).peekable();
-    let mut out = Vec::new();
-    for &size in sizes.iter().cycle() {
-        if tiles.peek().is_none() {
-            break;
-        }
-        out.push(tiles.by_ref().take(size.max(1)).collect());
+/// `order`'s tiles (the blank skipped) dealt in turn into `count` groups
+/// (at most 4, what `solve` adds up), every tile in one: at least as
+/// strong a bound as Manhattan distance.
+pub fn groups(order: &[u8], count: usize) -> Vec<Vec<u8>> {
+    let mut groups = vec![Vec::new(); count.clamp(1, 4)];
+    let n = groups.len();
+    for (i, tile) in order.iter().copied().filter(|&t| t != 0).enumerate() {
+        groups[i % n].push(tile);
     }
-    out
+    groups.retain(|g| !g.is_empty());
+    groups
 }
 
 /// The tables of `groups` for `goal`.
