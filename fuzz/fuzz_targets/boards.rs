@@ -16,7 +16,10 @@ fuzz_target!(|data: &[u8]| {
         }
         for variant in flip_it::Variant::ALL {
             if let Ok(board) = flip_it::Board::from_rows_in(variant, &rows) {
-                assert_eq!(flip_it::Board::from_rows_in(variant, &board.rows()), Ok(board));
+                assert_eq!(
+                    flip_it::Board::from_rows_in(variant, &board.rows()),
+                    Ok(board)
+                );
                 for m in board.moves() {
                     assert!(board.play(&m).is_ok());
                 }
@@ -31,14 +34,17 @@ fuzz_target!(|data: &[u8]| {
                 assert!(board.play(&m).is_ok());
             }
         }
-        for lattice in [peg_solitaire::Lattice::Square, peg_solitaire::Lattice::Triangular] {
-            if let Ok(board) = peg_solitaire::Board::from_rows(lattice, &rows) {
+        for lattice in [
+            peg_solitaire::Lattice::Square,
+            peg_solitaire::Lattice::Triangular,
+        ] {
+            if let Ok(board) = peg_solitaire::Board::from_rows_in(lattice, &rows) {
                 assert_eq!(
-                    peg_solitaire::Board::from_rows(lattice, &board.rows()),
+                    peg_solitaire::Board::from_rows_in(lattice, &board.rows()),
                     Ok(board.clone())
                 );
                 for j in board.jumps() {
-                    assert!(board.play(j).is_ok());
+                    assert!(board.play_jump(j).is_ok());
                 }
             }
         }

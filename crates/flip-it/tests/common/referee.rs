@@ -1,0 +1,59 @@
+//! The referee of every solver: the fewest moves to any all-white board by
+//! a plain breadth-first search over the public rules (`Board::moves`,
+//! `Board::play`), and every algorithm held against it. Shared by
+//! `tests/referee.rs` (fixed seeds) and the `solve` fuzz target.
+
+use flip_it::{Algorithm, Board, FlipIt, Goal, SolveOptions, solve};
+use search_core::bfs::bfs;
+use search_core::puzzle::verify;
+
+/// The boards one move from `board`, each legal move played by the rules.
+pub fn next(board: &Board) -> Vec<Board> {
+    let play = |m| board.play(m).expect("a listed move is legal");
+    board.moves().iter().map(play).collect()
+}
+
+/// The fewest moves from `start` to a board with every piece white, or
+/// `None` if none can be reached.
+pub fn distance(start: &Board) -> Option<usize> {
+    bfs(start, next, Board::is_solved).map(|path| path.len() - 1)
+}
+
+/// The board `steps.len()` random moves from `from` (a jump is undone by
+/// the jump back, so a walk from an all-white board is that many moves
+/// from the goal at most), each step's byte picking a legal move; it stops
+/// on a board without any (the empty centre of a 3x3 board).
+pub fn walk(from: &Board, steps: &[u8]) -> Board {
+    steps.iter().fold(*from, |board, &step| {
+        let options = next(&board);
+        match options.len() {
+            0 => board,
+            n => options[usize::from(step) % n],
+        }
+    })
+}
+
+/// Solves `start` with every algorithm and holds each answer against
+/// `expected` (the referee's [`distance`]): the same number of moves, marked
+/// optimal, verified by the rules; `None` where no all-white board can be
+/// reached. The first disagreement, in words.
+pub fn check(start: &Board, expected: Option<usize>) -> Result<(), String> {
+    let goal = Goal::EveryPieceWhite;
+    for algorithm in Algorithm::ALL {
+        let wrong = |what: String| format!("start {start:?}, {algorithm}: {what}");
+        let outcome = solve(start, &goal, &SolveOptions::with_algorithm(algorithm))
+            .map_err(|e| wrong(format!("error: {e}")))?;
+        let found = outcome.found.as_ref();
+        if found.map(|s| s.len()) != expected || found.is_some_and(|s| !s.optimal) {
+            return Err(wrong(format!(
+                "{:?} moves (optimal: {:?}), the referee's breadth-first search {expected:?}",
+                found.map(|s| s.len()),
+                found.map(|s| s.optimal)
+            )));
+        }
+        if let Some(solution) = found {
+            verify::<FlipIt>(start, &goal, solution).map_err(wrong)?;
+        }
+    }
+    Ok(())
+}
