@@ -240,18 +240,14 @@ pub fn solve(
                     &built
                 }
             };
-            let groups: Vec<Group<'_>> = db.groups().collect();
+            let tables = Sum::<Group<'_>, MAX_TABLES>::new(db.groups())
+                .expect("a partition has at most MAX_TABLES groups");
             let reflection = options.reflect.then(|| Transpose::new(goal)).flatten();
-            match groups.len() {
-                1 => with_tables::<1>(&rules, &groups, reflection, start, goal, options)?,
-                2 => with_tables::<2>(&rules, &groups, reflection, start, goal, options)?,
-                3 => with_tables::<3>(&rules, &groups, reflection, start, goal, options)?,
-                4 => with_tables::<4>(&rules, &groups, reflection, start, goal, options)?,
-                n => {
-                    return Err(SolveError::Unsupported(format!(
-                        "{n} pattern databases: IDA* adds up at most {MAX_TABLES}"
-                    )));
-                }
+            match reflection
+                .and_then(|t| Mirrored::new::<SlidingSpace>(tables.clone(), t, goal).ok())
+            {
+                Some(mirrored) => ida(&rules, &Max(tables, mirrored), start, goal, options)?,
+                None => ida(&rules, &tables, start, goal, options)?,
             }
         }
     };
@@ -262,8 +258,9 @@ pub fn solve(
     })
 }
 
-/// The most pattern databases IDA* adds up.
-pub const MAX_TABLES: usize = 4;
+/// The most pattern databases a partition holds (IDA* keeps each one's
+/// memo in one array it copies at every move).
+pub const MAX_TABLES: usize = 8;
 
 /// Whether the reflection about the main diagonal may serve as a bound's
 /// symmetry towards `goal`: the board must be square and the reflection
@@ -296,23 +293,6 @@ pub fn check_reflection(goal: &Board) -> Result<(), SolveError> {
                     .to_string(),
             )
         })
-}
-
-/// IDA* with the sum of `N` tables, and their maximum with the same tables
-/// looked up through `reflection` where it maps the goal to itself.
-fn with_tables<const N: usize>(
-    rules: &SlidingSpace,
-    groups: &[Group<'_>],
-    reflection: Option<Transpose>,
-    start: &Board,
-    goal: &Board,
-    options: &SolveOptions,
-) -> Result<Outcome<Path<crate::Slide>>, SolveError> {
-    let sum = Sum::<Group<'_>, N>(groups.try_into().expect("N groups"));
-    match reflection.and_then(|t| Mirrored::new::<SlidingSpace>(sum.clone(), t, goal).ok()) {
-        Some(mirrored) => ida(rules, &Max(sum, mirrored), start, goal, options),
-        None => ida(rules, &sum, start, goal, options),
-    }
 }
 
 /// IDA* from `start` towards `goal` with `bound`, the moves gated by the

@@ -334,12 +334,12 @@ impl Solver {
             max_bound: None,
             budget: self.budget.clone(),
         };
-        let outcome = match self.pdbs.len() {
-            0 => self.ida(&self.nearest, start, options),
-            1 => self.with_tables::<1>(start, options),
-            2 => self.with_tables::<2>(start, options),
-            3 => self.with_tables::<3>(start, options),
-            _ => self.with_tables::<4>(start, options),
+        let outcome = if self.pdbs.is_empty() {
+            self.ida(&self.nearest, start, options)
+        } else {
+            let tables =
+                Sum::<&PatternDb, MAX_GROUPS>::new(&self.pdbs).expect("at most MAX_GROUPS groups");
+            self.ida(&Max(tables, &self.nearest), start, options)
         }?;
         let found = outcome.found.map(|path| {
             let mut boards = vec![*start];
@@ -362,16 +362,6 @@ impl Solver {
             found,
             stats: outcome.stats,
         })
-    }
-
-    /// IDA* with the sum of the `N` tables, maxed with Hiroi's bound.
-    fn with_tables<const N: usize>(
-        &self,
-        start: &Board,
-        options: IdaOptions,
-    ) -> Result<Outcome<Path<Step>>, search_core::Interrupted> {
-        let tables: [&PatternDb; N] = std::array::from_fn(|i| &self.pdbs[i]);
-        self.ida(&Max(Sum(tables), &self.nearest), start, options)
     }
 
     /// IDA* from `start` with `bound`, gated by the automaton if pruning.

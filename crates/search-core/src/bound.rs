@@ -13,7 +13,7 @@
 //! | --- | --- | --- |
 //! | [`Zero`] | 0 | always |
 //! | [`Max`]`(a, b)` | the larger | both are |
-//! | [`Sum`]`([a, b, ..])` | the sum | each counts only moves the others do not (disjoint groups of pieces, Korf & Felner) |
+//! | [`Sum`]`::new([a, b, ..])` | the sum | each counts only moves the others do not (disjoint groups of pieces, Korf & Felner) |
 //! | [`Mirrored`]`(b, symmetry)` | `b` of the mirrored state | `b` is, and the symmetry maps the goal to itself: checked by [`Mirrored::new`] |
 //! | [`Computed`]`(f)` | `f(state)`, from scratch | `f` is |
 //!
@@ -143,8 +143,25 @@ impl<R: Rules + ?Sized, A: Bound<R>, B: Bound<R>> Bound<R> for Max<A, B> {
 /// puzzle is counted by at most one of them (the groups of pieces of
 /// additive pattern databases, Korf & Felner). The sum of such bounds is
 /// admissible; of others, it need not be.
+///
+/// At most `N` parts, whose memos IDA* copies at every move in one array.
 #[derive(Debug, Clone)]
-pub struct Sum<P, const N: usize>(pub [P; N]);
+pub struct Sum<P, const N: usize> {
+    parts: Vec<P>,
+}
+
+impl<P, const N: usize> Sum<P, N> {
+    /// The sum of `parts`, or `None` if there are more than `N`.
+    pub fn new(parts: impl IntoIterator<Item = P>) -> Option<Self> {
+        let parts: Vec<P> = parts.into_iter().collect();
+        (parts.len() <= N).then_some(Sum { parts })
+    }
+
+    /// The parts.
+    pub fn parts(&self) -> &[P] {
+        &self.parts
+    }
+}
 
 impl<R: Rules + ?Sized, P: Bound<R>, const N: usize> Bound<R> for Sum<P, N>
 where
@@ -156,7 +173,7 @@ where
     fn start(&self, rules: &R, state: &R::State) -> (u32, Self::Memo) {
         let mut memo = [P::Memo::default(); N];
         let mut sum = 0u32;
-        for (part, m) in self.0.iter().zip(&mut memo) {
+        for (part, m) in self.parts.iter().zip(&mut memo) {
             let (h, start) = part.start(rules, state);
             sum = sum.saturating_add(h);
             *m = start;
@@ -167,7 +184,7 @@ where
     #[inline]
     fn after(&self, rules: &R, state: &R::State, m: R::Move, memo: &mut Self::Memo) -> u32 {
         let mut sum = 0u32;
-        for (part, memo) in self.0.iter().zip(memo) {
+        for (part, memo) in self.parts.iter().zip(memo) {
             sum = sum.saturating_add(part.after(rules, state, m, memo));
         }
         sum
@@ -304,11 +321,14 @@ mod tests {
     #[test]
     fn sums_and_maxima_combine_their_parts() {
         type Part = Computed<fn(&u8) -> u32>;
-        let parts: Sum<Part, 2> = Sum([Computed(|&s| u32::from(s)), Computed(|_| 1)]);
+        let (own, one): (Part, Part) = (Computed(|&s| u32::from(s)), Computed(|_| 1));
+        let parts: Sum<Part, 2> = Sum::new([own, one]).unwrap();
         let both = Max(parts, Computed(clockwise));
         assert_eq!(both.start(&Ring, &3).0, 9);
         assert_eq!(both.start(&Ring, &8).0, 9);
-        let dead: Sum<Part, 2> = Sum([Computed(|_| DEAD), Computed(|_| 0)]);
+        let (dead, zero): (Part, Part) = (Computed(|_| DEAD), Computed(|_| 0));
+        assert!(Sum::<Part, 1>::new([dead, zero]).is_none());
+        let dead: Sum<Part, 4> = Sum::new([dead, zero]).unwrap();
         assert_eq!(dead.start(&Ring, &0).0, DEAD);
     }
 }

@@ -96,6 +96,13 @@ impl Partition {
     /// Groups of tiles given explicitly: non-empty, disjoint, each tile in
     /// `1..cells` of `goal`. Tiles in no group simply do not count.
     pub fn new(goal: &Board, groups: Vec<Vec<u8>>) -> Result<Partition, PdbError> {
+        if groups.len() > crate::MAX_TABLES {
+            return Err(PdbError::BadGroup(format!(
+                "{} groups: at most {}",
+                groups.len(),
+                crate::MAX_TABLES
+            )));
+        }
         let mut seen = 0u32;
         for group in &groups {
             if group.is_empty() {
