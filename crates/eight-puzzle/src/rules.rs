@@ -327,10 +327,10 @@ pub const PRUNING_DEPTH: usize = 16;
 /// The pruning automaton of the `width x height` boards, built on first
 /// use, or read from the store registered with
 /// [`search_core::prune::set_store`] (`xtask` keeps them in `.cache/pdb/`),
-/// and kept for the process (one per shape); `None` above 16 cells, where
+/// and kept for the process (one per shape); `None` above 25 cells, where
 /// frames do not fit the automaton's builder.
 pub fn automaton(width: usize, height: usize) -> Option<Arc<Automaton>> {
-    if width * height > 16 {
+    if width * height > search_core::grid::Sliding::MAX_CELLS {
         return None;
     }
     static CACHE: AutomatonCache<(usize, usize)> = AutomatonCache::new();

@@ -298,7 +298,7 @@ pub fn check_reflection(goal: &Board) -> Result<(), SolveError> {
 /// IDA* from `start` towards `goal` with `bound`, the moves gated by the
 /// shape's pruning automaton if `options.pruning`; bounds step by 2, every
 /// solution having the parity of the blank's distance to its goal cell.
-fn ida<B: Bound<SlidingSpace>>(
+fn ida<B: Bound<SlidingSpace, Memo: Send + Sync> + Sync>(
     rules: &SlidingSpace,
     bound: &B,
     start: &Board,
@@ -317,10 +317,10 @@ fn ida<B: Bound<SlidingSpace>>(
         Some(automaton) => Ida::new(rules, bound)
             .pruned(automaton)
             .with_options(ida_options)
-            .solve(start, at_goal),
+            .solve_parallel(start, at_goal),
         None => Ida::new(rules, bound)
             .with_options(ida_options)
-            .solve(start, at_goal),
+            .solve_parallel(start, at_goal),
     }?)
 }
 

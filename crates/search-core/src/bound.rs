@@ -65,6 +65,24 @@ pub trait Bound<R: Rules + ?Sized> {
     /// The value at `state`, reached by `m` from the state whose memo
     /// `memo` holds; `memo` becomes the memo of `state`.
     fn after(&self, rules: &R, state: &R::State, m: R::Move, memo: &mut Self::Memo) -> u32;
+
+    /// [`after`](Bound::after) where the search only needs to know whether
+    /// the value exceeds `limit`: a bound may stop as soon as it does and
+    /// answer any value above `limit`, its memo then left unfinished (the
+    /// search does not go below a state whose bound passes the limit).
+    /// [`Max`] stops before its second bound.
+    #[inline]
+    fn after_within(
+        &self,
+        rules: &R,
+        state: &R::State,
+        m: R::Move,
+        memo: &mut Self::Memo,
+        limit: u32,
+    ) -> u32 {
+        let _ = limit;
+        self.after(rules, state, m, memo)
+    }
 }
 
 impl<R: Rules + ?Sized, B: Bound<R> + ?Sized> Bound<R> for &B {
@@ -78,6 +96,18 @@ impl<R: Rules + ?Sized, B: Bound<R> + ?Sized> Bound<R> for &B {
     #[inline]
     fn after(&self, rules: &R, state: &R::State, m: R::Move, memo: &mut B::Memo) -> u32 {
         (**self).after(rules, state, m, memo)
+    }
+
+    #[inline]
+    fn after_within(
+        &self,
+        rules: &R,
+        state: &R::State,
+        m: R::Move,
+        memo: &mut B::Memo,
+        limit: u32,
+    ) -> u32 {
+        (**self).after_within(rules, state, m, memo, limit)
     }
 }
 
@@ -135,6 +165,24 @@ impl<R: Rules + ?Sized, A: Bound<R>, B: Bound<R>> Bound<R> for Max<A, B> {
     fn after(&self, rules: &R, state: &R::State, m: R::Move, memo: &mut Self::Memo) -> u32 {
         let a = self.0.after(rules, state, m, &mut memo.0);
         let b = self.1.after(rules, state, m, &mut memo.1);
+        a.max(b)
+    }
+
+    /// The second bound is not looked at when the first passes `limit`.
+    #[inline]
+    fn after_within(
+        &self,
+        rules: &R,
+        state: &R::State,
+        m: R::Move,
+        memo: &mut Self::Memo,
+        limit: u32,
+    ) -> u32 {
+        let a = self.0.after_within(rules, state, m, &mut memo.0, limit);
+        if a > limit {
+            return a;
+        }
+        let b = self.1.after_within(rules, state, m, &mut memo.1, limit);
         a.max(b)
     }
 }
@@ -263,6 +311,21 @@ impl<R: Rules + ?Sized, B: Bound<R>, S: Symmetry<R>> Bound<R> for Mirrored<B, S>
         let m = self.symmetry.image(m);
         rules.apply(&mut memo.0, m);
         self.bound.after(rules, &memo.0, m, &mut memo.1)
+    }
+
+    #[inline]
+    fn after_within(
+        &self,
+        rules: &R,
+        _: &R::State,
+        m: R::Move,
+        memo: &mut Self::Memo,
+        limit: u32,
+    ) -> u32 {
+        let m = self.symmetry.image(m);
+        rules.apply(&mut memo.0, m);
+        self.bound
+            .after_within(rules, &memo.0, m, &mut memo.1, limit)
     }
 }
 

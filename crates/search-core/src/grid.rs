@@ -178,8 +178,8 @@ pub fn is_even_permutation(perm: &[u8]) -> bool {
 /// them, so that a pruned search finds the solution an unpruned one finds.
 ///
 /// A frame is the board with each cell holding its own number, except that
-/// the blank holds 0 and cell 0 the blank's number (4 bits a cell, so at
-/// most 16 cells; the blank is the cell holding 0): which directions apply
+/// the blank holds 0 and cell 0 the blank's number (5 bits a cell in a
+/// `u128`, so at most 25 cells; the blank is the cell holding 0): which directions apply
 /// depends on the blank's cell alone, and two sequences that permute the
 /// numbered board alike permute every board with the blank on that cell
 /// alike, whatever its cells hold (numbered tiles, or letters repeated).
@@ -199,20 +199,39 @@ pub struct Sliding {
     rect: Rect,
     /// `to[cell][op]`: the cell the blank moves to from `cell` by `op`, or
     /// [`Sliding::OFF`] off the board.
-    to: [[u8; 4]; 16],
+    to: [[u8; 4]; Sliding::MAX_CELLS],
 }
 
 impl Sliding {
     /// No cell: the move leaves the board.
     const OFF: u8 = u8::MAX;
+    /// The most cells of a board: 5 bits each in a `u128`.
+    pub const MAX_CELLS: usize = 25;
+    /// Bits a cell.
+    const BITS: u32 = 5;
+    /// The low bit of every cell.
+    const ONES: u128 = {
+        let mut ones = 0u128;
+        let mut c = 0;
+        while c < Sliding::MAX_CELLS {
+            ones |= 1 << (Sliding::BITS as usize * c);
+            c += 1;
+        }
+        ones
+    };
 
     /// The blank's moves on `rect`, operator `i` moving it by `directions[i]`.
     ///
     /// # Panics
-    /// If `rect` has more than 16 cells.
+    /// If `rect` has more than [`Sliding::MAX_CELLS`] cells.
     pub fn new(rect: Rect, directions: [(isize, isize); 4]) -> Sliding {
-        assert!(rect.cells() <= 16, "at most 16 cells, not {}", rect.cells());
-        let mut to = [[Self::OFF; 4]; 16];
+        assert!(
+            rect.cells() <= Self::MAX_CELLS,
+            "at most {} cells, not {}",
+            Self::MAX_CELLS,
+            rect.cells()
+        );
+        let mut to = [[Self::OFF; 4]; Self::MAX_CELLS];
         for (cell, to) in to.iter_mut().enumerate().take(rect.cells()) {
             *to = directions
                 .map(|(rows, cols)| rect.step(cell, rows, cols).map_or(Self::OFF, |c| c as u8));
@@ -222,33 +241,33 @@ impl Sliding {
 }
 
 impl crate::prune::Operators for Sliding {
-    type Frame = u64;
+    type Frame = u128;
 
     fn operator_count(&self) -> usize {
         4
     }
 
-    fn frames(&self) -> Vec<u64> {
-        let cells = self.rect.cells() as u64;
-        let numbered = (0..cells).fold(0, |p, c| p | c << (4 * c));
+    fn frames(&self) -> Vec<u128> {
+        let cells = self.rect.cells() as u128;
+        let numbered = (0..cells).fold(0, |p, c| p | c << (Self::BITS as u128 * c));
         // The blank's number moves to cell 0, and 0 to the blank.
         (0..cells)
-            .map(|blank| numbered & !(15 << (4 * blank)) | blank)
+            .map(|blank| numbered & !(31 << (Self::BITS as u128 * blank)) | blank)
             .collect()
     }
 
     #[inline]
-    fn apply(&self, &cells: &u64, op: u8) -> Option<u64> {
-        // The lowest nibble that is 0 (a borrow only runs upwards from it).
-        const ONES: u64 = 0x1111_1111_1111_1111;
-        let zero = cells.wrapping_sub(ONES) & !cells & (ONES << 3);
-        let blank = zero.trailing_zeros() / 4;
+    fn apply(&self, &cells: &u128, op: u8) -> Option<u128> {
+        // The lowest field that is 0 (a borrow only runs upwards from it).
+        let zero = cells.wrapping_sub(Self::ONES) & !cells & (Self::ONES << (Self::BITS - 1));
+        let blank = zero.trailing_zeros() / Self::BITS;
         let from = self.to[blank as usize][usize::from(op)];
         if from == Self::OFF {
             return None;
         }
-        let tile = (cells >> (4 * u32::from(from))) & 15;
-        Some(cells ^ tile << (4 * u32::from(from)) ^ tile << (4 * blank))
+        let shift = |cell: u32| Self::BITS * cell;
+        let tile = (cells >> shift(u32::from(from))) & 31;
+        Some(cells ^ tile << shift(u32::from(from)) ^ tile << shift(blank))
     }
 }
 

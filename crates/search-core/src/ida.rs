@@ -641,19 +641,17 @@ impl<'s, 'a, R: Rules, B: Bound<R>, G: Gate<R>, F: Fn(&R::State) -> bool> Dfs<'s
             self.ida.rules.apply(&mut self.state, m);
             let (done, rest) = self.memos.split_at_mut(depth + 1);
             rest[0].clone_from(&done[depth]);
-            let h = self
-                .ida
+            let g = g.saturating_add(self.ida.rules.cost(m));
+            // A child whose bound passes what is left of the threshold is
+            // not searched: the bound may stop as soon as it knows.
+            let limit = self.threshold.saturating_sub(g);
+            let ida = self.ida;
+            let h = ida
                 .bound
-                .after(self.ida.rules, &self.state, m, &mut rest[0]);
+                .after_within(ida.rules, &self.state, m, &mut rest[0], limit);
             self.path.push(m);
             self.hs.push(h);
-            result = self.visit(
-                depth + 1,
-                g.saturating_add(self.ida.rules.cost(m)),
-                h,
-                Some(m),
-                next_gate,
-            );
+            result = self.visit(depth + 1, g, h, Some(m), next_gate);
             self.ida.rules.undo(&mut self.state, m);
             match result {
                 Ok(false) => {

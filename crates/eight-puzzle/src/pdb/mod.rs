@@ -143,6 +143,33 @@ impl Partition {
         Partition::four_by_four(goal, 3)
     }
 
+    /// Korf & Felner's 6-6-6-6 on the 5x5 board (their figure 5), by goal
+    /// cells, for a goal with its blank in the top left corner: the six
+    /// cells by that corner (1, 5, 6, 10, 11, 12), the 2x3 blocks at the
+    /// bottom left (15-17, 20-22) and top right (2-4, 7-9), and the 3x2
+    /// block at the bottom right (13, 14, 18, 19, 23, 24). Each table has
+    /// 25!/19! = 127,512,000 entries (122 MiB).
+    pub fn six_six_six_six(goal: &Board) -> Result<Partition, PdbError> {
+        let (w, h) = (goal.width(), goal.height());
+        if (w, h) != (5, 5) || goal.blank() != 0 {
+            return Err(PdbError::Shape(format!(
+                "the 6-6-6-6 partition is for the 5x5 board with its blank in the top left corner, not {w}x{h} with the blank on cell {}",
+                goal.blank()
+            )));
+        }
+        let cells: [&[usize]; 4] = [
+            &[1, 5, 6, 10, 11, 12],
+            &[15, 16, 17, 20, 21, 22],
+            &[2, 3, 4, 7, 8, 9],
+            &[13, 14, 18, 19, 23, 24],
+        ];
+        let groups = cells
+            .iter()
+            .map(|cells| cells.iter().map(|&c| goal.tile(c)).collect())
+            .collect();
+        Partition::new(goal, groups)
+    }
+
     /// Korf & Felner's 7-8 on the 4x4 board, by goal cells: the first seven
     /// tiles in row-major order (the top two rows with the blank in one of
     /// them), then the other eight. Its 8-tile table takes 495 MiB.
@@ -180,11 +207,13 @@ impl Partition {
         Partition::new(goal, vec![left, right, top])
     }
 
-    /// The partition used by default: 6-6-3 on the 4x4 board, otherwise
-    /// the tiles in row-major order of their goal cells, in groups of at
-    /// most six.
+    /// The partition used by default: 6-6-3 on the 4x4 board, 6-6-6-6 on
+    /// the 5x5 board with the blank's goal in the top left corner,
+    /// otherwise the tiles in row-major order of their goal cells, in groups
+    /// of at most six.
     pub fn default_for(goal: &Board) -> Partition {
-        if let Ok(p) = Partition::six_six_three(goal) {
+        if let Ok(p) = Partition::six_six_three(goal).or_else(|_| Partition::six_six_six_six(goal))
+        {
             return p;
         }
         let tiles = Partition::tiles_in_order(goal);
