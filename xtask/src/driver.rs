@@ -15,7 +15,7 @@ use search_core::Outcome;
 use search_core::fixture::{ExtraFields, Fields, Fixture};
 use search_core::puzzle::{Puzzle, SolutionOf, SolveError, verify};
 
-use crate::registry::SolveSettings;
+use crate::registry::{AnalyzeOptions, SolveSettings};
 use crate::report::{Report, Run, heading, indent, length, render_runs, side_by_side};
 use crate::{display_path, fixtures};
 
@@ -87,8 +87,8 @@ impl Drawing {
     /// A drawing of `start` and `goal`, saying `unreachable` where no run
     /// reached the goal.
     pub fn new(start: &impl Display, goal: &impl Display, unreachable: &str) -> Drawing {
-        let (start, goal, unreachable) =
-            (start.to_string(), goal.to_string(), unreachable.to_string());
+        let (start, goal) = (start.to_string(), goal.to_string());
+        let unreachable = unreachable.to_string();
         Drawing {
             start,
             goal,
@@ -143,7 +143,7 @@ impl<P: Puzzle> Runs<P> {
         outcome: Outcome<SolutionOf<P>>,
         (ms, build_ms): (f64, f64),
     ) {
-        let found = outcome.found;
+        let (found, stats, algorithm) = (outcome.found, outcome.stats, algorithm.to_string());
         if let Some(s) = found.as_ref().filter(|s| !s.optimal) {
             let why = s
                 .reason
@@ -157,11 +157,7 @@ impl<P: Puzzle> Runs<P> {
                 .as_ref()
                 .map_or(Ok(()), |s| verify::<P>(start, goal, s)),
         );
-        let (algorithm, moves, stats) = (
-            algorithm.to_string(),
-            found.as_ref().map(|s| s.len() as u32),
-            outcome.stats,
-        );
+        let moves = found.as_ref().map(|s| s.len() as u32);
         self.runs.push(Run {
             algorithm,
             moves,
@@ -224,13 +220,11 @@ pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
 
 /// The start and the goal drawn side by side, indented.
 pub fn ends<P: Puzzle>(start: &P::Board, goal: &P::Board) -> String {
-    indent(&side_by_side(
-        &[
-            ("start".into(), P::rows(start)),
-            ("goal".into(), P::rows(goal)),
-        ],
-        2,
-    ))
+    let ends = [
+        ("start".into(), P::rows(start)),
+        ("goal".into(), P::rows(goal)),
+    ];
+    indent(&side_by_side(&ends, 2))
 }
 
 /// The answer of a solution of `moves` moves proven optimal, `how`.
@@ -250,39 +244,42 @@ pub fn validate<P: Driver>(json: &str) -> Result<(), String> {
     read::<P>(json).map(|_| ())
 }
 
+/// The instance of the fixture that `analyze --goal` names, if it names one;
+/// the error names the file.
+pub fn goal_file<P: Driver>(options: &AnalyzeOptions) -> Result<Option<P::Instance>, String> {
+    let Some((file, json)) = &options.goal else {
+        return Ok(None);
+    };
+    let (_, instance) = read::<P>(json).map_err(|e| format!("{file}: {e}"))?;
+    Ok(Some(instance))
+}
+
 /// Reads and solves the fixture file at `path` with `settings`: every
 /// algorithm the puzzle runs, each solution verified, the snapshot drawn;
 /// the error names the file and the problem.
 pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Report, String> {
     P::check(settings)?;
     let (shown, case) = (display_path(path), fixtures::case_name(path));
-    let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    let (fixture, instance) = read::<P>(&json).map_err(|e| format!("{shown}: {e}"))?;
+    let in_file = |e: String| format!("{shown}: {e}");
+    let json = fs::read_to_string(path).map_err(|e| in_file(e.to_string()))?;
+    let (fixture, instance) = read::<P>(&json).map_err(in_file)?;
+    let (runs, verdicts) = (Vec::new(), Vec::new());
     let mut runs = Runs::<P> {
-        runs: Vec::new(),
-        verdicts: Vec::new(),
+        runs,
+        verdicts,
         first: None,
         unproven: None,
     };
-    let d =
-        P::run(&fixture, &instance, settings, &mut runs).map_err(|e| format!("{shown}: {e}"))?;
-    let moves = runs
-        .first
-        .iter()
-        .flat_map(|s| s.moves.iter().map(ToString::to_string));
-    let notation = d.notation.clone().unwrap_or_else(|| moves.collect());
-    let mut out = heading(
-        P::NAME,
-        &case,
-        fixture.name.as_deref(),
-        fixture.source.as_deref(),
-    );
+    let d = P::run(&fixture, &instance, settings, &mut runs).map_err(in_file)?;
+    let (name, source) = (fixture.name.as_deref(), fixture.source.as_deref());
+    let mut out = heading(P::NAME, &case, name, source);
+    let table = render_runs(&runs.runs);
     let _ = write!(
         out,
         "{}{}\n{}\n{}",
         d.about,
         d.answer,
-        render_runs(&runs.runs).trim_end(),
+        table.trim_end(),
         d.after_runs
     );
     if let (Some((title, moves, per_line, separator)), Some(_)) = (&d.moves, &runs.first) {
@@ -292,11 +289,11 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
         }
     }
     if let (Some((title, boards, per_row)), Some(_)) = (&d.boards, &runs.first) {
-        let drawn: Vec<_> = boards
+        let drawn = boards
             .iter()
             .enumerate()
-            .map(|(i, rows)| (i.to_string(), rows.clone()))
-            .collect();
+            .map(|(i, rows)| (i.to_string(), rows.clone()));
+        let drawn: Vec<_> = drawn.collect();
         let _ = writeln!(
             out,
             "\n{title}\n{}",
@@ -307,11 +304,17 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     if let (None, Some(why)) = (&d.unproven, &runs.unproven) {
         let _ = writeln!(out, "\nnot proven optimal: {why}");
     }
+    let moves = runs
+        .first
+        .iter()
+        .flat_map(|s| s.moves.iter().map(ToString::to_string));
+    let notation = d.notation.unwrap_or_else(|| moves.collect());
+    let (runs, verdicts, unproven) = (runs.runs, runs.verdicts, d.unproven.or(runs.unproven));
     let mut report = Report::new(
         P::NAME,
         &case,
-        runs.runs,
-        runs.verdicts,
+        runs,
+        verdicts,
         notation,
         d.count,
         &fixture.expect,
@@ -319,7 +322,6 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     );
     let rows = |board: &str| board.lines().map(str::to_string).collect();
     (report.start, report.goal) = (rows(&d.start), rows(&d.goal));
-    let unproven = d.unproven.or(runs.unproven);
     report.optimal = unproven.is_none();
     let unreachable = report.moves.is_none().then_some(d.unreachable);
     report.reason = unproven.or(unreachable);
