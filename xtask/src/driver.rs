@@ -60,12 +60,9 @@ pub struct Drawing {
     pub answer: String,
     /// Lines after the table of runs.
     pub after_runs: String,
-    /// The solution's moves (the line above them, the moves, how many to a
-    /// line, what stands between two of a line), where it has one.
-    pub moves: Option<(String, Vec<String>, usize, &'static str)>,
-    /// The boards the solution passes through, numbered from 0 (the line
-    /// above them, each as rows, how many side by side), where it has one.
-    pub boards: Option<(String, Vec<Vec<String>>, usize)>,
+    /// The solution's moves and boards, drawn by [`Drawing::moves`] and
+    /// [`Drawing::drawn_boards`].
+    pub solution: String,
     /// The last lines.
     pub trailer: String,
     /// The start, as `Display` draws it, for the report's `start` rows.
@@ -106,15 +103,47 @@ impl Drawing {
         (title, per_line): (&str, usize),
         boards: (&str, usize),
     ) {
-        let moves = s.moves.iter().map(ToString::to_string).collect();
-        self.moves = Some((title.to_string(), moves, per_line, " "));
+        self.moves(title, &s.moves, per_line, " ");
         self.boards::<P>(s, boards);
+    }
+
+    /// `moves` under `title`, `per_line` to a line, `separator` between two.
+    pub fn moves<M: Display>(
+        &mut self,
+        title: &str,
+        moves: impl IntoIterator<Item = M>,
+        per_line: usize,
+        separator: &str,
+    ) {
+        let moves: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
+        let _ = writeln!(self.solution, "\n{title}");
+        for chunk in moves.chunks(per_line.max(1)) {
+            let _ = writeln!(self.solution, "  {}", chunk.join(separator));
+        }
     }
 
     /// The boards of `solution` under `title`, `per_row` side by side.
     pub fn boards<P: Puzzle>(&mut self, solution: &SolutionOf<P>, (title, per_row): (&str, usize)) {
-        let boards = solution.boards().iter().map(P::rows).collect();
-        self.boards = Some((title.to_string(), boards, per_row));
+        self.drawn_boards(title, solution.boards().iter().map(P::rows), per_row);
+    }
+
+    /// `boards`, each as rows and numbered from 0, under `title`, `per_row`
+    /// side by side.
+    pub fn drawn_boards(
+        &mut self,
+        title: &str,
+        boards: impl Iterator<Item = Vec<String>>,
+        per_row: usize,
+    ) {
+        let drawn: Vec<_> = boards
+            .enumerate()
+            .map(|(i, rows)| (i.to_string(), rows))
+            .collect();
+        let _ = writeln!(
+            self.solution,
+            "\n{title}\n{}",
+            indent(&side_by_side(&drawn, per_row))
+        );
     }
 }
 
@@ -282,24 +311,7 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
         table.trim_end(),
         d.after_runs
     );
-    if let (Some((title, moves, per_line, separator)), Some(_)) = (&d.moves, &runs.first) {
-        let _ = writeln!(out, "\n{title}");
-        for chunk in moves.chunks((*per_line).max(1)) {
-            let _ = writeln!(out, "  {}", chunk.join(separator));
-        }
-    }
-    if let (Some((title, boards, per_row)), Some(_)) = (&d.boards, &runs.first) {
-        let drawn = boards
-            .iter()
-            .enumerate()
-            .map(|(i, rows)| (i.to_string(), rows.clone()));
-        let drawn: Vec<_> = drawn.collect();
-        let _ = writeln!(
-            out,
-            "\n{title}\n{}",
-            indent(&side_by_side(&drawn, *per_row))
-        );
-    }
+    out.push_str(&d.solution);
     out.push_str(&d.trailer);
     if let (None, Some(why)) = (&d.unproven, &runs.unproven) {
         let _ = writeln!(out, "\nnot proven optimal: {why}");

@@ -164,8 +164,8 @@ impl Driver for KnightSwap {
                 .filter(|r| r.cells.windows(2).any(|w| w == [m.from, m.to]));
             format!("{} {m}", on.next().map_or('?', |r| r.name))
         });
-        d.moves = Some(("moves:".to_string(), named.collect(), 8, ", "));
-        d.boards = Some(("boards:".to_string(), drawn, 9));
+        d.moves("moves:", named, 8, ", ");
+        d.drawn_boards("boards:", drawn.into_iter(), 9);
         Ok(d)
     }
 }

@@ -275,11 +275,13 @@ impl Driver for EightPuzzle {
         d.answer = "answer: unreachable (start and goal are in different parity classes; decided without search)\n".into();
         if let Some(s) = &runs.first {
             d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
-            // Fifteen-puzzle solutions are long: the moves alone replay them.
+            let title = ("solution (tile moved at each step):", 16);
             let per_row = if start.width() > 3 { 6 } else { 8 };
-            let title = "solution (tile moved at each step):";
-            d.solution::<EightPuzzle>(s, (title, 16), ("boards:", per_row));
-            d.boards = d.boards.filter(|_| !big);
+            match big {
+                // Fifteen-puzzle solutions are long: the moves alone replay them.
+                true => d.moves(title.0, &s.moves, title.1, " "),
+                false => d.solution::<EightPuzzle>(s, title, ("boards:", per_row)),
+            }
         }
         Ok(d)
     }
