@@ -27,51 +27,47 @@ fn known() -> impl Iterator<Item = [&'static str; 6]> {
 /// arguments of `cargo xtask analyze`, and what they sweep.
 pub fn sweeps() -> impl Iterator<Item = (Vec<&'static str>, &'static str)> {
     PUZZLES.iter().flat_map(|p| {
-        let args =
-            move |a: &'static str| [p.name].into_iter().chain(a.split_whitespace()).collect();
-        p.sweeps.iter().map(move |&(a, what)| (args(a), what))
+        let args = move |a: &'static str| [p.name].into_iter().chain(a.split_whitespace());
+        p.sweeps
+            .iter()
+            .map(move |&(a, what)| (args(a).collect(), what))
     })
 }
 
-/// One sweep's measurement.
-pub struct SweepTime {
-    /// What was swept.
-    pub what: &'static str,
-    /// The command, for the table.
-    pub command: String,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-}
+/// One sweep's measurement: what was swept, the command, and its wall-clock
+/// seconds.
+pub type SweepTime = (&'static str, String, f64);
 
 /// Criterion's medians: `(full id, nanoseconds)` for every
-/// `new/estimates.json` under `dir`.
+/// `new/estimates.json` under `dir`, sorted by id.
 pub fn medians(dir: &Path) -> Vec<(String, f64)> {
+    fn collect(dir: &Path, rows: &mut Vec<(String, f64)>) {
+        let entries = fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok);
+        for path in entries.map(|e| e.path()) {
+            if !path.ends_with("new") {
+                collect(&path, rows);
+                continue;
+            }
+            let read = |name: &str| -> Option<serde_json::Value> {
+                serde_json::from_str(&fs::read_to_string(path.join(name)).ok()?).ok()
+            };
+            let (Some(bench), Some(estimates)) = (read("benchmark.json"), read("estimates.json"))
+            else {
+                continue;
+            };
+            let id = bench["full_id"].as_str();
+            if let (Some(id), Some(ns)) = (id, estimates["median"]["point_estimate"].as_f64()) {
+                rows.push((id.to_string(), ns));
+            }
+        }
+    }
     let mut rows = Vec::new();
     collect(dir, &mut rows);
     rows.sort_by(|a, b| a.0.cmp(&b.0));
     rows
-}
-
-fn collect(dir: &Path, rows: &mut Vec<(String, f64)>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
-        if path.ends_with("new") {
-            let read = |name: &str| -> Option<serde_json::Value> {
-                serde_json::from_str(&fs::read_to_string(path.join(name)).ok()?).ok()
-            };
-            if let (Some(bench), Some(estimates)) = (read("benchmark.json"), read("estimates.json"))
-            {
-                let id = bench["full_id"].as_str();
-                if let (Some(id), Some(ns)) = (id, estimates["median"]["point_estimate"].as_f64()) {
-                    rows.push((id.to_string(), ns));
-                }
-            }
-        } else if path.is_dir() {
-            collect(&path, rows);
-        }
-    }
 }
 
 /// A duration in the unit that reads best.
@@ -87,10 +83,9 @@ pub fn human_time(ns: f64) -> String {
 /// How the peer's median `peer` compares with this project's `ours`, in
 /// words that stay true whichever is faster.
 pub fn compared(peer: f64, ours: f64) -> String {
-    if peer >= ours {
-        format!("{:.1}x slower", peer / ours)
-    } else {
-        format!("{:.1}x faster", ours / peer)
+    match peer >= ours {
+        true => format!("{:.1}x slower", peer / ours),
+        false => format!("{:.1}x faster", ours / peer),
     }
 }
 
@@ -128,8 +123,8 @@ pub fn table(medians: &[(String, f64)]) -> String {
 /// The sweeps' table.
 pub fn sweep_table(sweeps: &[SweepTime]) -> String {
     let mut out = String::from("| sweep | command | time (one run) |\n| --- | --- | --- |\n");
-    for s in sweeps {
-        let _ = writeln!(out, "| {} | `{}` | {:.1} s |", s.what, s.command, s.seconds);
+    for (what, command, seconds) in sweeps {
+        let _ = writeln!(out, "| {what} | `{command}` | {seconds:.1} s |");
     }
     out
 }
@@ -137,62 +132,53 @@ pub fn sweep_table(sweeps: &[SweepTime]) -> String {
 /// The machine, as far as the system tells: processor, cores, memory,
 /// kernel and compiler.
 pub fn machine() -> String {
-    let cpu = fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|s| s.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown processor".to_string());
+    let line = |file: &str, key: &str| -> Option<String> {
+        let text = fs::read_to_string(file).ok()?;
+        let line = text.lines().find(|l| l.starts_with(key))?;
+        Some(line.split_once(':')?.1.trim().to_string())
+    };
+    let cpu = line("/proc/cpuinfo", "model name");
+    let kb = line("/proc/meminfo", "MemTotal").and_then(|m| m.split(' ').next()?.parse().ok());
+    let memory = kb.map(|kb: f64| format!("{:.0} GiB", kb / f64::from(1 << 20)));
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    let memory = fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|t| {
-            let kb: u64 = t.lines().next()?.split_whitespace().nth(1)?.parse().ok()?;
-            Some(format!("{:.0} GiB", kb as f64 / (1 << 20) as f64))
+    let run = |program: &str, arg: &str| {
+        let out = std::process::Command::new(program).arg(arg).output();
+        out.map_or(String::new(), |o| {
+            String::from_utf8_lossy(&o.stdout).trim().to_string()
         })
-        .unwrap_or_else(|| "unknown memory".to_string());
-    let run = |program: &str, args: &[&str]| {
-        std::process::Command::new(program)
-            .args(args)
-            .output()
-            .ok()
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-            .unwrap_or_default()
     };
     format!(
-        "{cpu}, {cores} cores, {memory}; Linux {}; {}",
-        run("uname", &["-r"]),
-        run("rustc", &["--version"])
+        "{}, {cores} cores, {}; Linux {}; {}",
+        cpu.as_deref().unwrap_or("unknown processor"),
+        memory.as_deref().unwrap_or("unknown memory"),
+        run("uname", "-r"),
+        run("rustc", "--version")
     )
 }
 
 /// `docs/BENCHMARKS.md`: the machine, the table, the sweeps.
 pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime]) -> String {
-    let mut doc = String::from(
+    let mut doc = format!(
         "# Benchmarks\n\n\
          This page is written by `cargo xtask bench --sweeps --write`; edit each puzzle's benchmarks in its entry (`xtask/src/puzzles/`) or the page's text in `xtask/src/bench.rs`, not this file.\n\
          Speed is measured by criterion benches (`crates/benches/benches/<puzzle>.rs`, one per puzzle crate, with the peers), never asserted in tests.\n\
          Peers run in the same process and the same criterion run as this project's code, on the same input.\n\
-         The original articles' figures are their own, on their machines.\n\n",
+         The original articles' figures are their own, on their machines.\n\n\
+         ## The machine\n\n{}.\n\
+         Release profile, `target-cpu=x86-64-v2` (from `.cargo/config.toml`), rayon on every core.\n\n\
+         ## Criterion medians\n\n{}",
+        machine(),
+        table(medians)
     );
-    let _ = writeln!(doc, "## The machine\n\n{}.", machine());
-    doc.push_str(
-        "Release profile, `target-cpu=x86-64-v2` (from `.cargo/config.toml`), rayon on every core.\n\n",
-    );
-    doc.push_str("## Criterion medians\n\n");
-    doc.push_str(&table(medians));
     if !sweeps.is_empty() {
         doc.push_str("\n## Whole-space sweeps\n\nOne run each, wall-clock time of the command (release build):\n\n");
         doc.push_str(&sweep_table(sweeps));
     }
-    doc.push_str(&format!(
-        "\n{} benchmarks measured.\n",
-        thousands(medians.len() as u64)
-    ));
-    doc.push_str(MEASURED_ELSEWHERE);
+    let measured = thousands(medians.len() as u64);
+    let _ = write!(
+        doc,
+        "\n{measured} benchmarks measured.\n{MEASURED_ELSEWHERE}"
+    );
     doc
 }
 

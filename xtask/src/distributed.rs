@@ -4,9 +4,7 @@
 //! own `distributed` feature; without it these options answer
 //! [`NOT_BUILT`].
 
-use std::cell::RefCell;
 use std::ffi::OsString;
-use std::fs;
 use std::path::Path;
 
 /// The answer to `--processes` or `--hostfile` from an xtask built without
@@ -27,9 +25,6 @@ pub struct ClusterOptions {
     pub workers: usize,
     /// How long a process waits for another before giving up.
     pub timeout_seconds: f64,
-    /// Bytes of ranks sent between processes while expanding each layer,
-    /// once the sweep is done.
-    pub exchanged: RefCell<Vec<u64>>,
 }
 
 impl ClusterOptions {
@@ -52,25 +47,20 @@ impl ClusterOptions {
             ));
         }
         let name = path.display().to_string();
-        let text = fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        #[cfg(feature = "distributed")]
+        let addresses =
+            search_distributed::parse_hostfile(&name, &text).map_err(|e| e.to_string())?;
+        #[cfg(not(feature = "distributed"))]
+        let addresses = vec![text];
+        let (process, workers) = (process.unwrap_or(0), workers.unwrap_or(1));
         Ok(ClusterOptions {
-            addresses: hostfile(&name, &text)?,
-            process: process.unwrap_or(0),
-            workers: workers.unwrap_or(1),
+            addresses,
+            process,
+            workers,
             timeout_seconds,
-            ..ClusterOptions::default()
         })
     }
-}
-
-#[cfg(feature = "distributed")]
-fn hostfile(name: &str, text: &str) -> Result<Vec<String>, String> {
-    search_distributed::parse_hostfile(name, text).map_err(|e| e.to_string())
-}
-
-#[cfg(not(feature = "distributed"))]
-fn hostfile(_: &str, _: &str) -> Result<Vec<String>, String> {
-    Err(NOT_BUILT.to_string())
 }
 
 /// `analyze --processes P`: xtask started P times on this machine with the
@@ -84,17 +74,10 @@ pub fn launch(processes: usize) -> Result<(), String> {
     if processes == 0 {
         return Err("--processes: at least one process".to_string());
     }
-    launch_local(processes, &forwarded(std::env::args_os().skip(1)))
-}
-
-#[cfg(feature = "distributed")]
-fn launch_local(processes: usize, args: &[OsString]) -> Result<(), String> {
-    search_distributed::launch_local(processes, args).map_err(|e| e.to_string())
-}
-
-#[cfg(not(feature = "distributed"))]
-fn launch_local(_: usize, _: &[OsString]) -> Result<(), String> {
-    Err(NOT_BUILT.to_string())
+    #[cfg(feature = "distributed")]
+    search_distributed::launch_local(processes, &forwarded(std::env::args_os().skip(1)))
+        .map_err(|e| e.to_string())?;
+    Ok(())
 }
 
 /// The arguments without `--processes`: what `--processes` hands each

@@ -15,7 +15,7 @@ use search_core::Outcome;
 use search_core::fixture::{ExtraFields, Fields, Fixture};
 use search_core::puzzle::{Puzzle, SolutionOf, SolveError, verify};
 
-use crate::registry::SolveSettings;
+use crate::registry::{AnalyzeOptions, SolveSettings};
 use crate::report::{Report, Run, heading, indent, length, render_runs, side_by_side};
 use crate::{display_path, fixtures};
 
@@ -60,12 +60,9 @@ pub struct Drawing {
     pub answer: String,
     /// Lines after the table of runs.
     pub after_runs: String,
-    /// The solution's moves (the line above them, the moves, how many to a
-    /// line, what stands between two of a line), where it has one.
-    pub moves: Option<(String, Vec<String>, usize, &'static str)>,
-    /// The boards the solution passes through, numbered from 0 (the line
-    /// above them, each as rows, how many side by side), where it has one.
-    pub boards: Option<(String, Vec<Vec<String>>, usize)>,
+    /// The solution's moves and boards, drawn by [`Drawing::moves`] and
+    /// [`Drawing::drawn_boards`].
+    pub solution: String,
     /// The last lines.
     pub trailer: String,
     /// The start, as `Display` draws it, for the report's `start` rows.
@@ -87,8 +84,8 @@ impl Drawing {
     /// A drawing of `start` and `goal`, saying `unreachable` where no run
     /// reached the goal.
     pub fn new(start: &impl Display, goal: &impl Display, unreachable: &str) -> Drawing {
-        let (start, goal, unreachable) =
-            (start.to_string(), goal.to_string(), unreachable.to_string());
+        let (start, goal) = (start.to_string(), goal.to_string());
+        let unreachable = unreachable.to_string();
         Drawing {
             start,
             goal,
@@ -106,15 +103,47 @@ impl Drawing {
         (title, per_line): (&str, usize),
         boards: (&str, usize),
     ) {
-        let moves = s.moves.iter().map(ToString::to_string).collect();
-        self.moves = Some((title.to_string(), moves, per_line, " "));
+        self.moves(title, &s.moves, per_line, " ");
         self.boards::<P>(s, boards);
+    }
+
+    /// `moves` under `title`, `per_line` to a line, `separator` between two.
+    pub fn moves<M: Display>(
+        &mut self,
+        title: &str,
+        moves: impl IntoIterator<Item = M>,
+        per_line: usize,
+        separator: &str,
+    ) {
+        let moves: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
+        let _ = writeln!(self.solution, "\n{title}");
+        for chunk in moves.chunks(per_line.max(1)) {
+            let _ = writeln!(self.solution, "  {}", chunk.join(separator));
+        }
     }
 
     /// The boards of `solution` under `title`, `per_row` side by side.
     pub fn boards<P: Puzzle>(&mut self, solution: &SolutionOf<P>, (title, per_row): (&str, usize)) {
-        let boards = solution.boards().iter().map(P::rows).collect();
-        self.boards = Some((title.to_string(), boards, per_row));
+        self.drawn_boards(title, solution.boards().iter().map(P::rows), per_row);
+    }
+
+    /// `boards`, each as rows and numbered from 0, under `title`, `per_row`
+    /// side by side.
+    pub fn drawn_boards(
+        &mut self,
+        title: &str,
+        boards: impl Iterator<Item = Vec<String>>,
+        per_row: usize,
+    ) {
+        let drawn: Vec<_> = boards
+            .enumerate()
+            .map(|(i, rows)| (i.to_string(), rows))
+            .collect();
+        let _ = writeln!(
+            self.solution,
+            "\n{title}\n{}",
+            indent(&side_by_side(&drawn, per_row))
+        );
     }
 }
 
@@ -143,7 +172,7 @@ impl<P: Puzzle> Runs<P> {
         outcome: Outcome<SolutionOf<P>>,
         (ms, build_ms): (f64, f64),
     ) {
-        let found = outcome.found;
+        let (found, stats, algorithm) = (outcome.found, outcome.stats, algorithm.to_string());
         if let Some(s) = found.as_ref().filter(|s| !s.optimal) {
             let why = s
                 .reason
@@ -157,11 +186,7 @@ impl<P: Puzzle> Runs<P> {
                 .as_ref()
                 .map_or(Ok(()), |s| verify::<P>(start, goal, s)),
         );
-        let (algorithm, moves, stats) = (
-            algorithm.to_string(),
-            found.as_ref().map(|s| s.len() as u32),
-            outcome.stats,
-        );
+        let moves = found.as_ref().map(|s| s.len() as u32);
         self.runs.push(Run {
             algorithm,
             moves,
@@ -224,13 +249,11 @@ pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
 
 /// The start and the goal drawn side by side, indented.
 pub fn ends<P: Puzzle>(start: &P::Board, goal: &P::Board) -> String {
-    indent(&side_by_side(
-        &[
-            ("start".into(), P::rows(start)),
-            ("goal".into(), P::rows(goal)),
-        ],
-        2,
-    ))
+    let ends = [
+        ("start".into(), P::rows(start)),
+        ("goal".into(), P::rows(goal)),
+    ];
+    indent(&side_by_side(&ends, 2))
 }
 
 /// The answer of a solution of `moves` moves proven optimal, `how`.
@@ -250,68 +273,60 @@ pub fn validate<P: Driver>(json: &str) -> Result<(), String> {
     read::<P>(json).map(|_| ())
 }
 
+/// The instance of the fixture that `analyze --goal` names, if it names one;
+/// the error names the file.
+pub fn goal_file<P: Driver>(options: &AnalyzeOptions) -> Result<Option<P::Instance>, String> {
+    let Some((file, json)) = &options.goal else {
+        return Ok(None);
+    };
+    let (_, instance) = read::<P>(json).map_err(|e| format!("{file}: {e}"))?;
+    Ok(Some(instance))
+}
+
 /// Reads and solves the fixture file at `path` with `settings`: every
 /// algorithm the puzzle runs, each solution verified, the snapshot drawn;
 /// the error names the file and the problem.
 pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Report, String> {
     P::check(settings)?;
     let (shown, case) = (display_path(path), fixtures::case_name(path));
-    let json = fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    let (fixture, instance) = read::<P>(&json).map_err(|e| format!("{shown}: {e}"))?;
+    let in_file = |e: String| format!("{shown}: {e}");
+    let json = fs::read_to_string(path).map_err(|e| in_file(e.to_string()))?;
+    let (fixture, instance) = read::<P>(&json).map_err(in_file)?;
+    let (runs, verdicts) = (Vec::new(), Vec::new());
     let mut runs = Runs::<P> {
-        runs: Vec::new(),
-        verdicts: Vec::new(),
+        runs,
+        verdicts,
         first: None,
         unproven: None,
     };
-    let d =
-        P::run(&fixture, &instance, settings, &mut runs).map_err(|e| format!("{shown}: {e}"))?;
-    let moves = runs
-        .first
-        .iter()
-        .flat_map(|s| s.moves.iter().map(ToString::to_string));
-    let notation = d.notation.clone().unwrap_or_else(|| moves.collect());
-    let mut out = heading(
-        P::NAME,
-        &case,
-        fixture.name.as_deref(),
-        fixture.source.as_deref(),
-    );
+    let d = P::run(&fixture, &instance, settings, &mut runs).map_err(in_file)?;
+    let (name, source) = (fixture.name.as_deref(), fixture.source.as_deref());
+    let mut out = heading(P::NAME, &case, name, source);
+    let table = render_runs(&runs.runs);
     let _ = write!(
         out,
         "{}{}\n{}\n{}",
         d.about,
         d.answer,
-        render_runs(&runs.runs).trim_end(),
+        table.trim_end(),
         d.after_runs
     );
-    if let (Some((title, moves, per_line, separator)), Some(_)) = (&d.moves, &runs.first) {
-        let _ = writeln!(out, "\n{title}");
-        for chunk in moves.chunks((*per_line).max(1)) {
-            let _ = writeln!(out, "  {}", chunk.join(separator));
-        }
-    }
-    if let (Some((title, boards, per_row)), Some(_)) = (&d.boards, &runs.first) {
-        let drawn: Vec<_> = boards
-            .iter()
-            .enumerate()
-            .map(|(i, rows)| (i.to_string(), rows.clone()))
-            .collect();
-        let _ = writeln!(
-            out,
-            "\n{title}\n{}",
-            indent(&side_by_side(&drawn, *per_row))
-        );
-    }
+    out.push_str(&d.solution);
     out.push_str(&d.trailer);
     if let (None, Some(why)) = (&d.unproven, &runs.unproven) {
         let _ = writeln!(out, "\nnot proven optimal: {why}");
     }
+    let moves = runs
+        .first
+        .iter()
+        .flat_map(|s| s.moves.iter().map(ToString::to_string));
+    let notation = d.notation.unwrap_or_else(|| moves.collect());
+    let (runs, verdicts, unproven) = (runs.runs, runs.verdicts, d.unproven.or(runs.unproven));
     let mut report = Report::new(
         P::NAME,
         &case,
-        runs.runs,
-        runs.verdicts,
+        runs,
+        verdicts,
         notation,
         d.count,
         &fixture.expect,
@@ -319,7 +334,6 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     );
     let rows = |board: &str| board.lines().map(str::to_string).collect();
     (report.start, report.goal) = (rows(&d.start), rows(&d.goal));
-    let unproven = d.unproven.or(runs.unproven);
     report.optimal = unproven.is_none();
     let unreachable = report.moves.is_none().then_some(d.unreachable);
     report.reason = unproven.or(unreachable);

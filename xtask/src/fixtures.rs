@@ -42,34 +42,29 @@ pub fn parse_fields<T: serde::de::DeserializeOwned>(
     let object = value
         .as_object()
         .ok_or("expected a JSON object, one field per property of the instance")?;
-    let missing: Vec<String> = fields
+    let named = |names: Vec<&str>, what: &str| match names.len() {
+        0 => None,
+        n => {
+            let names: Vec<String> = names.iter().map(|f| format!("`{f}`")).collect();
+            let plural = if n == 1 { "" } else { "s" };
+            Some(format!("{what} field{plural} {}", names.join(", ")))
+        }
+    };
+    let missing = fields
         .required
         .iter()
-        .filter(|f| !object.contains_key(**f))
-        .map(|f| format!("`{f}`"))
-        .collect();
-    let unknown: Vec<String> = object
+        .copied()
+        .filter(|f| !object.contains_key(*f));
+    let unknown = object
         .keys()
-        .filter(|k| !fields.knows(k))
-        .map(|k| format!("`{k}`"))
-        .collect();
-    if !missing.is_empty() || !unknown.is_empty() {
-        let plural = |n: usize| if n == 1 { "" } else { "s" };
-        let mut problems = Vec::new();
-        if !missing.is_empty() {
-            problems.push(format!(
-                "missing field{} {}",
-                plural(missing.len()),
-                missing.join(", ")
-            ));
-        }
-        if !unknown.is_empty() {
-            problems.push(format!(
-                "unknown field{} {}",
-                plural(unknown.len()),
-                unknown.join(", ")
-            ));
-        }
+        .map(String::as_str)
+        .filter(|k| !fields.knows(k));
+    let problems = [
+        named(missing.collect(), "missing"),
+        named(unknown.collect(), "unknown"),
+    ];
+    let problems: Vec<String> = problems.into_iter().flatten().collect();
+    if !problems.is_empty() {
         return Err(format!(
             "{} (the fields: {}; required: {})",
             problems.join("; "),

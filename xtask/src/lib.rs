@@ -27,9 +27,23 @@ use puzzles::FixtureFile;
 use registry::{PuzzleDef, SolveSettings};
 use report::Report;
 
+/// `println!`, except that a reader who has gone (`cargo xtask ... | head`)
+/// ends the program quietly, with the status a shell gives a program ended
+/// by SIGPIPE, instead of with a panic.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    }};
+}
+
 /// The workspace's root folder.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
         .parent()
         .expect("xtask lives one folder below the root")
         .to_path_buf()
@@ -51,8 +65,7 @@ pub fn write_whole(
     fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
     let mut out = BufWriter::new(fs::File::create(&partial)?);
     write(&mut out)?;
-    out.flush()?;
-    drop(out);
+    out.into_inner().map_err(io::IntoInnerError::into_error)?;
     fs::rename(&partial, path)
 }
 
@@ -107,13 +120,11 @@ pub fn refusals(puzzle: &PuzzleDef, fixtures_dir: &Path) -> Result<Vec<Refusal>,
 
 /// The snapshot body listing the refusals of one puzzle's invalid fixtures.
 pub fn render_refusals(refusals: &[Refusal]) -> String {
-    refusals
-        .iter()
-        .map(|r| match &r.message {
-            Some(message) => format!("{message}\n"),
-            None => format!("{}: {ACCEPTED}\n", r.file),
-        })
-        .collect()
+    let line = |r: &Refusal| match &r.message {
+        Some(message) => format!("{message}\n"),
+        None => format!("{}: {ACCEPTED}\n", r.file),
+    };
+    refusals.iter().map(line).collect()
 }
 
 /// What is said of an invalid fixture that was accepted.

@@ -6,32 +6,20 @@ use std::process::ExitCode;
 use clap::FromArgMatches;
 
 use args::{Cli, Command};
-use commands::analyze::{Sharding, analyze};
-use commands::bench::bench;
-use commands::korf::korf;
-use commands::solve::{solve_all, solve_one};
-
-/// Exit status when standard output is closed under us, as a shell reports
-/// a program ended by SIGPIPE.
-const CLOSED_STDOUT: i32 = 141;
-
-/// `println!`, except that a reader who has gone (`cargo xtask ... | head`)
-/// ends the program quietly instead of with a panic.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
-            std::process::exit($crate::CLOSED_STDOUT);
-        }
-    }};
-}
+use commands::{analyze, bench, korf, solve};
 
 mod args;
-mod commands;
+mod commands {
+    //! The bodies of the `cargo xtask` commands, one module each.
+    pub(crate) mod analyze;
+    pub(crate) mod bench;
+    pub(crate) mod korf;
+    pub(crate) mod solve;
+}
 
 fn main() -> ExitCode {
     if let Some(help) = puzzle_help() {
-        out!("{help}");
+        xtask::out!("{help}");
         return ExitCode::SUCCESS;
     }
     let matches = args::command().get_matches();
@@ -40,14 +28,14 @@ fn main() -> ExitCode {
     let given = args::given(name, sub);
     xtask::automata::register();
     let result = match parsed(&matches).command {
-        Command::SolveAll(options) => solve_all(&options),
-        Command::Solve(options) => solve_one(&options, given),
+        Command::SolveAll(options) => solve::solve_all(&options),
+        Command::Solve(options) => solve::solve_one(&options, given),
         Command::Analyze(options) => {
-            let sharding = Sharding::from_arg_matches(sub).unwrap_or_else(|e| e.exit());
-            analyze(options, given, &sharding)
+            let sharding = analyze::Sharding::from_arg_matches(sub);
+            analyze::analyze(options, given, &sharding.unwrap_or_else(|e| e.exit()))
         }
-        Command::Bench(options) => bench(&options),
-        Command::Korf(options) => korf(&options),
+        Command::Bench(options) => bench::bench(&options),
+        Command::Korf(options) => korf::korf(&options),
     };
     result.unwrap_or_else(|message| {
         // One write: the processes of a sharded sweep share the launcher's

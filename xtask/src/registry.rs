@@ -99,21 +99,23 @@ impl Given {
     ) -> Result<(), String> {
         let owner = |p: &PuzzleDef, flag: &str| {
             let mut mine = p.flags.iter().filter(|f| f.command == command);
-            mine.find(|f| f.list.iter().any(|g| g.name == flag))
-                .map(|f| (p.name, f.about))
+            let group = mine.find(|f| f.list.iter().any(|g| g.name == flag));
+            group.map(|f| (p.name, f.about))
         };
-        let Some((flag, _)) = self
+        match self
             .0
             .iter()
             .find(|(flag, _)| owner(puzzle, flag).is_none())
-        else {
-            return Ok(());
-        };
-        let (name, about) = all.iter().find_map(|p| owner(p, flag)).unwrap_or_default();
-        Err(format!(
-            "{} takes no --{flag}: it is {name}'s ({about})",
-            puzzle.name
-        ))
+        {
+            None => Ok(()),
+            Some((flag, _)) => {
+                let (name, about) = all.iter().find_map(|p| owner(p, flag)).unwrap_or_default();
+                Err(format!(
+                    "{} takes no --{flag}: it is {name}'s ({about})",
+                    puzzle.name
+                ))
+            }
+        }
     }
 }
 
@@ -163,6 +165,14 @@ pub struct AnalyzeOptions {
     pub cluster: Option<ClusterOptions>,
 }
 
+/// Refuses `--variant` for a puzzle (`who`) that has none.
+pub fn refuse_variant(who: &str, options: &AnalyzeOptions) -> Result<(), String> {
+    match &options.variant {
+        Some(v) => Err(format!("{who} has no variant {v:?}")),
+        None => Ok(()),
+    }
+}
+
 /// An analysis's result, ready to print or serialise.
 #[derive(Debug, Clone, Default)]
 pub struct Analysis {
@@ -182,6 +192,9 @@ pub struct Analysis {
     /// More results, added as they are to the `--json` object (the text
     /// output has them in the description).
     pub extra: serde_json::Map<String, Value>,
+    /// In a sweep sharded over processes, the bytes of ranks they sent each
+    /// other while expanding each layer (never in the results).
+    pub exchanged: Vec<u64>,
 }
 
 /// The fields of a JSON object, for [`Analysis::extra`] (none if `object`
@@ -216,11 +229,9 @@ pub trait Progress {
     /// description's first line is `what`); its tables grow with it, up to
     /// `limit` bytes (`--max-memory`).
     fn growing(&mut self, what: &str, limit: u64) {
-        let first = what.lines().next().unwrap_or_default();
-        let mib = limit / (1 << 20);
-        let lines =
-            format!("{first}\ntables: grown level by level, refused past --max-memory {mib} MiB");
-        self.begin(&lines, None);
+        let (first, mib) = (what.lines().next().unwrap_or_default(), limit >> 20);
+        let grown = "tables: grown level by level, refused past --max-memory";
+        self.begin(&format!("{first}\n{grown} {mib} MiB"), None);
     }
 
     /// A level of such a search is complete: `states` in it, `seen` kept.
@@ -238,17 +249,18 @@ pub trait Progress {
 impl Analysis {
     /// The `--json` object of the analysis of `puzzle`.
     pub fn to_json(&self, puzzle: &str) -> Value {
+        let histogram = &self.histogram;
         let mut object = json!({
             "puzzle": puzzle,
             "description": self.description,
             "ranks": self.ranks,
-            "states": self.histogram.iter().sum::<u64>(),
-            "histogram": self.histogram,
-            "max_distance": self.histogram.len().checked_sub(1),
-            "farthest_count": self.histogram.last(),
+            "states": histogram.iter().sum::<u64>(),
+            "histogram": histogram,
+            "max_distance": histogram.len().checked_sub(1),
+            "farthest_count": histogram.last(),
             "farthest": self.farthest,
         });
-        if self.histogram.is_empty() {
+        if histogram.is_empty() {
             // A count of another kind alone (peg solitaire's --solvable-only):
             // nothing about every state reached.
             for key in ["ranks", "states", "histogram"] {
@@ -268,39 +280,36 @@ impl Analysis {
     /// distance, the farthest states.
     pub fn render(&self) -> String {
         let mut out = format!("{}\n\n", self.description);
-        let (census, alone) = (self.census.as_ref(), self.histogram.is_empty());
-        let column = |d: usize| {
-            census.map_or(String::new(), |c| {
-                format!("  {:>12}", thousands(c.counts.get(d).copied().unwrap_or(0)))
-            })
-        };
-        if let (true, Some(census)) = (alone, census) {
+        let (census, count) = (self.census.as_ref(), |n: u64| {
+            format!("{:>12}", thousands(n))
+        });
+        if let (true, Some(census)) = (self.histogram.is_empty(), census) {
             // A count of another kind alone (peg solitaire's --solvable-only).
             let _ = writeln!(out, "distance  {}", census.heading);
-            for (d, c) in census.counts.iter().enumerate() {
-                let _ = writeln!(out, "{d:>8}  {:>12}", thousands(*c));
+            for (d, n) in census.counts.iter().enumerate() {
+                let _ = writeln!(out, "{d:>8}  {}", count(*n));
             }
             return out;
         }
-        let (states, ranks) = (
-            thousands(self.histogram.iter().sum::<u64>()),
-            thousands(self.ranks),
-        );
+        let states = thousands(self.histogram.iter().sum::<u64>());
         let heading = census.map_or(String::new(), |c| format!("        {}", c.heading));
+        let ranks = thousands(self.ranks);
         let _ = writeln!(
             out,
             "states reached: {states} of {ranks} ranks\n\ndistance  states{heading}"
         );
         for (d, n) in self.histogram.iter().enumerate() {
-            let _ = writeln!(out, "{d:>8}  {:>12}{}", thousands(*n), column(d));
+            let column = census.map(|c| count(c.counts.get(d).copied().unwrap_or(0)));
+            let column = column.map_or(String::new(), |c| format!("  {c}"));
+            let _ = writeln!(out, "{d:>8}  {}{column}", count(*n));
         }
         if let Some(max) = self.histogram.len().checked_sub(1) {
             let (count, shown) = (thousands(self.histogram[max]), self.farthest.len());
             let _ = writeln!(out, "\nmax distance: {max} ({count} states; {shown} shown)");
-            let drawn: Vec<_> = (1..)
+            let drawn = (1..)
                 .zip(&self.farthest)
-                .map(|(i, rows)| (format!("#{i}"), rows.clone()))
-                .collect();
+                .map(|(i, rows)| (format!("#{i}"), rows.clone()));
+            let drawn: Vec<_> = drawn.collect();
             let _ = writeln!(out, "{}", indent(&side_by_side(&drawn, 6)));
         }
         out

@@ -81,19 +81,15 @@ impl Report {
         }
         let moves = runs.first().and_then(|r| r.moves);
         for run in runs.iter().skip(1).filter(|r| r.moves != moves) {
-            let (found, first) = (length(run.moves), length(moves));
-            let primary = &runs[0].algorithm;
+            let (found, first, primary) = (length(run.moves), length(moves), &runs[0].algorithm);
             problems.push(format!(
                 "{} found {found}, but {primary} found {first}",
                 run.algorithm
             ));
         }
         if let Some(expected) = expect.moves.filter(|&e| e != moves) {
-            problems.push(format!(
-                "expected {}, found {}",
-                length(expected),
-                length(moves)
-            ));
+            let (expected, found) = (length(expected), length(moves));
+            problems.push(format!("expected {expected}, found {found}"));
         }
         if let Some(expected) = expect.count.filter(|&e| Some(e) != count) {
             let counted = count.map_or("none".to_string(), |c| c.to_string());
@@ -126,21 +122,17 @@ impl Report {
     pub fn to_json(&self) -> Value {
         let primary = self.runs.first();
         let (build_ms, search_ms) = primary.map_or((0.0, 0.0), |r| (r.build_ms, r.ms));
-        let runs: Vec<Value> = self
-            .runs
-            .iter()
-            .map(|r| {
-                json!({
-                    "algorithm": r.algorithm,
-                    "moves": r.moves,
-                    "expanded": r.stats.expanded,
-                    "generated": r.stats.generated,
-                    "iterations": r.stats.iterations.len(),
-                    "build_ms": r.build_ms,
-                    "search_ms": r.ms,
-                })
+        let run = |r: &Run| {
+            json!({
+                "algorithm": r.algorithm,
+                "moves": r.moves,
+                "expanded": r.stats.expanded,
+                "generated": r.stats.generated,
+                "iterations": r.stats.iterations.len(),
+                "build_ms": r.build_ms,
+                "search_ms": r.ms,
             })
-            .collect();
+        };
         let mut object = json!({
             "puzzle": self.puzzle,
             "case": self.case,
@@ -155,7 +147,7 @@ impl Report {
             "search_ms": search_ms,
             "ms": build_ms + search_ms,
             "solution": self.solution,
-            "runs": runs,
+            "runs": self.runs.iter().map(run).collect::<Vec<_>>(),
             "problems": self.problems,
         });
         if self.moves.is_none() || !self.optimal {
@@ -197,19 +189,17 @@ pub fn render_runs(runs: &[Run]) -> String {
         .max()
         .unwrap_or(0)
         .max(9);
-    let mut out = format!(
-        "{:<width$}  {:>5}  {:>12}  {:>12}\n",
-        "algorithm", "moves", "expanded", "generated"
-    );
+    let (a, m, e, g) = ("algorithm", "moves", "expanded", "generated");
+    let mut out = format!("{a:<width$}  {m:>5}  {e:>12}  {g:>12}\n");
     for run in runs {
         let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
-        let (expanded, generated) = (
+        let (e, g) = (
             thousands(run.stats.expanded),
             thousands(run.stats.generated),
         );
         let _ = writeln!(
             out,
-            "{:<width$}  {moves:>5}  {expanded:>12}  {generated:>12}",
+            "{:<width$}  {moves:>5}  {e:>12}  {g:>12}",
             run.algorithm
         );
     }
@@ -267,15 +257,12 @@ pub fn side_by_side(boards: &[(String, Vec<String>)], per_row: usize) -> String 
 
 /// Indents every line of `text` by two spaces.
 pub fn indent(text: &str) -> String {
-    let lines: Vec<String> = text
-        .lines()
-        .map(|l| {
-            if l.is_empty() {
-                String::new()
-            } else {
-                format!("  {l}")
-            }
-        })
-        .collect();
-    lines.join("\n")
+    let line = |l: &str| {
+        if l.is_empty() {
+            String::new()
+        } else {
+            format!("  {l}")
+        }
+    };
+    text.lines().map(line).collect::<Vec<_>>().join("\n")
 }

@@ -1,13 +1,12 @@
 //! The one sweep of a ranked space behind every `analyze` but peg
 //! solitaire's level searches, on one machine or sharded over several.
 
-use search_core::layers::{LayerReport, Layers, Sweep, Table};
+use search_core::layers::{LayerReport, Sweep, Table};
 use search_core::puzzle::{Puzzle, by_name};
 use search_core::rules::Ranked;
 
-use crate::distributed::ClusterOptions;
 use crate::driver::{self, Driver};
-use crate::registry::{Analysis, AnalyzeOptions, Census, Progress};
+use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, refuse_variant};
 use crate::report::{indent, thousands};
 
 /// The tables of `--table`.
@@ -29,19 +28,14 @@ pub fn goal_option<P>(
 where
     P: Driver<Instance = (<P as Puzzle>::Board, <P as Puzzle>::Board)>,
 {
-    if let Some(v) = &options.variant {
-        return Err(format!("{who} has no variant {v:?}"));
-    }
+    refuse_variant(who, options)?;
     if let Some(s) = &options.size {
         return Err(format!(
             "{who} takes its board from --goal, not --size {s:?}"
         ));
     }
-    match &options.goal {
-        Some((file, json)) => Ok(driver::read::<P>(json)
-            .map_err(|e| format!("{file}: {e}"))?
-            .1
-            .1),
+    match driver::goal_file::<P>(options)? {
+        Some((_, goal)) => Ok(goal),
         None => P::from_rows(P::Variant::default(), default).map_err(|e| e.to_string()),
     }
 }
@@ -77,10 +71,11 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
         let description = format!(
             "{puzzle} {width}x{height}: the distance of every arrangement from the goal\n{goal}"
         );
+        let census = None;
         SweepPlan {
             description,
             table,
-            census: None,
+            census,
             draw,
         }
     }
@@ -95,47 +90,49 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
         options: &AnalyzeOptions,
         progress: &mut dyn Progress,
     ) -> Result<Analysis, String> {
-        let census = self.census.map(|c| c.2);
-        let layers = if let Some(cluster) = &options.cluster {
-            let key = format!("{}\n{}", self.description, options.farthest);
-            sharded(space, goals, census, options, (cluster, &key), progress)?
-        } else {
-            let table = match options.table.as_deref() {
-                None => self.table,
-                Some(name) => by_name("table", name, &TABLES, |(name, _)| name)?.1,
-            };
-            let sweep = Sweep::new(table).with_max_memory(options.max_memory);
-            let sweep = sweep.with_farthest(options.farthest);
-            let (size, mib) = (
-                space.size(),
-                sweep.memory_needed(space.size()) as f64 / (1 << 20) as f64,
-            );
-            progress.begin(
-                &format!("table: {} ranks, {mib:.1} MiB", thousands(size)),
-                Some(size),
-            );
-            let report = |r: &LayerReport| progress.layer(r);
-            match census {
-                None => sweep.run(space, goals, report),
-                Some(c) => sweep.run_with_census(space, goals, c, report),
+        let (census, size) = (self.census.map(|c| c.2), space.size());
+        let (layers, exchanged) = match &options.cluster {
+            #[cfg(feature = "distributed")]
+            Some(cluster) => {
+                let key = format!("{}\n{}", self.description, options.farthest);
+                let sharded = sharded(space, goals, census, options, (cluster, &key), progress)?;
+                (sharded.layers, sharded.exchanged)
             }
-            .map_err(|e| e.to_string())?
+            _ => {
+                let table = match options.table.as_deref() {
+                    None => self.table,
+                    Some(name) => by_name("table", name, &TABLES, |(name, _)| name)?.1,
+                };
+                let sweep = Sweep::new(table).with_max_memory(options.max_memory);
+                let sweep = sweep.with_farthest(options.farthest);
+                let mib = sweep.memory_needed(size) as f64 / (1 << 20) as f64;
+                let lines = format!("table: {} ranks, {mib:.1} MiB", thousands(size));
+                progress.begin(&lines, Some(size));
+                let report = |r: &LayerReport| progress.layer(r);
+                let layers = match census {
+                    None => sweep.run(space, goals, report),
+                    Some(c) => sweep.run_with_census(space, goals, c, report),
+                };
+                (layers.map_err(|e| e.to_string())?, Vec::new())
+            }
         };
+        let farthest = layers
+            .farthest
+            .iter()
+            .map(|&r| (self.draw)(&space.unrank(r)));
+        let census = self.census.map(|(key, heading, _)| Census {
+            key,
+            heading,
+            counts: layers.census,
+        });
         Ok(Analysis {
             description: self.description,
-            ranks: space.size(),
+            ranks: size,
             histogram: layers.histogram,
-            farthest: layers
-                .farthest
-                .iter()
-                .map(|&r| (self.draw)(&space.unrank(r)))
-                .collect(),
-            census: self.census.map(|(key, heading, _)| Census {
-                key,
-                heading,
-                counts: layers.census,
-            }),
-            extra: serde_json::Map::new(),
+            farthest: farthest.collect(),
+            census,
+            exchanged,
+            ..Analysis::default()
         })
     }
 }
@@ -149,9 +146,9 @@ fn sharded<S: Ranked>(
     goals: impl IntoIterator<Item = S::State>,
     census: Option<CensusFn<'_, S>>,
     options: &AnalyzeOptions,
-    (cluster, key): (&ClusterOptions, &str),
+    (cluster, key): (&crate::distributed::ClusterOptions, &str),
     progress: &mut dyn Progress,
-) -> Result<Layers, String> {
+) -> Result<search_distributed::Sharded, String> {
     use search_distributed::{Cluster, ShardedSweep, job_key};
     if let Some(table) = options.table.as_deref().filter(|&t| t != "two-bits") {
         return Err(format!(
@@ -165,8 +162,7 @@ fn sharded<S: Ranked>(
     let sweep = ShardedSweep::new().with_max_memory(options.max_memory);
     let sweep = sweep.with_farthest(options.farthest).with_job(job_key(key));
     let size = space.size();
-    let count =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let count = |n: usize, one, many| format!("{n} {}", if n == 1 { one } else { many });
     let lines = format!(
         "table: {} ranks in shards over {} of {}, {} in process {}",
         thousands(size),
@@ -177,24 +173,9 @@ fn sharded<S: Ranked>(
     );
     progress.begin(&lines, Some(size));
     let report = |r: &LayerReport| progress.layer(r);
-    let sharded = match census {
+    match census {
         None => sweep.run(space, goals, &engine, report),
         Some(c) => sweep.run_with_census(space, goals, c, &engine, report),
     }
-    .map_err(|e| e.to_string())?;
-    *cluster.exchanged.borrow_mut() = sharded.exchanged;
-    Ok(sharded.layers)
-}
-
-/// Without the `distributed` feature: [`NOT_BUILT`](crate::distributed::NOT_BUILT).
-#[cfg(not(feature = "distributed"))]
-fn sharded<S: Ranked>(
-    _: &S,
-    _: impl IntoIterator<Item = S::State>,
-    _: Option<CensusFn<'_, S>>,
-    _: &AnalyzeOptions,
-    _: (&ClusterOptions, &str),
-    _: &mut dyn Progress,
-) -> Result<Layers, String> {
-    Err(crate::distributed::NOT_BUILT.to_string())
+    .map_err(|e| e.to_string())
 }

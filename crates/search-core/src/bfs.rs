@@ -63,7 +63,7 @@ where
 }
 
 /// [`solve`] with a chosen visited set (a
-/// [`DenseVisited`](crate::visited::DenseVisited) over a rank makes it a
+/// [`DenseVisited`] over a rank makes it a
 /// bit a state) and a budget: [`bfs_with`] with the rules' moves.
 pub fn solve_with<R, FS, V>(
     rules: &R,
@@ -131,7 +131,7 @@ where
 /// Breadth-first search with a chosen visited set and budget.
 ///
 /// Like [`bfs`], but the visited set is the caller's (a
-/// [`DenseVisited`](crate::visited::DenseVisited) over a perfect rank makes
+/// [`DenseVisited`] over a perfect rank makes
 /// it one bit per state), the search stops when `budget` is spent, and the
 /// outcome carries [`Stats`]: `generated` counts the distinct states entered
 /// into the queue, as in the classic C formulation of BFS over a rank table.

@@ -62,7 +62,7 @@ where
 }
 
 /// [`solve`] with a chosen record of sides (a
-/// [`DenseSides`](crate::visited::DenseSides) over a rank makes it two bits
+/// [`DenseSides`] over a rank makes it two bits
 /// a state) and a budget.
 pub fn solve_with<R, X>(
     rules: &R,
@@ -143,7 +143,7 @@ where
 /// `stats.generated` counts the distinct states entered into either queue.
 ///
 /// `sides` records which search reached each state; a
-/// [`DenseSides`](crate::visited::DenseSides) over a perfect rank makes that
+/// [`DenseSides`] over a perfect rank makes that
 /// two bits per state. Where the searches meet, the state is looked up in
 /// the other side's queue once, by a linear scan, as in the classic C
 /// formulation with one check table.

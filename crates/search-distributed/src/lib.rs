@@ -1,7 +1,7 @@
 //! The whole-space sweep of [`search_core::layers`], sharded over the
 //! workers of several processes, on one machine or many: for spaces whose
 //! table does not fit one machine. It takes any
-//! [`Ranked`](search_core::rules::Ranked) puzzle and gives what
+//! [`Ranked`] puzzle and gives what
 //! [`Sweep::run`](search_core::layers::Sweep::run) gives with
 //! [`Table::TwoBits`](search_core::layers::Table::TwoBits).
 //!

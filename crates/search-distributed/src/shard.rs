@@ -2,7 +2,7 @@
 //! the dataflow that carries ranks to their owners and counts to everyone,
 //! and the loop over layers.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::ops::DerefMut;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::rc::Rc;
@@ -23,15 +23,10 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
 use super::{Cluster, DistributedError, Sharded, connect};
+use search_core::layers::cells::{CELLS_PER_WORD, DONE, TwoBits, matching, rank_of};
 use search_core::layers::{LayerReport, Layers};
 use search_core::rules::Ranked;
 
-const CELLS_PER_WORD: u64 = 32;
-/// The code of a cell not reached yet.
-const UNSEEN: u64 = 0b11;
-/// The code of a cell expanded.
-const DONE: u64 = 0b10;
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// Ranks sent to other workers in one batch; the worker runs its share of
 /// the dataflow (receiving what the others sent) after each batch.
 const BATCH: usize = 1 << 12;
@@ -99,14 +94,14 @@ impl Layout {
     }
 }
 
-/// A worker's blocks of the two-bit table, one after the other. A cell is
-/// `UNSEEN`, `DONE`, or the parity of its distance while its layer is found
-/// and expanded.
+/// A worker's blocks of the two-bit table, one after the other, in
+/// search-core's table of cells: a cell is `UNSEEN`, `DONE`, or the parity
+/// of its distance while its layer is found and expanded.
 struct Shard {
     worker: u64,
     peers: u64,
     size: u64,
-    words: Vec<Cell<u64>>,
+    cells: TwoBits,
 }
 
 impl Shard {
@@ -115,32 +110,30 @@ impl Shard {
             worker: worker as u64,
             peers: layout.peers,
             size: layout.size,
-            words: (0..layout.words_of(worker))
-                .map(|_| Cell::new(u64::MAX))
-                .collect(),
+            cells: TwoBits::new(layout.words_of(worker) * CELLS_PER_WORD),
         }
     }
 
-    /// The first rank of the shard's word `index`.
+    /// The cell of this shard that holds `rank`.
     #[inline]
-    fn first_rank(&self, index: u64) -> u64 {
+    fn cell(&self, rank: u64) -> u64 {
+        let word = rank / CELLS_PER_WORD;
+        let index = (word / BLOCK_WORDS / self.peers) * BLOCK_WORDS + word % BLOCK_WORDS;
+        index * CELLS_PER_WORD + rank % CELLS_PER_WORD
+    }
+
+    /// The rank held in the shard's `cell`: the inverse of [`Shard::cell`].
+    #[inline]
+    fn rank(&self, cell: u64) -> u64 {
+        let index = cell / CELLS_PER_WORD;
         let block = (index / BLOCK_WORDS) * self.peers + self.worker;
-        (block * BLOCK_WORDS + index % BLOCK_WORDS) * CELLS_PER_WORD
+        (block * BLOCK_WORDS + index % BLOCK_WORDS) * CELLS_PER_WORD + cell % CELLS_PER_WORD
     }
 
     /// Marks `rank` (of this shard) with `code` if it is unseen; whether it was.
     #[inline]
     fn claim(&self, rank: u64, code: u64) -> bool {
-        let word = rank / CELLS_PER_WORD;
-        let index = (word / BLOCK_WORDS / self.peers) * BLOCK_WORDS + word % BLOCK_WORDS;
-        let cell = &self.words[index as usize];
-        let shift = (rank % CELLS_PER_WORD) * 2;
-        let value = cell.get();
-        if (value >> shift) & 3 != UNSEEN {
-            return false;
-        }
-        cell.set(value & !((UNSEEN ^ code) << shift));
-        true
+        self.cells.claim(self.cell(rank), code)
     }
 }
 
@@ -467,24 +460,20 @@ where
     let layout = shared.layout;
     let current = parity(distance);
     let next = parity(distance + 1);
-    let pattern = current * LOW_BITS;
     let workers = layout.workers;
     let me = shard.worker as usize;
     let (mut found, mut accepted, mut remote) = (0u64, 0u64, 0u64);
     let mut sample = Vec::new();
     let mut batch: Vec<u64> = Vec::with_capacity(BATCH);
     let mut moves = Vec::new();
-    for (w, word) in shard.words.iter().enumerate() {
-        let x = word.get() ^ pattern;
-        // One low bit per cell whose code equals `current`.
-        let matches = !(x | (x >> 1)) & LOW_BITS;
+    for w in 0..shard.cells.words().len() {
+        let matches = matching(shard.cells.word(w), current);
         if matches == 0 {
             continue;
         }
-        let first = shard.first_rank(w as u64);
         let mut bits = matches;
         while bits != 0 {
-            let rank = first + u64::from(bits.trailing_zeros() / 2);
+            let rank = shard.rank(rank_of(w, bits.trailing_zeros()));
             bits &= bits - 1;
             if rank >= shard.size {
                 break;
@@ -522,7 +511,7 @@ where
         }
         // current -> DONE for every matched cell; claims since the scan
         // touched only unseen cells.
-        word.set(word.get() ^ (matches * (current ^ DONE)));
+        shard.cells.recode(w, matches, current, DONE);
     }
     ranks.send_batch(&mut batch);
     Ok((found, accepted, remote, sample))
@@ -585,10 +574,7 @@ mod tests {
                         let shard = &shards[layout.owner(rank)];
                         assert!(shard.claim(rank, 0), "{size} {peers} {rank}");
                         assert!(!shard.claim(rank, 0));
-                        let word = rank / 32;
-                        let index =
-                            (word / BLOCK_WORDS / layout.peers) * BLOCK_WORDS + word % BLOCK_WORDS;
-                        assert_eq!(shard.first_rank(index), word * 32);
+                        assert_eq!(shard.rank(shard.cell(rank)), rank);
                     }
                 }
             }

@@ -12,10 +12,8 @@ use search_core::layers::LayerReport;
 
 use xtask::distributed::ClusterOptions;
 use xtask::puzzles::{PUZZLES, find};
-use xtask::registry::{AnalyzeOptions, Progress};
+use xtask::registry::{AnalyzeOptions, Given, Progress};
 use xtask::report::thousands;
-
-use xtask::registry::Given;
 
 // The options of `analyze`, but the puzzles' own and the sharding ones.
 #[derive(Args)]
@@ -77,11 +75,6 @@ pub(crate) struct Sharding {
     timeout: Option<f64>,
 }
 
-/// Why a sharded sweep does not apply to an analysis that is not a sweep of
-/// a ranked space (peg solitaire's levels of positions).
-const NOT_A_SWEEP: &str =
-    "analysis is not a sweep of a ranked space; --processes and --hostfile do not apply";
-
 /// Progress of an analysis on the terminal: what it allocates, then a bar.
 /// Quiet in the processes of a sharded sweep but the first.
 struct Bar {
@@ -96,16 +89,11 @@ impl Progress for Bar {
         }
         eprintln!("{lines}");
         let (bar, template) = match size {
-            Some(size) => (
-                ProgressBar::new(size),
-                "{bar:30} {pos}/{len} states, {msg} [{elapsed}]",
-            ),
-            None => (
-                ProgressBar::new_spinner(),
-                "{spinner} {pos} states, {msg} [{elapsed}]",
-            ),
+            Some(size) => (ProgressBar::new(size), "{bar:30} {pos}/{len}"),
+            None => (ProgressBar::new_spinner(), "{spinner} {pos}"),
         };
-        let style = ProgressStyle::with_template(template).expect("a valid template");
+        let template = format!("{template} states, {{msg}} [{{elapsed}}]");
+        let style = ProgressStyle::with_template(&template).expect("a valid template");
         self.bar = Some(bar.with_style(style));
     }
 
@@ -123,7 +111,26 @@ pub(crate) fn analyze(
     flags: Given,
     sharding: &Sharding,
 ) -> Result<ExitCode, String> {
-    let mut options = AnalyzeOptions {
+    if let Some(processes) = sharding.processes {
+        return xtask::distributed::launch(processes).map(|()| ExitCode::SUCCESS);
+    }
+    let Sharding {
+        hostfile,
+        process,
+        workers,
+        timeout,
+        ..
+    } = sharding;
+    if hostfile.is_none() && (workers.is_some() || timeout.is_some()) {
+        return Err(
+            "--workers and --timeout apply to a sharded sweep (--processes or --hostfile); \
+             the single-machine sweep runs on every core (RAYON_NUM_THREADS to choose)"
+                .to_string(),
+        );
+    }
+    let cluster = hostfile.as_ref();
+    let cluster = cluster.map(|path| ClusterOptions::read(path, *process, *workers, *timeout));
+    let options = AnalyzeOptions {
         size: args.size,
         variant: args.variant,
         goal: None,
@@ -131,23 +138,8 @@ pub(crate) fn analyze(
         max_memory: args.max_memory.saturating_mul(1 << 20),
         farthest: args.farthest,
         flags,
-        cluster: None,
+        cluster: cluster.transpose()?,
     };
-    if let Some(processes) = sharding.processes {
-        return xtask::distributed::launch(processes).map(|()| ExitCode::SUCCESS);
-    }
-    if sharding.hostfile.is_none() && (sharding.workers.is_some() || sharding.timeout.is_some()) {
-        return Err(
-            "--workers and --timeout apply to a sharded sweep (--processes or --hostfile); \
-             the single-machine sweep runs on every core (RAYON_NUM_THREADS to choose)"
-                .to_string(),
-        );
-    }
-    if let Some(path) = &sharding.hostfile {
-        let cluster =
-            ClusterOptions::read(path, sharding.process, sharding.workers, sharding.timeout)?;
-        options.cluster = Some(cluster);
-    }
     let process = options.cluster.as_ref().map(|c| c.process);
     let output = (args.json, args.svg);
     analyze_here(&args.puzzle, options, args.goal, output).map_err(|e| match process {
@@ -173,7 +165,9 @@ fn analyze_here(
         options.goal = Some((path.display().to_string(), text));
     }
     if options.cluster.is_some() && !def.sharded {
-        return Err(format!("{puzzle}'s {NOT_A_SWEEP}"));
+        return Err(format!(
+            "{puzzle}'s analysis is not a sweep of a ranked space; --processes and --hostfile do not apply"
+        ));
     }
     let lead = options.cluster.as_ref().is_none_or(|c| c.process == 0);
     let mut bar = Bar {
@@ -182,9 +176,7 @@ fn analyze_here(
     };
     let clock = std::time::Instant::now();
     let analysis = run(&options, &mut bar);
-    if let Some(b) = &bar.bar {
-        b.finish_and_clear();
-    }
+    bar.bar.inspect(ProgressBar::finish_and_clear);
     let analysis = analysis?;
     let seconds = clock.elapsed().as_secs_f64();
     if !lead {
@@ -192,14 +184,18 @@ fn analyze_here(
     }
     if json {
         let text = serde_json::to_string_pretty(&analysis.to_json(puzzle));
-        out!("{}", text.expect("JSON values serialise"));
+        xtask::out!("{}", text.expect("JSON values serialise"));
     } else {
         let text = analysis.render();
-        out!("{}", text.strip_suffix('\n').unwrap_or(&text));
+        xtask::out!("{}", text.strip_suffix('\n').unwrap_or(&text));
     }
     eprintln!("swept in {seconds:.2} s");
-    if let Some(cluster) = options.cluster.as_ref().filter(|c| c.addresses.len() > 1) {
-        let exchanged = cluster.exchanged.borrow();
+    if options
+        .cluster
+        .as_ref()
+        .is_some_and(|c| c.addresses.len() > 1)
+    {
+        let exchanged = &analysis.exchanged;
         let layers: Vec<String> = exchanged.iter().map(|&b| thousands(b)).collect();
         eprintln!(
             "bytes of ranks sent between processes: {} in all; by layer: {}",

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use clap::Args;
-use xtask::bench::{SweepTime, document, medians, sweep_table, sweeps, table};
-use xtask::{display_path, repo_root};
+use xtask::bench::{document, medians, sweep_table, sweeps, table};
+use xtask::{display_path, out, repo_root};
 
 // The options of `bench`.
 #[derive(Args)]
@@ -25,20 +25,23 @@ pub(crate) struct Bench {
     write: bool,
 }
 
+/// Runs `command` in the workspace; the error names it (`what`).
+fn run(command: &mut Command, what: &str) -> Result<(), String> {
+    let status = command.current_dir(repo_root()).status();
+    match status.map_err(|e| format!("{what}: {e}"))? {
+        status if status.success() => Ok(()),
+        status => Err(format!("{what} failed: {status}")),
+    }
+}
+
 pub(crate) fn bench(options: &Bench) -> Result<ExitCode, String> {
-    let root = repo_root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     if !options.no_run {
         let mut command = Command::new(&cargo);
-        command.current_dir(&root);
         command.args(["bench", "-p", "benches", "--features", "criterion", "--"]);
-        command.args(&options.filter);
-        let status = command.status().map_err(|e| format!("cargo bench: {e}"))?;
-        if !status.success() {
-            return Err(format!("cargo bench failed: {status}"));
-        }
+        run(command.args(&options.filter), "cargo bench")?;
     }
-    let medians = medians(&root.join("target/criterion"));
+    let medians = medians(&repo_root().join("target/criterion"));
     let mut timed = Vec::new();
     if options.sweeps {
         let me = release_binary(&cargo)?;
@@ -56,12 +59,7 @@ pub(crate) fn bench(options: &Bench) -> Result<ExitCode, String> {
                 let stderr = String::from_utf8_lossy(&out.stderr);
                 return Err(format!("analyze {}: {}", args.join(" "), stderr.trim()));
             }
-            let seconds = clock.elapsed().as_secs_f64();
-            timed.push(SweepTime {
-                what,
-                command,
-                seconds,
-            });
+            timed.push((what, command, clock.elapsed().as_secs_f64()));
         }
     }
     out!("{}", table(&medians));
@@ -69,9 +67,9 @@ pub(crate) fn bench(options: &Bench) -> Result<ExitCode, String> {
         out!("{}", sweep_table(&timed));
     }
     if options.write {
-        let path = root.join("docs/BENCHMARKS.md");
-        fs::write(&path, document(&medians, &timed))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let path = repo_root().join("docs/BENCHMARKS.md");
+        let written = fs::write(&path, document(&medians, &timed));
+        written.map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("wrote {}", display_path(&path));
     }
     Ok(ExitCode::SUCCESS)
@@ -85,20 +83,13 @@ fn release_binary(cargo: &str) -> Result<PathBuf, String> {
         return Ok(me);
     }
     eprintln!("building the release binary to time the sweeps: cargo build --release -p xtask");
-    let mut build = Command::new(cargo);
-    build
-        .current_dir(repo_root())
-        .args(["build", "--release", "-p", "xtask"]);
-    let status = build.status().map_err(|e| format!("cargo build: {e}"))?;
-    if !status.success() {
-        return Err(format!("cargo build --release -p xtask failed: {status}"));
-    }
+    let build = ["build", "--release", "-p", "xtask"];
+    run(
+        Command::new(cargo).args(build),
+        "cargo build --release -p xtask",
+    )?;
     // target/<profile>/xtask: the same target folder, the release profile's.
     let target = me.parent().and_then(|profile| profile.parent());
-    let release = target.map(|target| {
-        target
-            .join("release")
-            .join(me.file_name().unwrap_or_default())
-    });
+    let release = target.map(|t| t.join("release").join(me.file_name().unwrap_or_default()));
     release.ok_or_else(|| format!("{}: no target folder above it", me.display()))
 }

@@ -13,7 +13,7 @@ use xtask::puzzles::{self, FixtureFile, PUZZLES};
 use xtask::registry::{Given, SolveSettings};
 use xtask::report::{Report, thousands};
 use xtask::snapshot::{self, Status};
-use xtask::{display_path, refusals, render_refusals, repo_root};
+use xtask::{display_path, out, refusals, render_refusals, repo_root};
 
 // The options of `solve-all`.
 #[derive(Args)]
@@ -56,22 +56,19 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
         .fixtures
         .clone()
         .unwrap_or_else(|| root.join("fixtures"));
-    let snapshots = options
-        .snapshots
-        .clone()
-        .unwrap_or_else(|| root.join("xtask/tests/snapshots"));
+    let snapshots = options.snapshots.clone();
+    let snapshots = snapshots.unwrap_or_else(|| root.join("xtask/tests/snapshots"));
     let (mut files, warnings) = puzzles::discover(&fixtures)?;
     let only = options.puzzle.as_deref().map(puzzles::find).transpose()?;
-    files.retain(|f| only.is_none_or(|p| std::ptr::eq(f.puzzle, p)));
+    files.retain(|f| only.is_none_or(|p| p.name == f.puzzle.name));
     for warning in &warnings {
         eprintln!("warning: {warning}");
     }
-    let bar = ProgressBar::new(files.len() as u64).with_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").expect("a valid template"),
-    );
+    let template = ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}");
+    let bar = ProgressBar::new(files.len() as u64).with_style(template.expect("a valid template"));
     let mut failures: Vec<String> = Vec::new();
     let mut fail = |line: String| {
-        eprintln!("error: {line}");
+        bar.suspend(|| eprintln!("error: {line}"));
         failures.push(line);
     };
     let mut reports: Vec<(FixtureFile, Report)> = Vec::new();
@@ -80,38 +77,35 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
         match xtask::solve_file(&file) {
             Ok(report) => {
                 for problem in &report.problems {
-                    bar.suspend(|| fail(format!("{}: {problem}", display_path(&file.path))));
+                    fail(format!("{}: {problem}", display_path(&file.path)));
                 }
                 reports.push((file, report));
             }
-            Err(message) => bar.suspend(|| fail(message)),
+            Err(message) => fail(message),
         }
         bar.inc(1);
     }
     bar.finish_and_clear();
 
     // Snapshots: one per solved fixture, one listing each puzzle's refusals.
-    let mut bodies: Vec<(PathBuf, String, String)> = reports
-        .iter()
-        .map(|(file, report)| {
-            let path = snapshot::path(&snapshots, file.puzzle.name, &file.case);
-            (path, display_path(&file.path), report.snapshot.clone())
-        })
-        .collect();
+    let mut bodies: Vec<(PathBuf, String, String)> = Vec::new();
+    for (file, report) in &reports {
+        let path = snapshot::path(&snapshots, file.puzzle.name, &file.case);
+        bodies.push((path, display_path(&file.path), report.snapshot.clone()));
+    }
     for puzzle in PUZZLES
         .iter()
-        .filter(|p| only.is_none_or(|o| std::ptr::eq(*p, o)))
+        .filter(|p| only.is_none_or(|o| o.name == p.name))
     {
         let refused = refusals(puzzle, &fixtures)?;
-        if refused.is_empty() {
-            continue;
-        }
         for refusal in refused.iter().filter(|r| r.message.is_none()) {
             fail(format!("{}: {}", refusal.file, xtask::ACCEPTED));
         }
-        let input = display_path(&fixtures.join(INVALID_DIR).join(puzzle.name));
-        let path = snapshot::path(&snapshots, INVALID_DIR, puzzle.name);
-        bodies.push((path, input, render_refusals(&refused)));
+        if !refused.is_empty() {
+            let input = display_path(&fixtures.join(INVALID_DIR).join(puzzle.name));
+            let path = snapshot::path(&snapshots, INVALID_DIR, puzzle.name);
+            bodies.push((path, input, render_refusals(&refused)));
+        }
     }
     // With --check, every snapshot that would change is shown as a unified
     // diff (all of them, not the first only) and named in the summary.
@@ -121,8 +115,7 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
             Status::Unchanged => unchanged += 1,
             Status::Written => written += 1,
             Status::Differs => {
-                let shown = display_path(path);
-                let old = fs::read_to_string(path).ok();
+                let (shown, old) = (display_path(path), fs::read_to_string(path).ok());
                 let new = snapshot::file_text(input, body);
                 fail(format!(
                     "{shown}: differs from the solver's output (run `cargo xtask solve-all` and review the diff)"
@@ -136,22 +129,21 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
     if options.puzzle.is_none() {
         let keep: Vec<PathBuf> = bodies.into_iter().map(|(path, _, _)| path).collect();
         for path in snapshot::stale(&snapshots, &keep) {
+            let shown = display_path(&path);
             if options.check {
-                fail(format!(
-                    "{}: no fixture has this snapshot",
-                    display_path(&path)
-                ));
+                fail(format!("{shown}: no fixture has this snapshot"));
             } else {
                 fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                eprintln!("removed stale snapshot {}", display_path(&path));
+                eprintln!("removed stale snapshot {shown}");
             }
         }
     }
-
     if options.json {
         let all: Vec<_> = reports.iter().map(|(_, r)| r.to_json()).collect();
-        let text = serde_json::to_string_pretty(&all).expect("JSON values serialise");
-        out!("{text}");
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&all).expect("JSON values serialise")
+        );
     } else {
         print_table(&reports);
     }
@@ -171,16 +163,22 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
     for change in &changes {
         eprintln!("  changed: {change}");
     }
-    Ok(if failures.is_empty() {
+    Ok(exit_code(failures.is_empty()))
+}
+
+/// Success, or failure.
+pub(crate) fn exit_code(success: bool) -> ExitCode {
+    if success {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    })
+    }
 }
 
 fn print_table(reports: &[(FixtureFile, Report)]) {
-    let width =
-        |lengths: &mut dyn Iterator<Item = usize>, least| lengths.max().unwrap_or(least).max(least);
+    let width = |lengths: &mut dyn Iterator<Item = usize>, least: usize| {
+        lengths.max().unwrap_or(least).max(least)
+    };
     let case_width = width(&mut reports.iter().map(|(f, _)| f.case.len()), 4);
     let runs = reports.iter().flat_map(|(_, r)| &r.runs);
     let algo_width = width(&mut runs.map(|run| run.algorithm.len()), 9);
@@ -202,42 +200,35 @@ fn print_table(reports: &[(FixtureFile, Report)]) {
                 true => format!("{:.2} ms", run.build_ms),
                 false => "-".to_string(),
             };
+            let (name, nodes) = (file.puzzle.name, thousands(run.stats.expanded));
+            let verified = if report.verified { "yes" } else { "NO" };
             out!(
-                "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>11} {:>8.2} ms  {}",
-                file.puzzle.name,
+                "{name:<14} {:<case_width$} {:<algo_width$} {moves:>5} {nodes:>14} {tables:>11} {:>8.2} ms  {verified}",
                 file.case,
                 run.algorithm,
-                moves,
-                thousands(run.stats.expanded),
-                tables,
-                run.ms,
-                if report.verified { "yes" } else { "NO" }
+                run.ms
             );
         }
     }
 }
 
 pub(crate) fn solve_one(options: &Solve, given: Given) -> Result<ExitCode, String> {
-    let (file, json) = (&options.file, options.json);
     let puzzle = puzzles::find(&options.puzzle)?;
     given.refuse_others(puzzle, "solve", PUZZLES)?;
+    let max_memory = options.max_memory.saturating_mul(1 << 20);
     let settings = SolveSettings {
-        max_memory: options.max_memory.saturating_mul(1 << 20),
+        max_memory,
         flags: Some(given),
     };
-    let report = (puzzle.solve)(file, &settings)?;
-    if json {
+    let report = (puzzle.solve)(&options.file, &settings)?;
+    if options.json {
         let text = serde_json::to_string_pretty(&report.to_json());
         out!("{}", text.expect("JSON values serialise"));
     } else {
         out!("{}", report.snapshot.trim_end());
     }
     for problem in &report.problems {
-        eprintln!("error: {}: {problem}", file.display());
+        eprintln!("error: {}: {problem}", options.file.display());
     }
-    Ok(if report.problems.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(exit_code(report.problems.is_empty()))
 }

@@ -92,18 +92,21 @@ impl Driver for FlipIt {
             Algorithm::Bidirectional,
             Algorithm::IdaCorners,
         ];
-        let algorithms = if start.size() <= 4 {
+        let size = start.size();
+        let algorithms = if size <= 4 {
             &algorithms[..]
         } else {
             &algorithms[1..2]
         };
         for &algorithm in algorithms {
+            let max_memory = settings.max_memory;
             let options = SolveOptions {
                 algorithm,
-                max_memory: settings.max_memory,
+                max_memory,
                 ..SolveOptions::default()
             };
-            runs.solve(algorithm, (start, &Goal::EveryPieceWhite), &options)
+            let ends = (start, &Goal::EveryPieceWhite);
+            runs.solve(algorithm, ends, &options)
                 .map_err(|e| e.to_string())?;
         }
         // The goal is any placement with every piece white: the one reached.
@@ -113,16 +116,11 @@ impl Driver for FlipIt {
             .map_or_else(String::new, |s| s.end().to_string());
         let unreachable = "unreachable: no placement reachable from the start has every piece white (all were searched)";
         let mut d = Drawing::new(start, &goal, unreachable);
-        let default = if fixture.extra.variant.is_none() {
-            " (the default variant)"
-        } else {
-            ""
+        let default = match fixture.extra.variant {
+            None => " (the default variant)",
+            Some(_) => "",
         };
-        let (size, white, start_rows) = (
-            start.size(),
-            Goal::EveryPieceWhite,
-            indent(&start.to_string()),
-        );
+        let (white, start_rows) = (Goal::EveryPieceWhite, indent(&start.to_string()));
         d.about = format!(
             "board: {size}x{size}, {variant} jumps{default}; goal: {white}\n\nstart:\n{start_rows}\n\n"
         );

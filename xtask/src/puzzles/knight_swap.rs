@@ -74,17 +74,15 @@ impl Driver for KnightSwap {
     ) -> Result<Drawing, String> {
         // The proof: every arrangement reachable from the start, swept, which
         // also counts the shortest solutions; its solution is the one drawn.
-        let (clock, max_memory) = (Instant::now(), settings.max_memory);
+        let (clock, max_memory, ends) = (Instant::now(), settings.max_memory, (start, goal));
         let explored = explore(start, max_memory).map_err(|e| e.to_string())?;
         let found = explored.solution_to(goal).map_err(|e| e.to_string())?;
         let count = explored.count_solutions(goal).map_err(|e| e.to_string())?;
-        let (ends, stats) = ((start, goal), explored.stats());
-        runs.record(
-            Algorithm::Sweep,
-            ends,
-            Outcome { found, stats },
-            (ms_since(clock), 0.0),
-        );
+        let outcome = Outcome {
+            found,
+            stats: explored.stats(),
+        };
+        runs.record(Algorithm::Sweep, ends, outcome, (ms_since(clock), 0.0));
         // A second method: bidirectional BFS over boards in a hash map.
         let algorithm = Algorithm::Bidirectional;
         let options = SolveOptions {
@@ -95,29 +93,16 @@ impl Driver for KnightSwap {
         runs.solve(algorithm, ends, &options)
             .map_err(|e| e.to_string())?;
 
-        let reached = thousands(explored.reachable());
-        let none = |n: String| {
-            format!("none of the {n} arrangements reachable from the start is the goal")
-        };
-        let mut d = Drawing::new(
-            start,
-            goal,
-            &format!("unreachable: {}", none(explored.reachable().to_string())),
-        );
+        let (reached, max) = (thousands(explored.reachable()), explored.max_distance());
+        let none = |n| format!("none of the {n} arrangements reachable from the start is the goal");
+        let unreachable = format!("unreachable: {}", none(explored.reachable().to_string()));
+        let mut d = Drawing::new(start, goal, &unreachable);
         let arrangements = thousands(KnightSpace::new(start).expect("the sweep built it").size());
-        let knights = (
-            start.square_cells().len(),
-            start.black_cells().len(),
-            start.white_cells().len(),
-        );
+        let (w, h, squares) = (start.width(), start.height(), start.square_cells().len());
+        let (black, white) = (start.black_cells().len(), start.white_cells().len());
         let _ = writeln!(
             d.about,
-            "board: {}x{}, {} squares, {} black and {} white knights, {arrangements} arrangements\n\n{}\n",
-            start.width(),
-            start.height(),
-            knights.0,
-            knights.1,
-            knights.2,
+            "board: {w}x{h}, {squares} squares, {black} black and {white} white knights, {arrangements} arrangements\n\n{}\n",
             driver::ends::<KnightSwap>(start, goal)
         );
         if fixture.goal.is_none() {
@@ -125,26 +110,27 @@ impl Driver for KnightSwap {
                 .push_str("goal: the default, every knight's colour changed\n\n");
         }
         d.answer = format!("answer: unreachable ({})\n", none(reached.clone()));
-        let max = explored.max_distance();
         let _ = writeln!(
             d.after_runs,
             "\ndistances from the start: {reached} arrangements reachable, at most {max} moves away"
         );
-        let histogram: Vec<String> = (0..)
-            .zip(explored.histogram())
+        let histogram = explored.histogram();
+        let levels: Vec<String> = (0..)
+            .zip(histogram)
             .map(|(d, n)| format!("{d}: {}", thousands(*n)))
             .collect();
-        for chunk in histogram.chunks(8) {
+        for chunk in levels.chunks(8) {
             let _ = writeln!(d.after_runs, "  {}", chunk.join(", "));
         }
+        let farthest = explored.farthest();
         let farthest: Vec<_> = (1..)
-            .zip(explored.farthest().iter().take(8))
+            .zip(farthest.iter().take(8))
             .map(|(i, b)| (format!("#{i}"), b.rows()))
             .collect();
         let _ = writeln!(
             d.after_runs,
             "farthest ({} at distance {max}, the first {} by rank):\n{}",
-            thousands(*explored.histogram().last().unwrap_or(&0)),
+            thousands(*histogram.last().unwrap_or(&0)),
             farthest.len(),
             indent(&side_by_side(&farthest, 8))
         );
@@ -157,27 +143,29 @@ impl Driver for KnightSwap {
             length(Some(s.len() as u32)),
             thousands(count)
         );
-        if let (Ok(routes), Ok(drawn)) = (routes(start, &s.moves), named_boards(start, &s.moves)) {
-            d.after_runs
-                .push_str("\nroutes (cells numbered row by row from 0):\n");
-            for route in &routes {
-                let (moves, name) = (route.moves(), route.name);
-                let plural = if moves == 1 { "" } else { "s" };
-                let retreat = if route.retreats() { ", a retreat" } else { "" };
-                let _ = writeln!(
-                    d.after_runs,
-                    "  {name}: {route}  ({moves} move{plural}){retreat}"
-                );
-            }
-            let named = s.moves.iter().map(|m| {
-                let mut on = routes
-                    .iter()
-                    .filter(|r| r.cells.windows(2).any(|w| w == [m.from, m.to]));
-                format!("{} {m}", on.next().map_or('?', |r| r.name))
-            });
-            d.moves = Some(("moves:".to_string(), named.collect(), 8, ", "));
-            d.boards = Some(("boards:".to_string(), drawn, 9));
+        let (Ok(routes), Ok(drawn)) = (routes(start, &s.moves), named_boards(start, &s.moves))
+        else {
+            return Ok(d);
+        };
+        d.after_runs
+            .push_str("\nroutes (cells numbered row by row from 0):\n");
+        for route in &routes {
+            let (moves, name) = (route.moves(), route.name);
+            let plural = if moves == 1 { "" } else { "s" };
+            let retreat = if route.retreats() { ", a retreat" } else { "" };
+            let _ = writeln!(
+                d.after_runs,
+                "  {name}: {route}  ({moves} move{plural}){retreat}"
+            );
         }
+        let named = s.moves.iter().map(|m| {
+            let mut on = routes
+                .iter()
+                .filter(|r| r.cells.windows(2).any(|w| w == [m.from, m.to]));
+            format!("{} {m}", on.next().map_or('?', |r| r.name))
+        });
+        d.moves("moves:", named, 8, ", ");
+        d.drawn_boards("boards:", drawn.into_iter(), 9);
         Ok(d)
     }
 }

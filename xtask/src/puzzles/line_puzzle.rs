@@ -118,16 +118,15 @@ impl Driver for LinePuzzle {
         let algorithms = [
             (Algorithm::IdaPdb, Budget::default()),
             (Algorithm::IdaLetterPdb, Budget::default()),
+            (Algorithm::IdaHiroi, baseline),
         ];
-        for (algorithm, budget) in algorithms
-            .into_iter()
-            .chain([(Algorithm::IdaHiroi, baseline)])
-        {
+        for (algorithm, budget) in algorithms {
             let max_memory = settings.max_memory;
+            let with = SolveOptions::with_algorithm(algorithm);
             let options = SolveOptions {
                 budget,
                 max_memory,
-                ..SolveOptions::with_algorithm(algorithm)
+                ..with
             };
             let clock = Instant::now();
             let solver = solver(goal, &options).map_err(|e| e.to_string())?;
@@ -179,17 +178,11 @@ impl Driver for LinePuzzle {
             // The physical puzzle starts and ends full: the piece at the
             // top right corner comes out first and goes back last.
             if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
-                let _ = write!(
-                    d.answer,
-                    "; {} with the corner piece taken out and put back",
-                    s.len() + 2
-                );
+                let corner = "with the corner piece taken out and put back";
+                let _ = write!(d.answer, "; {} {corner}", s.len() + 2);
             }
-            d.solution::<LinePuzzle>(
-                s,
-                ("moves (from-to), cells numbered row by row from 0:", 10),
-                ("boards:", 8),
-            );
+            let title = "moves (from-to), cells numbered row by row from 0:";
+            d.solution::<LinePuzzle>(s, (title, 10), ("boards:", 8));
         }
         let _ = writeln!(d.answer, "\n{bounds}");
         Ok(d)

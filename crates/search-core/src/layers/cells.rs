@@ -33,6 +33,10 @@ pub const CELLS_PER_WORD: u64 = 32;
 /// The code of a cell no state has reached.
 pub const UNSEEN: u64 = 0b11;
 
+/// The code a parity-coded sweep gives a cell once it is expanded (its
+/// layer's cells hold the parity of their distance, 0 or 1, until then).
+pub const DONE: u64 = 0b10;
+
 /// The low bit of every cell of a word.
 pub const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 

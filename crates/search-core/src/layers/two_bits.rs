@@ -16,15 +16,13 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::cells::{TwoBits, compact, matching, rank_of, spread};
+use super::cells::{DONE, TwoBits, compact, matching, rank_of, spread};
 use super::{Census, Layers, ResidueTable, Storage, SweepError};
 use crate::rules::Ranked;
 use crate::visited::to_index;
 
 /// Words a task scans.
 const WORDS_PER_CHUNK: u64 = 2048;
-/// The code of a cell already expanded ([`Table::TwoBits`](super::Table::TwoBits)).
-const DONE: u64 = 0b10;
 
 /// Two bits a rank; each layer found by scanning for its code.
 pub(super) struct Scanned {

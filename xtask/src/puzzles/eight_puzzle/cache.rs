@@ -4,14 +4,13 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-
-use crate::cache_dir;
 use std::sync::{Arc, Mutex};
 
 use eight_puzzle::{Board, Partition, PatternDb};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Options;
+use crate::{cache_dir, display_path};
 
 /// What became of the cache file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,12 +26,8 @@ pub enum CacheEvent {
 /// The cache file of the tables for `goal` and `partition`.
 pub fn cache_file(dir: &Path, goal: &Board, partition: &Partition) -> PathBuf {
     let tiles: String = goal.tiles().iter().map(|t| format!("{t:x}")).collect();
-    dir.join(format!(
-        "{}x{}-{tiles}-{}.bin",
-        goal.width(),
-        goal.height(),
-        partition.name()
-    ))
+    let (w, h, name) = (goal.width(), goal.height(), partition.name());
+    dir.join(format!("{w}x{h}-{tiles}-{name}.bin"))
 }
 
 /// The pattern databases for `goal` and `partition`, read from `dir` if a
@@ -47,16 +42,14 @@ pub fn load_or_build(
     max_memory: u64,
 ) -> Result<(PatternDb, CacheEvent), String> {
     let path = cache_file(dir, goal, partition);
-    let shown = crate::display_path(&path);
+    let (shown, name) = (display_path(&path), partition.name());
     let tables = partition.memory_needed(goal.cells());
     let peak = partition.build_memory_needed(goal);
-    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+    let (mib, limit) = (|bytes: u64| bytes.div_ceil(1 << 20), max_memory >> 20);
     if tables > max_memory {
         return Err(format!(
-            "the {} pattern databases need {} MiB ({tables} bytes), more than --max-memory {} MiB",
-            partition.name(),
+            "the {name} pattern databases need {} MiB ({tables} bytes), more than --max-memory {limit} MiB",
             mib(tables),
-            max_memory >> 20
         ));
     }
     let mut event = CacheEvent::Built;
@@ -70,36 +63,25 @@ pub fn load_or_build(
             }
         }
     }
+    let (peak_mib, tables_mib) = (mib(peak), mib(tables));
     if peak > max_memory {
         return Err(format!(
-            "building the {} pattern databases needs {} MiB ({peak} bytes: {} MiB of tables, the rest while one is built), more than --max-memory {} MiB",
-            partition.name(),
-            mib(peak),
-            mib(tables),
-            max_memory >> 20
+            "building the {name} pattern databases needs {peak_mib} MiB ({peak} bytes: {tables_mib} MiB of tables, the rest while one is built), more than --max-memory {limit} MiB",
         ));
     }
     eprintln!(
-        "building the {} pattern databases: {tables} entries, {} MiB of tables, {} MiB at the peak of the build, into {shown}",
-        partition.name(),
-        mib(tables),
-        mib(peak)
+        "building the {name} pattern databases: {tables} entries, {tables_mib} MiB of tables, {peak_mib} MiB at the peak of the build, into {shown}",
     );
-    let bar = ProgressBar::new(tables).with_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} placements [{elapsed}]")
-            .expect("a valid template"),
-    );
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} placements [{elapsed}]");
+    let bar = ProgressBar::new(tables).with_style(style.expect("a valid template"));
     let db = PatternDb::build(goal, partition, max_memory, |done, _| {
-        bar.set_position(done);
-    })
-    .map_err(|e| e.to_string())?;
+        bar.set_position(done)
+    });
+    let db = db.map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     crate::write_whole(&path, |out| db.write_to(out)).map_err(|e| format!("{shown}: {e}"))?;
     Ok((db, event))
 }
-
-/// The tables this process has loaded, by goal and partition.
-static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
 
 /// The tables of `partition` for `goal`, loaded (or built) once per process.
 fn cached_db(
@@ -107,11 +89,10 @@ fn cached_db(
     partition: &Partition,
     max_memory: u64,
 ) -> Result<(Arc<PatternDb>, CacheEvent), String> {
+    static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(db) = loaded
-        .iter()
-        .find(|db| db.goal() == goal && db.partition() == partition)
-    {
+    let mut found = loaded.iter().filter(|db| db.goal() == goal);
+    if let Some(db) = found.find(|db| db.partition() == partition) {
         return Ok((Arc::clone(db), CacheEvent::Loaded));
     }
     let (db, event) = load_or_build(&cache_dir(), goal, partition, max_memory)?;
@@ -127,25 +108,25 @@ pub(super) fn choose_db(
     options: &Options,
 ) -> Result<(Arc<PatternDb>, String), String> {
     let max = options.max_memory;
-    let six = || cached_db(goal, &Partition::default_for(goal), max);
+    let six = || Ok::<_, String>(cached_db(goal, &Partition::default_for(goal), max)?.0);
     let seven = Partition::seven_eight(goal).map_err(|e| e.to_string());
     let built = |event: CacheEvent| match event {
         CacheEvent::Loaded => "its tables were cached",
         CacheEvent::Built | CacheEvent::Rebuilt(_) => "its tables were built for this run",
     };
     let (db, why) = match options.bound {
-        None => (six()?.0, "solve-all's fixed bound".to_string()),
+        None => (six()?, "solve-all's fixed bound".to_string()),
         Some("7-8") => {
             let (db, event) = cached_db(goal, &seven?, max)?;
             (db, format!("--bound 7-8; {}", built(event)))
         }
         Some("strongest") => match seven.map(|seven| cached_db(goal, &seven, max)) {
             Ok(Ok((db, event))) => (db, format!("the strongest: {}", built(event))),
-            Ok(Err(refused)) => (six()?.0, format!("7-8 not used: {refused}")),
-            Err(_) => (six()?.0, "the strongest for this board".to_string()),
+            Ok(Err(refused)) => (six()?, format!("7-8 not used: {refused}")),
+            Err(_) => (six()?, "the strongest for this board".to_string()),
         },
         Some(_) => {
-            let db = six()?.0;
+            let db = six()?;
             let why = format!("--bound {}", db.partition().name());
             (db, why)
         }

@@ -6,18 +6,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use eight_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
-use eight_puzzle::{
-    Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace, SolveError, check_goal,
-    solve,
-};
+use eight_puzzle::{Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace};
+use eight_puzzle::{SolveError, SolveOptions, check_goal, solve};
 use search_core::layers::Table;
 use search_core::puzzle::by_name;
 use search_core::{Budget, Reason};
 
 use self::cache::choose_db;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
-use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Flag, Flags, Help, PuzzleDef, SolveSettings};
+use crate::registry::{Analysis, AnalyzeOptions, Flag, Flags, Help, Progress, PuzzleDef};
+use crate::registry::{SolveSettings, refuse_variant};
 use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
@@ -122,8 +120,6 @@ pub struct Options {
     /// Give up each search after this long (the tables' load or build not
     /// counted); `None`: no limit.
     pub max_seconds: Option<f64>,
-    /// Report each IDA* iteration on standard error.
-    pub progress: bool,
 }
 
 impl Options {
@@ -138,37 +134,29 @@ impl Options {
         let seconds = flags.value("max-seconds").unwrap_or("600");
         let max_seconds = match seconds.parse::<f64>() {
             Ok(s) if s >= 0.0 && s.is_finite() => (s > 0.0).then_some(s),
-            _ => {
-                return Err(format!(
-                    "--max-seconds {seconds}: a number of seconds, 0 or more (0: never give up)"
-                ));
-            }
+            _ => Err(format!(
+                "--max-seconds {seconds}: a number of seconds, 0 or more (0: never give up)"
+            ))?,
         };
-        let bound = by_name(
-            "bound",
-            flags.value("bound").unwrap_or("strongest"),
-            &BOUNDS,
-            |b| b,
-        )?;
-        let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let bound = flags.value("bound").unwrap_or("strongest");
+        let bound = Some(by_name("bound", bound, &BOUNDS, |b| b)?);
         Ok(Options {
-            bound: Some(bound),
+            bound,
             max_memory,
             max_seconds,
-            progress,
         })
     }
 
-    /// A budget that stops a search after `max_seconds`, and reports each
-    /// IDA* iteration as it begins on a terminal: what a long search has
-    /// ruled out so far.
+    /// A budget that stops a search after `max_seconds`, and, in `solve` on
+    /// a terminal, reports each IDA* iteration as it begins: what a long
+    /// search has ruled out so far.
     #[allow(clippy::print_stderr)]
     fn budget(&self) -> Budget {
         let mut budget = Budget::default();
-        if let Some(limit) = self
+        let limit = self
             .max_seconds
-            .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        {
+            .and_then(|s| Duration::try_from_secs_f64(s).ok());
+        if let Some(limit) = limit {
             let flag = Arc::new(AtomicBool::new(false));
             let raise = Arc::clone(&flag);
             std::thread::spawn(move || {
@@ -177,22 +165,22 @@ impl Options {
             });
             budget = budget.with_cancel_flag(flag);
         }
-        let clock = Instant::now();
-        match self.progress {
-            false => budget,
-            true => budget.with_progress(move |p| {
-                if let search_core::Progress::Iteration { bound, expanded } = p {
-                    let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
-                    eprintln!(
-                        "IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
-                    );
-                }
-            }),
+        if self.bound.is_none() || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            return budget;
         }
+        let clock = Instant::now();
+        budget.with_progress(move |p| {
+            if let search_core::Progress::Iteration { bound, expanded } = p {
+                let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
+                eprintln!(
+                    "IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
+                );
+            }
+        })
     }
 
     /// The error of a search that stopped, in words: why, and what it proved.
-    fn stopped(&self, error: &SolveError) -> String {
+    fn stopped(&self, error: SolveError) -> String {
         let SolveError::Interrupted(i) = error else {
             return error.to_string();
         };
@@ -236,10 +224,9 @@ impl Driver for EightPuzzle {
         let big = start.cells() > MAX_BFS_CELLS;
         let clock = Instant::now();
         // Parity decides an unreachable goal at once: no table is built for it.
-        let chosen = if big && start.can_reach(goal) {
-            Some(choose_db(goal, &options)?)
-        } else {
-            None
+        let chosen = match big && start.can_reach(goal) {
+            true => Some(choose_db(goal, &options)?),
+            false => None,
         };
         // Loading or building the tables, before the first search.
         let mut tables_ms = ms_since(clock);
@@ -255,35 +242,28 @@ impl Driver for EightPuzzle {
             // On large boards IDA* with pattern databases uses the chosen
             // tables, also over the board reflected about its diagonal (the
             // bound is the larger sum: on Korf's 100, 3.7 times fewer nodes).
-            let db = chosen
-                .as_ref()
-                .filter(|_| algorithm == Algorithm::IdaPdb)
-                .map(|(db, _)| db);
-            let (max_memory, budget, pruning) = (options.max_memory, budget.clone(), true);
-            let (reflect, pattern_db) = (db.is_some(), db.cloned());
-            let solve_options = eight_puzzle::SolveOptions {
+            let db = chosen.as_ref().filter(|_| algorithm == Algorithm::IdaPdb);
+            let db = db.map(|(db, _)| db);
+            let solve_options = SolveOptions {
                 algorithm,
-                budget,
-                max_memory,
-                reflect,
-                pruning,
-                pattern_db,
+                budget: budget.clone(),
+                max_memory: options.max_memory,
+                reflect: db.is_some(),
+                pruning: true,
+                pattern_db: db.cloned(),
             };
             let clock = Instant::now();
-            let outcome = solve(start, goal, &solve_options).map_err(|e| options.stopped(&e))?;
+            let outcome = solve(start, goal, &solve_options).map_err(|e| options.stopped(e))?;
             let ms = ms_since(clock);
-            let name = match db {
-                Some(db) => format!("{algorithm} {}{}", db.partition().name(), reflection(goal)),
-                None => algorithm.name().to_string(),
-            };
-            let build_ms = if db.is_some() {
-                std::mem::take(&mut tables_ms)
-            } else {
-                0.0
+            let (name, build_ms) = match db {
+                Some(db) => {
+                    let name = format!("{algorithm} {}{}", db.partition().name(), reflection(goal));
+                    (name, std::mem::take(&mut tables_ms))
+                }
+                None => (algorithm.name().to_string(), 0.0),
             };
             runs.record(name, (start, goal), outcome, (ms, build_ms));
         }
-
         let unreachable =
             "unreachable: start and goal are in different parity classes (decided without search)";
         let mut d = Drawing::new(start, goal, unreachable);
@@ -295,14 +275,13 @@ impl Driver for EightPuzzle {
         d.answer = "answer: unreachable (start and goal are in different parity classes; decided without search)\n".into();
         if let Some(s) = &runs.first {
             d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
-            // Fifteen-puzzle solutions are long: the moves alone replay them.
+            let title = ("solution (tile moved at each step):", 16);
             let per_row = if start.width() > 3 { 6 } else { 8 };
-            d.solution::<EightPuzzle>(
-                s,
-                ("solution (tile moved at each step):", 16),
-                ("boards:", per_row),
-            );
-            d.boards = d.boards.filter(|_| !big);
+            match big {
+                // Fifteen-puzzle solutions are long: the moves alone replay them.
+                true => d.moves(title.0, &s.moves, title.1, " "),
+                false => d.solution::<EightPuzzle>(s, title, ("boards:", per_row)),
+            }
         }
         Ok(d)
     }
@@ -316,16 +295,9 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
-    if let Some(variant) = &options.variant {
-        return Err(format!("the eight-puzzle has no variant {variant:?}"));
-    }
-    let goal = match &options.goal {
-        Some((file, json)) => {
-            driver::read::<EightPuzzle>(json)
-                .map_err(|e| format!("{file}: {e}"))?
-                .1
-                .1
-        }
+    refuse_variant("the eight-puzzle", options)?;
+    let goal = match driver::goal_file::<EightPuzzle>(options)? {
+        Some((_, goal)) => goal,
         None => {
             let (w, h) = parse_size(options.size.as_deref().unwrap_or("3x3"))?;
             Board::solved(w, h).map_err(|e| e.to_string())?
@@ -346,21 +318,16 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     } else {
         Table::TwoBits
     };
-    SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, table, &Board::rows).sweep(
-        &space,
-        [goal],
-        options,
-        progress,
-    )
+    let plan = SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, table, &Board::rows);
+    plan.sweep(&space, [goal], options, progress)
 }
 
 /// How a run's name says whether the tables were also looked up on the
 /// reflected board: only where the reflection maps the goal to itself
 /// ([`eight_puzzle::check_reflection`]); elsewhere the search runs without.
 pub(super) fn reflection(goal: &Board) -> &'static str {
-    if eight_puzzle::check_reflection(goal).is_ok() {
-        ", reflected"
-    } else {
-        ", not reflected (the reflection does not map the goal to itself)"
+    match eight_puzzle::check_reflection(goal) {
+        Ok(_) => ", reflected",
+        Err(_) => ", not reflected (the reflection does not map the goal to itself)",
     }
 }
