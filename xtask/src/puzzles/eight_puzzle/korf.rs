@@ -1,92 +1,167 @@
 //! The Korf harness (`cargo xtask korf`): Korf's 100 15-puzzle instances
-//! solved with one bound, each solution replayed and checked, and the plain
-//! C 6-6-3 reference solver run on the same instances.
+//! and Korf & Felner's 50 24-puzzle instances solved with one bound, each
+//! solution replayed and checked, and the plain C 6-6-3 reference solver
+//! run on the same 15-puzzle instances.
 
 use std::fs;
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Instant;
 
-use eight_puzzle::{Algorithm, Board, EightPuzzle, Partition, SolveOptions, replay, solve};
+use eight_puzzle::{
+    Algorithm, Board, Budget, EightPuzzle, Partition, Progress, SolveOptions, replay, solve,
+};
 use search_core::puzzle::by_name;
+use serde_json::json;
 
 use super::cache::load_or_build;
 use crate::report::thousands;
 use crate::{cache_dir, driver, out, repo_root};
 
 /// The bounds of [`korf`], by name: Manhattan distance, with linear
-/// conflicts, and the 6-6-3 and 7-8 pattern databases.
-const BOUNDS: [(&str, Algorithm); 4] = [
+/// conflicts, and the pattern databases of each partition.
+const BOUNDS: [(&str, Algorithm); 5] = [
     ("manhattan", Algorithm::IdaManhattan),
     ("linear-conflict", Algorithm::IdaLinearConflict),
     ("6-6-3", Algorithm::IdaPdb),
     ("7-8", Algorithm::IdaPdb),
+    ("6-6-6-6", Algorithm::IdaPdb),
 ];
 
-/// The start and goal of Korf's instance `id`, and the fixture's expected
-/// length.
-fn instance(id: usize) -> Result<(Board, Board, Option<Option<u32>>), String> {
-    let path = repo_root().join(format!("fixtures/eight-puzzle/korf-{id:03}.json"));
+/// The boards of the harness: their side, the fixtures' file names, how
+/// many instances there are, and the bound by default.
+#[derive(Clone, Copy)]
+struct Size {
+    side: usize,
+    file: fn(usize) -> String,
+    count: usize,
+    bound: &'static str,
+}
+
+const SIZES: [(&str, Size); 2] = [
+    (
+        "4x4",
+        Size {
+            side: 4,
+            file: |id| format!("korf-{id:03}.json"),
+            count: 100,
+            bound: "6-6-3",
+        },
+    ),
+    (
+        "5x5",
+        Size {
+            side: 5,
+            file: |id| format!("korf24/{id:02}.json"),
+            count: 50,
+            bound: "6-6-6-6",
+        },
+    ),
+];
+
+/// The start and goal of instance `id` of `size`, and the fixture's
+/// expected length.
+fn instance(size: &Size, id: usize) -> Result<(Board, Board, Option<Option<u32>>), String> {
+    let name = (size.file)(id);
+    let path = repo_root().join("fixtures/eight-puzzle").join(&name);
     let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let read = driver::read::<EightPuzzle>(&json).map_err(|e| format!("korf-{id:03}: {e}"));
+    let read = driver::read::<EightPuzzle>(&json).map_err(|e| format!("{name}: {e}"));
     let (fixture, (start, goal)) = read?;
     Ok((start, goal, fixture.expect.moves))
 }
 
-/// Solves the Korf fixtures (`fixtures/eight-puzzle/korf-*.json`) that
-/// `instances` numbers (`FIRST-LAST` or `N`, within 1-100) with `bound` (with
-/// `reflect`, the pattern databases also over the reflected board), loading
-/// or building the tables first within `max_memory` bytes. Each solution is
-/// replayed and its length checked against the fixture, and printed with
-/// its counters and time; then the totals, and with `peer` the plain C
-/// reference solver's, on the same instances.
+/// What `korf` runs.
+pub struct Run<'a> {
+    /// `4x4` (Korf's 100) or `5x5` (Korf & Felner's 50).
+    pub size: &'a str,
+    /// The bound's name; the size's default if `None`.
+    pub bound: Option<&'a str>,
+    /// Also look the tables up on the reflected board.
+    pub reflect: bool,
+    /// `FIRST-LAST` or `N`; every instance if `None`.
+    pub instances: Option<&'a str>,
+    /// Bytes the tables may take, their build included.
+    pub max_memory: u64,
+    /// Run the plain C reference solver too (4x4 only).
+    pub peer: bool,
+    /// Print one JSON object instead of the text.
+    pub json: bool,
+}
+
+/// Solves the Korf fixtures of `run.size` that `run.instances` numbers with
+/// one bound, loading or building the tables first within `max_memory`
+/// bytes, on every core. Each solution is replayed and its length checked
+/// against the fixture, and printed with its counters and time; then the
+/// totals, and with `peer` the plain C reference solver's, on the same
+/// instances. On a terminal each IDA* iteration is reported as it begins.
 #[allow(clippy::print_stderr)]
-pub fn korf(
-    bound: &str,
-    reflect: bool,
-    instances: &str,
-    max_memory: u64,
-    peer: bool,
-) -> Result<(), String> {
+pub fn korf(run: &Run<'_>) -> Result<(), String> {
+    let size = &by_name("size", run.size, &SIZES, |(name, _)| name)?.1;
+    let bound = run.bound.unwrap_or(size.bound);
     let algorithm = by_name("bound", bound, &BOUNDS, |(name, _)| name)?.1;
-    let bad = || format!("--instances {instances:?}: expected FIRST-LAST or N within 1-100");
-    let number = |n: &str| n.parse::<usize>().map_err(|_| bad());
-    let (first, last) = match instances.split_once('-') {
-        Some((a, b)) => (number(a)?, number(b)?),
-        None => (number(instances)?, number(instances)?),
+    let count = size.count;
+    let bad = || {
+        format!(
+            "--instances {:?}: expected FIRST-LAST or N within 1-{count}",
+            run.instances
+        )
     };
-    if first < 1 || last > 100 || first > last {
+    let number = |n: &str| n.parse::<usize>().map_err(|_| bad());
+    let (first, last) = match run.instances.map(|i| i.split_once('-').unwrap_or((i, i))) {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (1, count),
+    };
+    if first < 1 || last > count || first > last {
         return Err(bad());
+    }
+    if run.peer && size.side != 4 {
+        return Err("--peer: the C reference solver is for the 4x4 board".to_string());
     }
     if let Some(note) = crate::timing_note("korf ...") {
         eprintln!("{note}");
     }
-    let rows = ["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"];
-    let goal = Board::from_rows(&rows).map_err(|e| e.to_string())?;
+    let side = size.side;
+    let tiles: Vec<u8> = (0..side * side).map(|t| t as u8).collect();
+    let goal = Board::new(side, side, &tiles).map_err(|e| e.to_string())?;
     let clock = Instant::now();
     let partition = match bound {
         "6-6-3" => Some(Partition::six_six_three(&goal)),
         "7-8" => Some(Partition::seven_eight(&goal)),
+        "6-6-6-6" => Some(Partition::six_six_six_six(&goal)),
         _ => None,
     };
     let pattern_db = match partition.transpose().map_err(|e| e.to_string())? {
         Some(p) => Some(Arc::new(
-            load_or_build(&cache_dir(), &goal, &p, max_memory)?.0,
+            load_or_build(&cache_dir(), &goal, &p, run.max_memory)?.0,
         )),
         None => None,
     };
+    let progress = std::io::stderr().is_terminal().then(Instant::now);
+    let budget = match progress {
+        None => Budget::default(),
+        Some(clock) => Budget::default().with_progress(move |p| {
+            if let Progress::Iteration { bound, expanded } = p {
+                let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
+                eprintln!(
+                    "  IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
+                );
+            }
+        }),
+    };
     let options = SolveOptions {
         algorithm,
-        reflect: reflect && pattern_db.is_some(),
+        reflect: run.reflect && pattern_db.is_some(),
         pattern_db,
+        budget,
         ..SolveOptions::default()
     };
     let setup = clock.elapsed().as_secs_f64();
-    let (mut count, mut moves, mut expanded, mut generated, mut seconds) = (0, 0, 0, 0, 0.0);
+    let (mut moves, mut expanded, mut generated, mut seconds) = (0, 0, 0, 0.0);
+    let mut solved = Vec::new();
     for id in first..=last {
-        let case = format!("korf-{id:03}");
-        let (start, fixture_goal, expected) = instance(id)?;
+        let case = (size.file)(id).trim_end_matches(".json").to_string();
+        let (start, fixture_goal, expected) = instance(size, id)?;
         if fixture_goal != goal {
             return Err(format!("{case}: not Korf's goal"));
         }
@@ -98,25 +173,47 @@ pub fn korf(
         let time = clock.elapsed().as_secs_f64();
         replay(&start, &goal, &found.moves).map_err(|e| format!("{case}: {e}"))?;
         let (length, stats) = (found.len(), outcome.stats);
-        if expected != Some(Some(length as u32)) {
+        if expected != Some(Some(length as u32)) || !found.optimal {
             let expects = format!("but the fixture expects {expected:?}");
-            return Err(format!("{case}: {length} moves, {expects}"));
+            return Err(format!(
+                "{case}: {length} moves, optimal {}, {expects}",
+                found.optimal
+            ));
         }
-        out!(
-            "{case}  {length:>3} moves  {:>15} expanded  {:>15} generated  {time:>10.3} s",
-            thousands(stats.expanded),
-            thousands(stats.generated),
-        );
-        (count, moves, seconds) = (count + 1, moves + length, seconds + time);
+        if !run.json {
+            out!(
+                "{case}  {length:>3} moves  {:>15} expanded  {:>15} generated  {time:>10.3} s",
+                thousands(stats.expanded),
+                thousands(stats.generated),
+            );
+        }
+        solved.push(json!({
+            "case": case, "moves": length, "expanded": stats.expanded,
+            "generated": stats.generated, "seconds": time,
+        }));
+        (moves, seconds) = (moves + length, seconds + time);
         (expanded, generated) = (expanded + stats.expanded, generated + stats.generated);
     }
-    out!(
-        "total: {count} instances, {moves} moves, {} expanded, {} generated, search {seconds:.2} s, tables loaded or built in {setup:.2} s; bound {bound}{}",
-        thousands(expanded),
-        thousands(generated),
-        if reflect { " with reflection" } else { "" }
-    );
-    if peer {
+    let reflected = if run.reflect { " with reflection" } else { "" };
+    if run.json {
+        let report = json!({
+            "size": run.size, "bound": bound, "reflect": run.reflect,
+            "threads": rayon_threads(), "tables_seconds": setup, "instances": solved,
+            "moves": moves, "expanded": expanded, "generated": generated, "seconds": seconds,
+        });
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        );
+    } else {
+        out!(
+            "total: {} instances, {moves} moves, {} expanded, {} generated, search {seconds:.2} s, tables loaded or built in {setup:.2} s; bound {bound}{reflected}",
+            solved.len(),
+            thousands(expanded),
+            thousands(generated),
+        );
+    }
+    if run.peer {
         let clock = Instant::now();
         match korf_peer((first, last))? {
             None => eprintln!("no cc: the C reference solver was not run"),
@@ -130,6 +227,11 @@ pub fn korf(
         }
     }
     Ok(())
+}
+
+/// The threads the searches run on.
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// Compiles the plain C 6-6-3 IDA* of `crates/benches/peer/` with `cc -O2`
@@ -154,7 +256,13 @@ fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String> {
     }
     let mut input = String::new();
     for id in first..=last {
-        let tiles: Vec<String> = instance(id)?.0.tiles().iter().map(u8::to_string).collect();
+        let four = &SIZES[0].1;
+        let tiles: Vec<String> = instance(four, id)?
+            .0
+            .tiles()
+            .iter()
+            .map(u8::to_string)
+            .collect();
         input.push_str(&format!("{}\n", tiles.join(" ")));
     }
     let mut child = Command::new(&binary);
