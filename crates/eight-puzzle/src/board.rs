@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use search_core::grid::{Rows, RowsError};
+use search_core::grid::{ASCENDING, Rect, Rows, RowsError};
 use std::str::FromStr;
 
 /// The largest board has 25 cells (the 24-puzzle's 5x5).
@@ -350,17 +350,9 @@ impl Board {
 
     /// The cells orthogonally next to `cell`.
     pub(crate) fn neighbour_cells(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
-        let (w, h) = (self.width(), self.height());
-        let (row, col) = (cell / w, cell % w);
-        // Ascending cell order: up, left, right, down.
-        [
-            (row > 0).then(|| cell - w),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < w).then(|| cell + 1),
-            (row + 1 < h).then(|| cell + w),
-        ]
-        .into_iter()
-        .flatten()
+        let rect = Rect::new(self.width(), self.height());
+        let cells: Vec<usize> = rect.neighbours_towards(cell, ASCENDING).collect();
+        cells.into_iter()
     }
 
     /// The board with the tile of `cell` moved into the blank.

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use perm_rank::{Lehmer, Ranking};
 use search_core::bound::Symmetry;
-use search_core::grid::{ORTHOGONAL, Rect};
+use search_core::grid::{OFF, ORTHOGONAL, Rect};
 use search_core::prune::{Automaton, AutomatonCache, Labelled};
 use search_core::rules::{Ranked, Rules};
 
@@ -36,9 +36,6 @@ pub struct Slide {
     /// The direction the blank moves.
     pub dir: u8,
 }
-
-/// No cell: a move off the board.
-const OFF: u8 = u8::MAX;
 
 /// The boards of one shape and their moves.
 ///

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use search_core::grid::{Rows, RowsError};
+use search_core::grid::{ASCENDING, Rect, Rows, RowsError};
 
 /// The largest board: 16 cells, so that each letter's cells fit a `u16`.
 pub const MAX_CELLS: usize = 16;
@@ -206,17 +206,8 @@ impl Board {
 
     /// The cells next to `cell`, in ascending order.
     pub fn neighbours(&self, cell: usize) -> Vec<usize> {
-        let (w, h) = (self.width(), self.height());
-        let (row, col) = (cell / w, cell % w);
-        [
-            (row > 0).then(|| cell - w),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < w).then(|| cell + 1),
-            (row + 1 < h).then(|| cell + w),
-        ]
-        .into_iter()
-        .flatten()
-        .collect()
+        let rect = Rect::new(self.width(), self.height());
+        rect.neighbours_towards(cell, ASCENDING).collect()
     }
 
     /// Every legal move.

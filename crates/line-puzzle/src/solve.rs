@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use search_core::bound::{Bound, Max, Sum};
-use search_core::grid::{Rect, Sliding};
+use search_core::grid::{ASCENDING, Rect, Sliding};
 use search_core::ida::{Ida, IdaOptions};
 use search_core::prune::{Automaton, AutomatonCache};
 use search_core::puzzle::{DEFAULT_MAX_MEMORY, SolveError};
@@ -424,7 +424,7 @@ fn automaton(width: usize, height: usize) -> Arc<Automaton> {
     static CACHE: AutomatonCache<(usize, usize)> = AutomatonCache::new();
     CACHE.get_or_build((width, height), || {
         // Up, left, right, down: the order the node lists the moves in.
-        let sliding = Sliding::new(Rect::new(width, height), [(-1, 0), (0, -1), (0, 1), (1, 0)]);
+        let sliding = Sliding::new(Rect::new(width, height), ASCENDING);
         Automaton::build(&sliding, PRUNING_DEPTH)
     })
 }

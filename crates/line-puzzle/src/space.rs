@@ -2,6 +2,7 @@
 //! arrangement of a board's pieces, their moves and their rank.
 
 use perm_rank::{Multiset, Ranking};
+use search_core::grid::{ASCENDING, OFF, Rect};
 use search_core::prune::Labelled;
 use search_core::rules::{Ranked, Rules};
 
@@ -33,9 +34,9 @@ pub struct LineSpace {
     width: u8,
     height: u8,
     ranking: Multiset,
-    /// `adjacent[c][..degree[c]]`: the cells next to `c`.
-    adjacent: [[u8; 4]; MAX_CELLS],
-    degree: [u8; MAX_CELLS],
+    /// `next[c][dir]`: the cell the space on `c` moves to in direction
+    /// `dir` (up, left, right, down), or `OFF`.
+    next: [[u8; 4]; MAX_CELLS],
 }
 
 impl LineSpace {
@@ -43,27 +44,15 @@ impl LineSpace {
     pub fn new(board: &Board) -> LineSpace {
         let mut counts = vec![1];
         counts.extend(Letter::ALL.iter().map(|&l| board.count(l)));
-        let mut adjacent = [[0u8; 4]; MAX_CELLS];
-        let mut degree = [0u8; MAX_CELLS];
-        for cell in 0..board.cells() {
-            for (i, n) in board.neighbours(cell).into_iter().enumerate() {
-                adjacent[cell][i] = n as u8;
-                degree[cell] += 1;
-            }
-        }
+        let mut next = [[OFF; 4]; MAX_CELLS];
+        let rect = Rect::new(board.width(), board.height());
+        next[..board.cells()].copy_from_slice(&rect.steps(ASCENDING));
         LineSpace {
             width: board.width() as u8,
             height: board.height() as u8,
             ranking: Multiset::new(&counts).expect("16 cells rank within a u64"),
-            adjacent,
-            degree,
+            next,
         }
-    }
-
-    /// The cells next to `cell`.
-    #[inline]
-    fn adjacent(&self, cell: usize) -> &[u8] {
-        &self.adjacent[cell][..usize::from(self.degree[cell])]
     }
 
     fn cells(&self) -> usize {
@@ -84,21 +73,6 @@ pub struct Step {
     pub dir: u8,
 }
 
-/// The direction the space moves from `to` to `from`: up, left, right or
-/// down, the order of the cells next to it.
-fn direction(from: u8, to: u8) -> u8 {
-    // Boards are at least 2 wide: cells 1 apart are side by side.
-    if from + 1 == to {
-        1
-    } else if to + 1 == from {
-        2
-    } else if from < to {
-        0
-    } else {
-        3
-    }
-}
-
 impl Rules for LineSpace {
     type State = Board;
     type Move = Step;
@@ -106,11 +80,15 @@ impl Rules for LineSpace {
     #[inline]
     fn moves(&self, board: &Board, out: &mut Vec<Step>) {
         let to = board.space() as u8;
-        out.extend(self.adjacent(board.space()).iter().map(|&from| Step {
-            from,
-            to,
-            dir: direction(from, to),
-        }));
+        for (dir, &from) in self.next[board.space()].iter().enumerate() {
+            if from != OFF {
+                out.push(Step {
+                    from,
+                    to,
+                    dir: dir as u8,
+                });
+            }
+        }
     }
 
     #[inline]

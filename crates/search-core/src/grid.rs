@@ -39,6 +39,13 @@ pub struct Rect {
 /// right.
 pub const ORTHOGONAL: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
+/// The same four directions in the order of the cells they lead to: up,
+/// left, right, down (each direction's opposite is `3 - i`).
+pub const ASCENDING: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+
+/// No cell: a step off the rectangle, in a table of [`Rect::steps`].
+pub const OFF: u8 = u8::MAX;
+
 impl Rect {
     /// A rectangle of `width` columns and `height` rows.
     pub const fn new(width: usize, height: usize) -> Rect {
@@ -79,11 +86,39 @@ impl Rect {
         Some(self.cell(row, col))
     }
 
+    /// For every cell, the cell one step away in each of `directions` (as
+    /// (row, column) steps), or [`OFF`]: the table a puzzle whose pieces
+    /// slide between neighbours lists its moves from.
+    ///
+    /// ```
+    /// use search_core::grid::{OFF, ORTHOGONAL, Rect};
+    ///
+    /// let steps = Rect::new(3, 2).steps(ORTHOGONAL);
+    /// assert_eq!(steps[0], [OFF, 3, OFF, 1]); // up, down, left, right
+    /// ```
+    pub fn steps<const D: usize>(&self, directions: [(isize, isize); D]) -> Vec<[u8; D]> {
+        (0..self.cells())
+            .map(|cell| {
+                directions.map(|(rows, cols)| self.step(cell, rows, cols).map_or(OFF, |c| c as u8))
+            })
+            .collect()
+    }
+
     /// The cells next to `cell` up, down, left and right, in that order.
     pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        ORTHOGONAL
-            .iter()
-            .filter_map(move |&(rows, cols)| self.step(cell, rows, cols))
+        self.neighbours_towards(cell, ORTHOGONAL)
+    }
+
+    /// The cells one step from `cell` in each of `directions`, in that
+    /// order, leaving out the steps off the rectangle.
+    pub fn neighbours_towards<const D: usize>(
+        &self,
+        cell: usize,
+        directions: [(isize, isize); D],
+    ) -> impl Iterator<Item = usize> + '_ {
+        directions
+            .into_iter()
+            .filter_map(move |(rows, cols)| self.step(cell, rows, cols))
     }
 
     /// The Manhattan distance between two cells.
@@ -198,13 +233,11 @@ pub fn is_even_permutation(perm: &[u8]) -> bool {
 pub struct Sliding {
     rect: Rect,
     /// `to[cell][op]`: the cell the blank moves to from `cell` by `op`, or
-    /// [`Sliding::OFF`] off the board.
+    /// [`OFF`] off the board.
     to: [[u8; 4]; Sliding::MAX_CELLS],
 }
 
 impl Sliding {
-    /// No cell: the move leaves the board.
-    const OFF: u8 = u8::MAX;
     /// The most cells of a board: 5 bits each in a `u128`.
     pub const MAX_CELLS: usize = 25;
     /// Bits a cell.
@@ -231,11 +264,8 @@ impl Sliding {
             Self::MAX_CELLS,
             rect.cells()
         );
-        let mut to = [[Self::OFF; 4]; Self::MAX_CELLS];
-        for (cell, to) in to.iter_mut().enumerate().take(rect.cells()) {
-            *to = directions
-                .map(|(rows, cols)| rect.step(cell, rows, cols).map_or(Self::OFF, |c| c as u8));
-        }
+        let mut to = [[OFF; 4]; Self::MAX_CELLS];
+        to[..rect.cells()].copy_from_slice(&rect.steps(directions));
         Sliding { rect, to }
     }
 }
@@ -262,7 +292,7 @@ impl crate::prune::Operators for Sliding {
         let zero = cells.wrapping_sub(Self::ONES) & !cells & (Self::ONES << (Self::BITS - 1));
         let blank = zero.trailing_zeros() / Self::BITS;
         let from = self.to[blank as usize][usize::from(op)];
-        if from == Self::OFF {
+        if from == OFF {
             return None;
         }
         let shift = |cell: u32| Self::BITS * cell;
