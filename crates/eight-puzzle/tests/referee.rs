@@ -3,31 +3,20 @@
 //! algorithm, with the move pruning on and off and IDA* with pattern
 //! databases over several partitions, plain and reflected, must find as
 //! few moves as a plain bidirectional breadth-first search written here
-//! (`common/referee.rs`), mark them optimal, and replay. The seeds are
-//! fixed, so every run tries the same cases.
+//! (`common/referee.rs`), mark them optimal, and replay. The seed is fixed
+//! (`PROPTEST_RNG_SEED` in `.cargo/config.toml`), so every run tries the
+//! same cases.
 
 use std::sync::Arc;
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
 
 use eight_puzzle::{Board, Partition, PatternDb};
 
 #[path = "common/referee.rs"]
 mod referee;
 use referee::{Setting, check, distance, groups, settings, tables, walk};
-
-/// `cases` cases from a fixed seed, failures not written to files.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        rng_seed: RngSeed::Fixed(30),
-        failure_persistence: None,
-        max_shrink_iters: 64,
-        ..ProptestConfig::default()
-    }
-}
 
 /// Any arrangement of a `width` x `height` board: the tiles `1..cells` and
 /// the blank, in any order.
@@ -52,7 +41,7 @@ fn agree(start: &Board, goal: &Board, settings: &[Setting]) -> Result<(), TestCa
 }
 
 proptest! {
-    #![proptest_config(config(48))]
+    #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// The 8-puzzle: every algorithm and option, the pattern databases of
     /// the default partition and of a random one.
@@ -68,7 +57,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(24))]
+    #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// Boards of other shapes up to 12 cells, where the breadth-first
     /// searches run too (reflection only on the square 2x2); on 12 cells
@@ -115,7 +104,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(12))]
+    #![proptest_config(ProptestConfig::with_cases(12))]
 
     /// The 15-puzzle, starts within 36 moves of the goal: every IDA*, the
     /// pruning on and off, with the tiles in a random order dealt into 4
@@ -133,7 +122,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(2))]
+    #![proptest_config(ProptestConfig::with_cases(2))]
 
     /// The 15-puzzle with the 6-6-3 tables that `cargo xtask solve
     /// --bound 6-6-3` uses, plain and reflected, the pruning on, on random

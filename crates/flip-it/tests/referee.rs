@@ -3,29 +3,17 @@
 //! empty cell of the goal anywhere), in both variants, each algorithm must
 //! find as few moves as a plain breadth-first search (`common/referee.rs`),
 //! mark them optimal, and replay; where no all-white board can be reached,
-//! every algorithm must say so. The seeds are fixed, so every run tries the
-//! same cases.
+//! every algorithm must say so. The seed is fixed (`PROPTEST_RNG_SEED` in
+//! `.cargo/config.toml`), so every run tries the same cases.
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
 
 use flip_it::{Board, Variant};
 
 #[path = "common/referee.rs"]
 mod referee;
 use referee::{check, distance, walk};
-
-/// `cases` cases from a fixed seed, failures not written to files.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        rng_seed: RngSeed::Fixed(30),
-        failure_persistence: None,
-        max_shrink_iters: 64,
-        ..ProptestConfig::default()
-    }
-}
 
 /// The board of `size` and `variant` with the black pieces of `black` and
 /// the empty cell at `empty` (modulo the cells).
@@ -50,7 +38,7 @@ fn variant() -> impl Strategy<Value = Variant> {
 }
 
 proptest! {
-    #![proptest_config(config(32))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     /// Any placement of the 3x3 or 4x4 board, unsolvable ones included.
     #[test]
@@ -61,7 +49,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(12))]
+    #![proptest_config(ProptestConfig::with_cases(12))]
 
     /// Random walks from an all-white board of any size, its empty cell
     /// anywhere: the 5x5 board (419 million placements) within 8 moves.

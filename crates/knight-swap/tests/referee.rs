@@ -4,28 +4,17 @@
 //! unreachable), each algorithm must find as few moves as a plain
 //! breadth-first search (`common/referee.rs`), mark them optimal and
 //! replay, and the sweep must count as many shortest solutions as the
-//! referee. The seeds are fixed, so every run tries the same cases.
+//! referee. The seed is fixed (`PROPTEST_RNG_SEED` in `.cargo/config.toml`),
+//! so every run tries the same cases.
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
 
 use knight_swap::Board;
 
 #[path = "common/referee.rs"]
 mod referee;
 use referee::{check, shortest_paths, walk};
-
-/// `cases` cases from a fixed seed, failures not written to files.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        rng_seed: RngSeed::Fixed(30),
-        failure_persistence: None,
-        max_shrink_iters: 64,
-        ..ProptestConfig::default()
-    }
-}
 
 /// A board of `width` columns whose cells read `cells` (`b`, `w`, `.`, `#`).
 fn board(width: usize, cells: &[char]) -> Board {
@@ -68,7 +57,7 @@ fn start_and_shuffled() -> impl Strategy<Value = (Board, Board)> {
 }
 
 proptest! {
-    #![proptest_config(config(32))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     /// Any arrangement of the start's knights as the goal.
     #[test]

@@ -4,29 +4,17 @@
 //! same pieces), each algorithm with the move pruning on and off, and
 //! pattern databases over random letter groups, must find as few moves as
 //! a plain bidirectional breadth-first search (`common/referee.rs`), mark
-//! them optimal, and replay. The seeds are fixed, so every run tries the
-//! same cases.
+//! them optimal, and replay. The seed is fixed (`PROPTEST_RNG_SEED` in
+//! `.cargo/config.toml`), so every run tries the same cases.
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
 
 use line_puzzle::Board;
 
 #[path = "common/referee.rs"]
 mod referee;
 use referee::{arrangement, check, distance, letter_groups, settings, walk};
-
-/// `cases` cases from a fixed seed, failures not written to files.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        rng_seed: RngSeed::Fixed(30),
-        failure_persistence: None,
-        max_shrink_iters: 64,
-        ..ProptestConfig::default()
-    }
-}
 
 /// Any board of one of `shapes`: random letters, the space anywhere.
 fn any_board(shapes: &'static [(usize, usize)]) -> impl Strategy<Value = Board> {
@@ -54,7 +42,7 @@ fn shuffled(board: Board) -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(config(24))]
+    #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// Random walks of up to 24 moves from random goals on boards of up to
     /// 12 cells, the move pruning on and off.
@@ -83,7 +71,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(4))]
+    #![proptest_config(ProptestConfig::with_cases(4))]
 
     /// Hiroi's 4x4 board and other boards of 15 and 16 cells with random
     /// pieces and goals, random walks of up to 24 moves: the three

@@ -6,11 +6,11 @@
 //! breadth-first search by moves (`common/referee.rs`), and every solution
 //! must replay; the tables of every problem of a board (`problems`,
 //! `problems_by_starts`, `problems_by_jumps`, `shortest_problem`) too. The
-//! seeds are fixed, so every run tries the same cases.
+//! seed is fixed (`PROPTEST_RNG_SEED` in `.cargo/config.toml`), so every
+//! run tries the same cases.
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
 
 use peg_solitaire::{
     Board, JumpOptions, Lattice, MeetOptions, Problem, problems, problems_by_jumps,
@@ -20,17 +20,6 @@ use peg_solitaire::{
 #[path = "common/referee.rs"]
 mod referee;
 use referee::{check, shortest_paths, walk};
-
-/// `cases` cases from a fixed seed, failures not written to files.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        rng_seed: RngSeed::Fixed(30),
-        failure_persistence: None,
-        max_shrink_iters: 64,
-        ..ProptestConfig::default()
-    }
-}
 
 /// A hole with a peg (`o`), an empty hole (`.`), or no hole (a space).
 fn cell() -> impl Strategy<Value = char> {
@@ -65,7 +54,7 @@ fn any_board(cells: usize, side: usize) -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(config(96))]
+    #![proptest_config(ProptestConfig::with_cases(96))]
 
     /// Goals a few random moves from the start: reachable.
     #[test]
@@ -121,7 +110,7 @@ fn answers(table: &[Problem], n: usize) -> Vec<Option<u32>> {
 }
 
 proptest! {
-    #![proptest_config(config(16))]
+    #![proptest_config(ProptestConfig::with_cases(16))]
 
     /// Every problem of random boards of up to 15 holes, by each method,
     /// and the shortest of them.

@@ -121,8 +121,8 @@ mod check;
 mod macros;
 
 pub use check::{
-    Attempt, check_notation, check_refusals, check_replay_refusals, optimal_lengths,
-    solve_with_each, verify,
+    Attempt, Backtrack, check_notation, check_refusals, check_replay_refusals, optimal_lengths,
+    random_walk, solve_with_each, verify,
 };
 
 /// A puzzle, as every puzzle crate of the workspace offers it: a unit type

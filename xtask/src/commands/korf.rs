@@ -19,7 +19,7 @@ pub(crate) struct Korf {
     /// Also apply the pattern databases to the reflected board.
     #[arg(long)]
     reflect: bool,
-    /// The instances, e.g. 1-100 or 7 (every one by default).
+    /// The instances, e.g. 1-100, 7 or 40,38,25 (every one by default).
     #[arg(long)]
     instances: Option<String>,
     /// Refuse to build tables needing more than this (build peak included).

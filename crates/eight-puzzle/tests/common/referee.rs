@@ -11,7 +11,7 @@ use std::sync::Arc;
 use eight_puzzle::{
     Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Partition, PatternDb, SolveOptions, solve,
 };
-use search_core::puzzle::verify;
+use search_core::puzzle::{Backtrack, random_walk, verify};
 
 /// The boards one move from `board`, each legal move played by the rules.
 pub fn next(board: &Board) -> Vec<Board> {
@@ -134,21 +134,10 @@ impl Hasher for Mix {
     }
 }
 
-/// The board `steps.len()` random moves from `from`: each step plays the
-/// legal move its byte picks, never the one undoing the step before when
-/// there is another.
+/// The board at most `steps.len()` random moves from `from`, never
+/// straight back to the board before.
 pub fn walk(from: &Board, steps: &[u8]) -> Board {
-    let mut board = *from;
-    let mut before = None;
-    for &step in steps {
-        let options: Vec<Board> = next(&board)
-            .into_iter()
-            .filter(|n| Some(*n) != before)
-            .collect();
-        before = Some(board);
-        board = options[usize::from(step) % options.len()];
-    }
-    board
+    random_walk(from, steps, Backtrack::Avoided, next)
 }
 
 /// `order`'s tiles (the blank skipped) dealt in turn into `count` groups

@@ -5,7 +5,7 @@
 
 use flip_it::{Algorithm, Board, FlipIt, Goal, SolveOptions, solve};
 use search_core::bfs::bfs;
-use search_core::puzzle::verify;
+use search_core::puzzle::{Backtrack, random_walk, verify};
 
 /// The boards one move from `board`, each legal move played by the rules.
 pub fn next(board: &Board) -> Vec<Board> {
@@ -19,18 +19,10 @@ pub fn distance(start: &Board) -> Option<usize> {
     bfs(start, next, Board::is_solved).map(|path| path.len() - 1)
 }
 
-/// The board `steps.len()` random moves from `from` (a jump is undone by
-/// the jump back, so a walk from an all-white board is that many moves
-/// from the goal at most), each step's byte picking a legal move; it stops
-/// on a board without any (the empty centre of a 3x3 board).
+/// The board at most `steps.len()` random moves from `from`, each step's
+/// byte picking a move; it stops where there is none.
 pub fn walk(from: &Board, steps: &[u8]) -> Board {
-    steps.iter().fold(*from, |board, &step| {
-        let options = next(&board);
-        match options.len() {
-            0 => board,
-            n => options[usize::from(step) % n],
-        }
-    })
+    random_walk(from, steps, Backtrack::Allowed, next)
 }
 
 /// Solves `start` with every algorithm and holds each answer against

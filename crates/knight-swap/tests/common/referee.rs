@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use knight_swap::{Algorithm, Board, KnightSwap, SolveOptions, explore, solve};
-use search_core::puzzle::verify;
+use search_core::puzzle::{Backtrack, random_walk, verify};
 
 /// The boards one move from `board`, each legal move played by the rules:
 /// one per move, so one per move sequence counted.
@@ -43,16 +43,10 @@ pub fn shortest_paths(start: &Board) -> HashMap<Board, (usize, u128)> {
     reached
 }
 
-/// The board `steps.len()` random moves from `from`, each step's byte
-/// picking a legal move; it stops on a board without any.
+/// The board at most `steps.len()` random moves from `from`, each step's
+/// byte picking a move; it stops where there is none.
 pub fn walk(from: &Board, steps: &[u8]) -> Board {
-    steps.iter().fold(*from, |board, &step| {
-        let options = next(&board);
-        match options.len() {
-            0 => board,
-            n => options[usize::from(step) % n],
-        }
-    })
+    random_walk(from, steps, Backtrack::Allowed, next)
 }
 
 /// Solves `start` -> `goal` with every algorithm and holds each answer, and

@@ -5,7 +5,7 @@
 
 use line_puzzle::{Algorithm, Board, Letter, LinePuzzle, SolveOptions, Solver, solve};
 use search_core::bidirectional::bfs_bidirectional;
-use search_core::puzzle::verify;
+use search_core::puzzle::{Backtrack, random_walk, verify};
 
 /// The boards one move from `board`, each legal move played by the rules.
 pub fn next(board: &Board) -> Vec<Board> {
@@ -19,17 +19,10 @@ pub fn distance(start: &Board, goal: &Board) -> Option<usize> {
     bfs_bidirectional(start, goal, next, next).map(|path| path.len() - 1)
 }
 
-/// The board `steps.len()` random moves from `from`, each step's byte
-/// picking among the legal moves but the one back to the board before.
+/// The board at most `steps.len()` random moves from `from`, never
+/// straight back to the board before.
 pub fn walk(from: &Board, steps: &[u8]) -> Board {
-    let (mut board, mut before) = (*from, *from);
-    for &step in steps {
-        let mut options = next(&board);
-        options.retain(|b| *b != before);
-        before = board;
-        board = options[usize::from(step) % options.len()];
-    }
-    board
+    random_walk(from, steps, Backtrack::Avoided, next)
 }
 
 /// The board of `width` columns whose cells hold, in order, the letters

@@ -13,7 +13,7 @@ use peg_solitaire::{
     count_position_sequences, solve,
 };
 use search_core::Budget;
-use search_core::puzzle::verify;
+use search_core::puzzle::{Backtrack, random_walk, verify};
 
 /// The positions one move from `board`, once per chain of jumps: a
 /// position that two chains reach is listed twice.
@@ -108,18 +108,10 @@ pub fn with_first_jump(start: &Board, goal: &Board, first: Jump) -> Option<(u32,
     Some((least + 1, count))
 }
 
-/// The position `steps.len()` random moves from `from` at most, each step's
-/// byte picking a chain; it stops where no jump is left.
+/// The position at most `steps.len()` random moves from `from`, each step's
+/// byte picking a move; it stops where there is none.
 pub fn walk(from: &Board, steps: &[u8]) -> Board {
-    let mut board = from.clone();
-    for &step in steps {
-        let options = chains(&board);
-        if options.is_empty() {
-            break;
-        }
-        board = options[usize::from(step) % options.len()].clone();
-    }
-    board
+    random_walk(from, steps, Backtrack::Allowed, chains)
 }
 
 /// Holds every search of `solve`, with the pruning on and off and with

@@ -173,3 +173,39 @@ pub fn check_replay_refusals<P: Puzzle>(
     }
     Ok(())
 }
+
+/// Whether a [`random_walk`] may step straight back to the position it
+/// has just left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backtrack {
+    /// Any next position may be picked.
+    Allowed,
+    /// Never the position just left, while there is another.
+    Avoided,
+}
+
+/// The position at most `choices.len()` random moves from `from`: each
+/// choice picks one of the positions `next` gives (modulo their number),
+/// and the walk stops where `next` gives none. A scrambled start whose
+/// distance from `from` is at most the walk's length: what the referee
+/// tests and the fuzz targets solve.
+pub fn random_walk<S: Clone + PartialEq>(
+    from: &S,
+    choices: &[u8],
+    backtrack: Backtrack,
+    mut next: impl FnMut(&S) -> Vec<S>,
+) -> S {
+    let (mut here, mut before) = (from.clone(), None);
+    for &choice in choices {
+        let mut options = next(&here);
+        if backtrack == Backtrack::Avoided && options.len() > 1 {
+            options.retain(|s| Some(s) != before.as_ref());
+        }
+        if options.is_empty() {
+            break;
+        }
+        let pick = options.swap_remove(usize::from(choice) % options.len());
+        before = Some(std::mem::replace(&mut here, pick));
+    }
+    here
+}

@@ -60,6 +60,30 @@ const SIZES: [(&str, Size); 2] = [
     ),
 ];
 
+/// The instance numbers that `list` names (`N` and `FIRST-LAST`, separated
+/// by commas, each within `1..=count`), in its order; all if `None`.
+fn instance_ids(list: Option<&str>, count: usize) -> Result<Vec<usize>, String> {
+    let Some(list) = list else {
+        return Ok((1..=count).collect());
+    };
+    let bad =
+        || format!("--instances {list:?}: expected a list of N or FIRST-LAST within 1-{count}");
+    let number = |n: &str| match n.trim().parse::<usize>() {
+        Ok(n) if (1..=count).contains(&n) => Ok(n),
+        _ => Err(bad()),
+    };
+    let mut ids = Vec::new();
+    for part in list.split(',') {
+        let (a, b) = part.split_once('-').unwrap_or((part, part));
+        let (first, last) = (number(a)?, number(b)?);
+        if first > last {
+            return Err(bad());
+        }
+        ids.extend(first..=last);
+    }
+    Ok(ids)
+}
+
 /// The start and goal of instance `id` of `size`, and the fixture's
 /// expected length.
 fn instance(size: &Size, id: usize) -> Result<(Board, Board, Option<Option<u32>>), String> {
@@ -79,7 +103,8 @@ pub struct Run<'a> {
     pub bound: Option<&'a str>,
     /// Also look the tables up on the reflected board.
     pub reflect: bool,
-    /// `FIRST-LAST` or `N`; every instance if `None`.
+    /// A comma-separated list of `N` and `FIRST-LAST`; every instance if
+    /// `None`.
     pub instances: Option<&'a str>,
     /// Bytes the tables may take, their build included.
     pub max_memory: u64,
@@ -100,21 +125,7 @@ pub fn korf(run: &Run<'_>) -> Result<(), String> {
     let size = &by_name("size", run.size, &SIZES, |(name, _)| name)?.1;
     let bound = run.bound.unwrap_or(size.bound);
     let algorithm = by_name("bound", bound, &BOUNDS, |(name, _)| name)?.1;
-    let count = size.count;
-    let bad = || {
-        format!(
-            "--instances {:?}: expected FIRST-LAST or N within 1-{count}",
-            run.instances
-        )
-    };
-    let number = |n: &str| n.parse::<usize>().map_err(|_| bad());
-    let (first, last) = match run.instances.map(|i| i.split_once('-').unwrap_or((i, i))) {
-        Some((a, b)) => (number(a)?, number(b)?),
-        None => (1, count),
-    };
-    if first < 1 || last > count || first > last {
-        return Err(bad());
-    }
+    let ids = instance_ids(run.instances, size.count)?;
     if run.peer && size.side != 4 {
         return Err("--peer: the C reference solver is for the 4x4 board".to_string());
     }
@@ -159,7 +170,7 @@ pub fn korf(run: &Run<'_>) -> Result<(), String> {
     let setup = clock.elapsed().as_secs_f64();
     let (mut moves, mut expanded, mut generated, mut seconds) = (0, 0, 0, 0.0);
     let mut solved = Vec::new();
-    for id in first..=last {
+    for &id in &ids {
         let case = (size.file)(id).trim_end_matches(".json").to_string();
         let (start, fixture_goal, expected) = instance(size, id)?;
         if fixture_goal != goal {
@@ -215,7 +226,7 @@ pub fn korf(run: &Run<'_>) -> Result<(), String> {
     }
     if run.peer {
         let clock = Instant::now();
-        match korf_peer((first, last))? {
+        match korf_peer(&ids)? {
             None => eprintln!("no cc: the C reference solver was not run"),
             Some(output) => {
                 let total = output.lines().last().unwrap_or_default();
@@ -235,10 +246,10 @@ fn rayon_threads() -> usize {
 }
 
 /// Compiles the plain C 6-6-3 IDA* of `crates/benches/peer/` with `cc -O2`
-/// (into `target/peer/`) and runs it on Korf's instances `first..=last`,
+/// (into `target/peer/`) and runs it on Korf's instances `ids`,
 /// read from the fixtures; returns its output (one line per instance, then
 /// its totals and times). `None` if there is no `cc`.
-fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String> {
+fn korf_peer(ids: &[usize]) -> Result<Option<String>, String> {
     if Command::new("cc").arg("--version").output().is_err() {
         return Ok(None);
     }
@@ -255,7 +266,7 @@ fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String> {
         return Err(format!("cc failed on {}", source.display()));
     }
     let mut input = String::new();
-    for id in first..=last {
+    for &id in ids {
         let four = &SIZES[0].1;
         let tiles: Vec<String> = instance(four, id)?
             .0
@@ -278,4 +289,23 @@ fn korf_peer((first, last): (usize, usize)) -> Result<Option<String>, String> {
         return Err(format!("{} failed", binary.display()));
     }
     Ok(Some(String::from_utf8_lossy(&output.stdout).into_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::instance_ids;
+
+    #[test]
+    fn instances_are_a_list_of_numbers_and_ranges() {
+        assert_eq!(instance_ids(None, 3), Ok(vec![1, 2, 3]));
+        assert_eq!(instance_ids(Some("7"), 50), Ok(vec![7]));
+        assert_eq!(
+            instance_ids(Some("40,38, 2-4"), 50),
+            Ok(vec![40, 38, 2, 3, 4])
+        );
+        for bad in ["0", "51", "5-3", "a", "1,,2", ""] {
+            let error = instance_ids(Some(bad), 50).unwrap_err();
+            assert!(error.contains("within 1-50"), "{bad}: {error}");
+        }
+    }
 }
