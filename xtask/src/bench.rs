@@ -156,11 +156,17 @@ pub fn machine() -> String {
     )
 }
 
-/// `docs/BENCHMARKS.md`: the machine, the table, the sweeps.
-pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime]) -> String {
+/// Where the hand-kept part of `docs/BENCHMARKS.md` begins: the long runs,
+/// each with its command, which `bench --write` keeps as they are.
+pub const LONG_RUNS: &str = "## Long runs";
+
+/// `docs/BENCHMARKS.md`: the machine, the table, the sweeps, then `kept`
+/// (the page's hand-kept part, from [`LONG_RUNS`] on).
+pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime], kept: &str) -> String {
     let mut doc = format!(
         "# Benchmarks\n\n\
-         This page is written by `cargo xtask bench --sweeps --write`; edit each puzzle's benchmarks in its entry (`xtask/src/puzzles/`) or the page's text in `xtask/src/bench.rs`, not this file.\n\
+         The sections down to \"Whole-space sweeps\" are written by `cargo xtask bench --sweeps --write`; edit each puzzle's benchmarks in its entry (`xtask/src/puzzles/`) or this text in `xtask/src/bench.rs`.\n\
+         The sections from \"Long runs\" on are kept by hand: each figure names its command, the machine's load and the commit it was measured at.\n\
          Speed is measured by criterion benches (`crates/benches/benches/<puzzle>.rs`, one per puzzle crate, with the peers), never asserted in tests.\n\
          Peers run in the same process and the same criterion run as this project's code, on the same input.\n\
          The original articles' figures are their own, on their machines.\n\n\
@@ -175,22 +181,7 @@ pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime]) -> String {
         doc.push_str(&sweep_table(sweeps));
     }
     let measured = thousands(medians.len() as u64);
-    let _ = write!(
-        doc,
-        "\n{measured} benchmarks measured.\n{MEASURED_ELSEWHERE}"
-    );
+    let _ = writeln!(doc, "\n{measured} benchmarks measured.\n");
+    doc.push_str(kept);
     doc
 }
-
-/// Measurements too long for criterion, each on its puzzle's page with the
-/// command that makes it.
-const MEASURED_ELSEWHERE: &str = "
-## Measured elsewhere
-
-Runs too long to repeat as criterion samples; each page gives the command and the figures:
-
-- [fifteen-puzzle.md](fifteen-puzzle.md): Korf's 100 with every bound, and the plain C 6-6-3 reference solver in the same run (`cargo xtask korf --bound 6-6-3 --peer`).
-- [line-puzzle.md](line-puzzle.md): Hiroi's ten pairs, Hiroi's bound beside the pattern databases in one run (`cargo run --release -p line-puzzle --example ten_pairs`).
-- [peg-solitaire.md](peg-solitaire.md): the English board's 18-move proof, time and memory.
-- [flip-it.md](flip-it.md), [eight-puzzle.md](eight-puzzle.md), [knight-swap.md](knight-swap.md): the sweeps and what they found.
-";

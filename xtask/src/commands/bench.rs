@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use clap::Args;
-use xtask::bench::{document, medians, sweep_table, sweeps, table};
+use xtask::bench::{LONG_RUNS, document, medians, sweep_table, sweeps, table};
 use xtask::{display_path, out, repo_root};
 
 // The options of `bench`.
@@ -68,7 +68,10 @@ pub(crate) fn bench(options: &Bench) -> Result<ExitCode, String> {
     }
     if options.write {
         let path = repo_root().join("docs/BENCHMARKS.md");
-        let written = fs::write(&path, document(&medians, &timed));
+        // The hand-kept part, from "## Long runs" on, stays as it is.
+        let old = fs::read_to_string(&path).unwrap_or_default();
+        let kept = old.find(LONG_RUNS).map_or("", |at| &old[at..]);
+        let written = fs::write(&path, document(&medians, &timed, kept));
         written.map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("wrote {}", display_path(&path));
     }
