@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use search_core::grid::{ORTHOGONAL, Rect};
 
-use crate::{Board, SIZES, Variant};
+use crate::{SIZES, Variant};
 
 /// A jump into a given empty cell: the piece on `from` and the cells it
 /// turns over (`flips`, one bit per cell).
@@ -92,60 +92,5 @@ impl Jumps {
     #[inline]
     pub(crate) fn jumps(&self, empty: usize) -> &[JumpFrom] {
         &self.jumps[empty]
-    }
-}
-
-/// The eight symmetries of the square, as permutations of cells with lookup
-/// tables that map a mask of cells a byte at a time.
-#[derive(Debug, Clone)]
-pub(crate) struct Symmetries {
-    /// `cell[g][c]`: where symmetry `g` takes cell `c`.
-    cell: [[u8; 25]; 8],
-    /// `bytes[g][k][b]`: where `g` takes the cells `8k..8k+8` set in `b`.
-    bytes: Box<[[[u32; 256]; 4]; 8]>,
-}
-
-impl Symmetries {
-    pub(crate) fn new(size: usize) -> Symmetries {
-        let n = size;
-        let mut cell = [[0u8; 25]; 8];
-        for (map, image) in cell.iter_mut().zip(Rect::new(n, n).symmetries()) {
-            for (slot, to) in map.iter_mut().zip(image) {
-                *slot = to as u8;
-            }
-        }
-        let mut bytes = Box::new([[[0u32; 256]; 4]; 8]);
-        for g in 0..8 {
-            for k in 0..4 {
-                for b in 0..256usize {
-                    let mut image = 0u32;
-                    for bit in 0..8 {
-                        let c = k * 8 + bit;
-                        if b & (1 << bit) != 0 && c < n * n {
-                            image |= 1 << cell[g][c];
-                        }
-                    }
-                    bytes[g][k][b] = image;
-                }
-            }
-        }
-        Symmetries { cell, bytes }
-    }
-
-    /// The image of `board` under symmetry `g` (0 is the identity).
-    #[inline]
-    pub(crate) fn image(&self, board: &Board, g: usize) -> Board {
-        let black = board.black();
-        let t = &self.bytes[g];
-        let image = t[0][(black & 0xFF) as usize]
-            | t[1][((black >> 8) & 0xFF) as usize]
-            | t[2][((black >> 16) & 0xFF) as usize]
-            | t[3][((black >> 24) & 0xFF) as usize];
-        Board::from_parts(
-            board.variant(),
-            board.size() as u8,
-            self.cell[g][board.empty()],
-            image,
-        )
     }
 }

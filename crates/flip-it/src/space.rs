@@ -1,8 +1,10 @@
 //! Every placement of one board size as a ranked state space.
 
+use search_core::grid::Rect;
+use search_core::levels::BitSymmetries;
 use search_core::rules::{Ranked, Rules};
 
-use crate::rules::{Jumps, Symmetries};
+use crate::rules::Jumps;
 use crate::{Board, BoardError, SIZES, Variant};
 
 /// Every placement of an N x N board, under one variant's rules (the
@@ -31,7 +33,8 @@ use crate::{Board, BoardError, SIZES, Variant};
 #[derive(Debug, Clone)]
 pub struct FlipSpace {
     rules: Jumps,
-    symmetries: Symmetries,
+    /// The eight symmetries of the square, as permutations of its cells.
+    symmetries: BitSymmetries,
 }
 
 impl FlipSpace {
@@ -45,7 +48,7 @@ impl FlipSpace {
         }
         Ok(FlipSpace {
             rules: Jumps::new(size, variant),
-            symmetries: Symmetries::new(size),
+            symmetries: square_symmetries(size),
         })
     }
 
@@ -71,14 +74,26 @@ impl FlipSpace {
     /// first is `board` itself). Both rule sets are symmetric, so all eight
     /// are the same distance from the goals.
     pub fn images(&self, board: &Board) -> [Board; 8] {
-        std::array::from_fn(|g| self.symmetries.image(board, g))
+        std::array::from_fn(|g| self.image(board, g))
     }
 
     /// Whether `board` has the smallest rank of its eight images: exactly
     /// one placement of each class of symmetric placements is canonical.
     pub fn is_canonical(&self, board: &Board) -> bool {
         let rank = self.rank(board);
-        (1..8).all(|g| self.rank(&self.symmetries.image(board, g)) >= rank)
+        (1..8).all(|g| self.rank(&self.image(board, g)) >= rank)
+    }
+
+    /// The image of `board` under symmetry `g` (0 is the identity).
+    #[inline]
+    fn image(&self, board: &Board, g: usize) -> Board {
+        let black = self.symmetries.apply(g, u64::from(board.black()));
+        Board::from_parts(
+            board.variant(),
+            board.size() as u8,
+            self.symmetries.permutation(g)[board.empty()],
+            black as u32,
+        )
     }
 
     /// The canonical placement of `board`'s class.
@@ -88,6 +103,16 @@ impl FlipSpace {
             .min_by_key(|b| self.rank(b))
             .expect("eight images")
     }
+}
+
+/// The eight symmetries of the `size x size` square, the identity first.
+fn square_symmetries(size: usize) -> BitSymmetries {
+    let cells = Rect::new(size, size).symmetries();
+    let perms: Vec<Vec<u8>> = cells
+        .iter()
+        .map(|image| image.iter().map(|&c| c as u8).collect())
+        .collect();
+    BitSymmetries::new(&perms)
 }
 
 /// A jump as the searches play it: the piece on `from` jumps into the empty
