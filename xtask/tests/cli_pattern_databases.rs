@@ -115,3 +115,34 @@ fn every_puzzle_s_solve_refuses_tables_over_max_memory() {
     ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
 }
+
+#[test]
+fn an_unsolvable_fifteen_puzzle_is_answered_before_any_table_is_built() {
+    // Korf's goal with tiles 1 and 2 swapped: the other parity. The 7-8
+    // tables would need 550 MiB, far over --max-memory 1, so the answer can
+    // only come from the parity check that runs first.
+    let dir = scratch("unsolvable-4x4");
+    let file = dir.join("swapped.json");
+    let fixture = r#"{"start": ["0 2 1 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"],
+                      "goal": ["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"]}"#;
+    fs::write(&file, fixture).unwrap();
+    let path = file.to_str().unwrap();
+    for bound in ["7-8", "6-6-3"] {
+        let args = [
+            "solve",
+            "eight-puzzle",
+            path,
+            "--json",
+            "--bound",
+            bound,
+            "--max-memory",
+            "1",
+        ];
+        let output = xtask(&args);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert!(json["moves"].is_null(), "{json}");
+        let answer = text(&output.stdout);
+        assert!(answer.contains("parity"), "{answer}");
+    }
+}
