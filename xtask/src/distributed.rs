@@ -1,7 +1,7 @@
 //! `analyze --processes` and `analyze --hostfile`: where this process
 //! stands in a sweep sharded over processes, on one machine or several
-//! (crates/search-distributed, on timely dataflow). Built only with xtask's
-//! own `distributed` feature; without it these options answer
+//! (crates/search-distributed, on timely dataflow). Built with xtask's own
+//! `distributed` feature, on by default; without it these options answer
 //! [`NOT_BUILT`].
 
 use std::ffi::OsString;
@@ -10,8 +10,8 @@ use std::path::Path;
 /// The answer to `--processes` or `--hostfile` from an xtask built without
 /// the sharded sweep.
 pub const NOT_BUILT: &str = "this xtask was built without the sharded sweep; \
-     build it with its `distributed` feature: \
-     cargo run -p xtask --release --features distributed -- analyze ...";
+     build it with its `distributed` feature (on by default): \
+     cargo run -p xtask --release -- analyze ...";
 
 /// Where this process stands in a sharded sweep (`--hostfile`, `--process`,
 /// `--workers`, `--timeout`).

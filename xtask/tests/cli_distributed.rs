@@ -210,6 +210,6 @@ fn without_the_feature_the_sharded_options_say_how_to_build_it() {
         let out = xtask(&words(line));
         assert!(clock.elapsed() < Duration::from_secs(20));
         assert_fails_with(&out, "built without the sharded sweep");
-        assert_stderr_has(&out, "--features distributed");
+        assert_stderr_has(&out, "`distributed` feature");
     }
 }

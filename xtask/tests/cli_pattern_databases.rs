@@ -146,3 +146,21 @@ fn an_unsolvable_fifteen_puzzle_is_answered_before_any_table_is_built() {
         assert!(answer.contains("parity"), "{answer}");
     }
 }
+
+#[test]
+fn korf_refuses_instances_it_does_not_have() {
+    for (size, list) in [
+        ("5x5", "51"),
+        ("5x5", "40,0"),
+        ("4x4", "9-3"),
+        ("4x4", "1,,2"),
+    ] {
+        let output = xtask(&["korf", "--size", size, "--instances", list]);
+        assert!(!output.status.success(), "{size} {list}");
+        let within = if size == "5x5" { "1-50" } else { "1-100" };
+        assert_stderr_has(
+            &output,
+            &format!("expected a list of N or FIRST-LAST within {within}"),
+        );
+    }
+}

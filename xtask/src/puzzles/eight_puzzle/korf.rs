@@ -290,22 +290,3 @@ fn korf_peer(ids: &[usize]) -> Result<Option<String>, String> {
     }
     Ok(Some(String::from_utf8_lossy(&output.stdout).into_owned()))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::instance_ids;
-
-    #[test]
-    fn instances_are_a_list_of_numbers_and_ranges() {
-        assert_eq!(instance_ids(None, 3), Ok(vec![1, 2, 3]));
-        assert_eq!(instance_ids(Some("7"), 50), Ok(vec![7]));
-        assert_eq!(
-            instance_ids(Some("40,38, 2-4"), 50),
-            Ok(vec![40, 38, 2, 3, 4])
-        );
-        for bad in ["0", "51", "5-3", "a", "1,,2", ""] {
-            let error = instance_ids(Some(bad), 50).unwrap_err();
-            assert!(error.contains("within 1-50"), "{bad}: {error}");
-        }
-    }
-}
