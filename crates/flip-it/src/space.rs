@@ -80,8 +80,13 @@ impl FlipSpace {
     /// Whether `board` has the smallest rank of its eight images: exactly
     /// one placement of each class of symmetric placements is canonical.
     pub fn is_canonical(&self, board: &Board) -> bool {
-        let rank = self.rank(board);
-        (1..8).all(|g| self.rank(&self.image(board, g)) >= rank)
+        let cells = board.cells();
+        let rank = placement_rank(cells, board.empty(), board.black());
+        (1..8).all(|g| {
+            let black = self.symmetries.apply(g, u64::from(board.black())) as u32;
+            let empty = usize::from(self.symmetries.permutation(g)[board.empty()]);
+            placement_rank(cells, empty, black) >= rank
+        })
     }
 
     /// The image of `board` under symmetry `g` (0 is the identity).
@@ -103,6 +108,17 @@ impl FlipSpace {
             .min_by_key(|b| self.rank(b))
             .expect("eight images")
     }
+}
+
+/// The rank of the placement of `cells` cells with the empty cell `empty`
+/// and the black pieces `black` (see [`FlipSpace`]).
+#[inline]
+fn placement_rank(cells: usize, empty: usize, black: u32) -> u64 {
+    let black = u64::from(black);
+    // The colours of the other cells: drop the empty cell's (zero) bit.
+    let low = black & ((1 << empty) - 1);
+    let high = black >> (empty + 1);
+    ((empty as u64) << (cells - 1)) | (high << empty) | low
 }
 
 /// The eight symmetries of the `size x size` square, the identity first.
@@ -170,13 +186,7 @@ impl Ranked for FlipSpace {
 
     #[inline]
     fn rank(&self, board: &Board) -> u64 {
-        let cells = board.cells();
-        let empty = board.empty();
-        let black = u64::from(board.black());
-        // The colours of the other cells: drop the empty cell's (zero) bit.
-        let low = black & ((1 << empty) - 1);
-        let high = black >> (empty + 1);
-        ((empty as u64) << (cells - 1)) | (high << empty) | low
+        placement_rank(board.cells(), board.empty(), board.black())
     }
 
     fn unrank(&self, rank: u64) -> Board {
@@ -189,12 +199,19 @@ impl Ranked for FlipSpace {
         Board::from_parts(self.variant(), n as u8, empty as u8, (high | low) as u32)
     }
 
-    /// The jumps into the empty cell, without listing them first.
+    /// The jumps into the empty cell, without listing them first (the
+    /// sweeps, with a census or without, come here).
     #[inline]
-    fn neighbour_ranks<F: FnMut(u64)>(&self, rank: u64, _: &mut Vec<Jump>, mut visit: F) {
-        let board = self.unrank(rank);
+    fn each_neighbour<F: FnMut(&Board, u64)>(
+        &self,
+        board: &Board,
+        _: u64,
+        _: &mut Vec<Jump>,
+        mut visit: F,
+    ) {
         for j in self.rules.jumps(board.empty()) {
-            visit(self.rank(&board.after(j.from, j.flips)));
+            let next = board.after(j.from, j.flips);
+            visit(&next, self.rank(&next));
         }
     }
 }
