@@ -6,8 +6,8 @@ use std::fmt::Write;
 use peg_solitaire::fixture::Fixture;
 use peg_solitaire::{
     Board, JumpOptions, LevelOptions, MeetOptions, MoveLevels, PegSolitaire, ProblemsStage,
-    count_by_jumps, explore_moves, move_count, notation, problems, problems_by_jumps, replay_jumps,
-    shortest_problem,
+    SolveError, count_by_jumps, explore_moves, move_count, notation, problems, problems_by_jumps,
+    replay_jumps, shortest_problem,
 };
 use search_core::layers::LayerReport;
 use serde_json::json;
@@ -17,6 +17,20 @@ use crate::driver::ends;
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields};
 use crate::report::{indent, length, side_by_side, thousands};
+
+/// A search's error, and where its tables were refused for memory, the
+/// `--max-memory` that would let them through.
+fn refusal(e: SolveError) -> String {
+    match e {
+        SolveError::TooLarge { needed, .. } => {
+            format!(
+                "{e}; --max-memory {} would let it run",
+                needed.div_ceil(1 << 20)
+            )
+        }
+        e => e.to_string(),
+    }
+}
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
@@ -122,6 +136,8 @@ fn analyze_jumps(
     let solvable_only = options.flags.on("solvable-only");
     let method = if solvable_only && goal.is_complement_of(start) {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement)"
+    } else if solvable_only && goal.is_mirror_of(start) {
+        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement reflected)"
     } else if solvable_only {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
     } else {
@@ -248,7 +264,7 @@ fn analyze_problems(
             },
         )
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(refusal)?;
     let _ = write!(description, "\n{}", problem_table(board, &all));
     let lengths: Vec<u32> = all.iter().filter_map(|p| p.moves).collect();
     let mut histogram = vec![0; lengths.iter().max().map_or(0, |&m| m as usize + 1)];
