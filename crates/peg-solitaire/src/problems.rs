@@ -307,18 +307,6 @@ pub fn problems_by_jumps(
             limit: options.max_memory,
         });
     }
-    // Refused at once where the levels would not fit.
-    let needed = starts
-        .iter()
-        .map(|&v| levels_memory(g, &holes.span, g.all() & !(1 << v)))
-        .max()
-        .unwrap_or(0);
-    if needed > options.max_memory {
-        return Err(SolveError::TooLarge {
-            needed,
-            limit: options.max_memory,
-        });
-    }
     let mut rows: Vec<Option<Vec<Option<u32>>>> = vec![None; n];
     for (done, &v) in starts.iter().enumerate() {
         let mut report = |stage, level: &LevelReport| {
@@ -450,6 +438,10 @@ fn fewest_moves_to_one_peg(
         );
     }
     let mut row = vec![None; n];
+    if finishing[0].is_empty() {
+        // No finish is reached.
+        return Ok(row);
+    }
     // 2. The fewest moves into each finishing position, level by level by
     // jumps (a jump removes a peg, so the jumps between the levels form a
     // graph without cycles): per position, the fewest moves `best` and the
