@@ -222,7 +222,7 @@ impl SubsetClasses {
             let below = counts_below(weights, classes, shift as usize);
             let upto = counts_below(weights, classes, (shift + bits) as usize);
             let rows = (shift + bits) as usize + 1;
-            let mut table = Vec::with_capacity(rows * classes << bits);
+            let mut table = Vec::with_capacity((rows * classes) << bits);
             for r in 0..rows {
                 for t in 0..classes {
                     let mut cum = 0u64;

@@ -325,7 +325,7 @@ impl BitLevel {
                             held = 0;
                         }
                     }
-                    mark(words, ranking, keys, todo, ranks.as_deref_mut());
+                    mark(words, ranking, keys, todo, ranks);
                     (generated, ranked)
                 },
             )
@@ -347,24 +347,7 @@ impl BitLevel {
         let before = self.index(level, ranking);
         let parts: Vec<Steps> = ranked
             .into_par_iter()
-            .map(|part| {
-                let mut steps = Steps::with_capacity(part.counts.len(), 0);
-                let mut at = vec![0u32; part.ranks.len()];
-                let found = self.positions(&before, &part.ranks, &mut at);
-                steps.from = at;
-                // Each state's positions, moved down over those not found.
-                let (mut read, mut write) = (0, 0);
-                for &n in &part.counts {
-                    for j in read..read + n as usize {
-                        steps.from[write] = steps.from[j];
-                        write += usize::from(found[j]);
-                    }
-                    read += n as usize;
-                    steps.starts.push(write);
-                }
-                steps.from.truncate(write);
-                steps
-            })
+            .map(|part| self.steps_found(&before, &part.ranks, &part.counts))
             .collect();
         self.clear(ranking);
         Steps::concat(parts)
@@ -402,26 +385,35 @@ impl BitLevel {
                     .collect();
                 let mut scratch = Scratch::default();
                 scratch.rank(ranking, keys);
-                let ranks = scratch.ranks;
-                let mut steps = Steps::with_capacity(chunk.len(), 0);
-                let mut at = vec![0u32; ranks.len()];
-                let found = self.positions(&before, &ranks, &mut at);
-                let (mut read, mut write) = (0, 0);
-                for &n in &counts {
-                    for j in read..read + n as usize {
-                        at[write] = at[j];
-                        write += usize::from(found[j]);
-                    }
-                    read += n as usize;
-                    steps.starts.push(write);
-                }
-                at.truncate(write);
-                steps.from = at;
-                steps
+                self.steps_found(&before, &scratch.ranks, &counts)
             })
             .collect();
         self.clear(ranking);
         Steps::concat(parts)
+    }
+
+    /// The steps of states whose keys one step away have `ranks`,
+    /// `counts[i]` for the `i`-th state one after another: their positions
+    /// in the level [`index`](Self::index) marked, those not there left
+    /// out.
+    fn steps_found(&self, before: &[u32], ranks: &[u64], counts: &[u32]) -> Steps {
+        let mut steps = Steps::with_capacity(counts.len(), 0);
+        let mut at = vec![0u32; ranks.len()];
+        let found = self.positions(before, ranks, &mut at);
+        // Each state's positions, moved down over those not found.
+        let (mut read, mut write) = (0, 0);
+        for &n in counts {
+            let end = read + n as usize;
+            while read < end {
+                at[write] = at[read];
+                write += usize::from(found[read]);
+                read += 1;
+            }
+            steps.starts.push(write);
+        }
+        at.truncate(write);
+        steps.from = at;
+        steps
     }
 
     /// Marks the keys of the sorted, repeat-free `level`, and counts the
