@@ -161,9 +161,9 @@ impl<R: Ranks> LevelSearch<R> {
                 side.levels()
             };
             let next = if back {
-                self.grow_towards(&mut bit_level, index, last, &backward, held, meets)?
+                self.grow(&mut bit_level, index, last, &backward, held, meets)?
             } else {
-                self.grow_towards(&mut bit_level, index, last, &forward, held, meets)?
+                self.grow(&mut bit_level, index, last, &forward, held, meets)?
             };
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
@@ -304,7 +304,7 @@ impl<R: Ranks> LevelSearch<R> {
         for k in 0..=half {
             if k > 0 {
                 let last = grown.last();
-                let next = self.grow(&mut bit_level, k, last, &forward, grown.bytes())?;
+                let next = self.grow(&mut bit_level, k, last, &forward, grown.bytes(), None)?;
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
                 self.check(
@@ -361,7 +361,7 @@ impl<R: Ranks> LevelSearch<R> {
                 let targets = mirrored(&last);
                 let reached = if half < meeting {
                     let held = held + list_bytes(&targets);
-                    let next = self.grow_towards(
+                    let next = self.grow(
                         &mut bit_level,
                         meeting,
                         &last,

@@ -259,29 +259,13 @@ impl<R: Ranks> LevelSearch<R> {
     /// The successors of `level` (level `next`): as a bit array where the
     /// level has a ranking worth it ([`dense`](Self::dense)), else
     /// [`expand_level`], giving up once the buffers that build them hold
-    /// more than the memory limit leaves after the `kept` bytes.
+    /// more than the memory limit leaves after the `kept` bytes. Where the
+    /// level is only compared with the sorted keys `meets` (the other end's
+    /// level, in a search from both ends): as a bit array, the keys of
+    /// `meets` marked in it; sorted, the keys that a filter of `meets`
+    /// passes (two hash bits a key in 8 to 16 bits a key, about one wrong
+    /// pass in twenty), its bytes counted.
     fn grow<T, E>(
-        &self,
-        bit_level: &mut BitLevel,
-        next: usize,
-        level: &[T],
-        expand: &E,
-        kept: u64,
-    ) -> Result<Expanded<T>, LevelError>
-    where
-        T: Key,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-    {
-        self.grow_towards(bit_level, next, level, expand, kept, None)
-    }
-
-    /// [`grow`](Self::grow), where the level is only compared with the
-    /// sorted keys `meets` (the other end's level, in a search from both
-    /// ends), if given: as a bit array, the keys of `meets` marked in it;
-    /// sorted, the keys that a filter of `meets` passes (two hash bits a
-    /// key in 8 to 16 bits a key, about one wrong pass in twenty), its bytes
-    /// counted.
-    fn grow_towards<T, E>(
         &self,
         bit_level: &mut BitLevel,
         next: usize,
@@ -393,7 +377,7 @@ impl<R: Ranks> LevelSearch<R> {
             let kept_bytes = (kept_states + if in_kept { 0 } else { current.len() as u64 })
                 .saturating_mul(self.bytes_per_state);
             let mut next = self
-                .grow(&mut bit_level, k + 1, &current, &expand, kept_bytes)?
+                .grow(&mut bit_level, k + 1, &current, &expand, kept_bytes, None)?
                 .keys;
             if !self.disjoint {
                 // Every level is kept: those before `current`, and it.

@@ -6,8 +6,8 @@ use std::fmt::Write;
 use peg_solitaire::fixture::Fixture;
 use peg_solitaire::{
     Board, JumpOptions, LevelOptions, MeetOptions, MoveLevels, PegSolitaire, ProblemsStage,
-    SolveError, count_by_jumps, explore_moves, move_count, notation, problems, problems_by_jumps,
-    replay_jumps, shortest_problem,
+    count_by_jumps, explore_moves, move_count, notation, problems, problems_by_jumps, replay_jumps,
+    shortest_problem,
 };
 use search_core::layers::LayerReport;
 use serde_json::json;
@@ -15,22 +15,8 @@ use serde_json::json;
 use super::{FIELDS, TABLE_HOLES, instance, list, problem_table, start_of, title};
 use crate::driver::ends;
 use crate::fixtures;
-use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields};
+use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
 use crate::report::{indent, length, side_by_side, thousands};
-
-/// A search's error, and where its tables were refused for memory, the
-/// `--max-memory` that would let them through.
-fn refusal(e: SolveError) -> String {
-    match e {
-        SolveError::TooLarge { needed, .. } => {
-            format!(
-                "{e}; --max-memory {} would let it run",
-                needed.div_ceil(1 << 20)
-            )
-        }
-        e => e.to_string(),
-    }
-}
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
@@ -134,10 +120,8 @@ fn analyze_jumps(
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
     let solvable_only = options.flags.on("solvable-only");
-    let method = if solvable_only && goal.is_complement_of(start) {
-        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement)"
-    } else if solvable_only && goal.is_mirror_of(start) {
-        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement reflected)"
+    let method = if solvable_only && goal.is_mirror_of(start) {
+        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement, or its mirror image)"
     } else if solvable_only {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
     } else {
@@ -264,7 +248,7 @@ fn analyze_problems(
             },
         )
     }
-    .map_err(refusal)?;
+    .map_err(refused)?;
     let _ = write!(description, "\n{}", problem_table(board, &all));
     let lengths: Vec<u32> = all.iter().filter_map(|p| p.moves).collect();
     let mut histogram = vec![0; lengths.iter().max().map_or(0, |&m| m as usize + 1)];
