@@ -173,6 +173,18 @@ pub fn refuse_variant(who: &str, options: &AnalyzeOptions) -> Result<(), String>
     }
 }
 
+/// A search's error in words; where its tables were refused for memory,
+/// with the `--max-memory` that would let them through.
+pub fn refused(error: search_core::puzzle::SolveError) -> String {
+    match error {
+        search_core::puzzle::SolveError::TooLarge { needed, .. } => {
+            let mib = needed.div_ceil(1 << 20);
+            format!("{error}; --max-memory {mib} would let it run")
+        }
+        error => error.to_string(),
+    }
+}
+
 /// An analysis's result, ready to print or serialise.
 #[derive(Debug, Clone, Default)]
 pub struct Analysis {

@@ -194,3 +194,25 @@ fn peg_solitaires_shortest_problem_is_the_least_of_the_table() {
     let solution = shortest["solution"].as_str().unwrap();
     assert_eq!(solution.matches('[').count(), 9, "{solution}");
 }
+
+#[test]
+fn peg_solitaires_problems_too_big_are_refused_at_once() {
+    // The triangle of side 8: its levels are estimated before any is
+    // grown, and the run refused with the figure and the flag.
+    let out = xtask(&[
+        "analyze",
+        "peg-solitaire",
+        "--problems",
+        "--goal",
+        "../fixtures/peg-solitaire/boards/triangle-8.json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr_has(&out, "over the limit of 8.0 GiB; --max-memory ");
+    assert_stderr_has(&out, " would let it run");
+    // No start was searched.
+    assert!(
+        !text(&out.stderr).contains("start 1 of"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -356,6 +356,46 @@ impl Board {
         self.same_shape(other) && self.pegs == self.geometry.all() ^ other.pegs
     }
 
+    /// Whether a game from `start` to this position reads the same from
+    /// both ends: this position is the start's
+    /// [`complement`](Board::complement), or the image of the complement
+    /// under a symmetry of the board that is its own inverse (a reflection:
+    /// on the French board, the start with hole 11 empty and the finish
+    /// with one peg in hole 25, the mirror image of 11 in the middle row).
+    ///
+    /// ```
+    /// use peg_solitaire::Board;
+    ///
+    /// let start = Board::from_rows(&[".oo", "ooo"])?;
+    /// assert!(start.complement().is_mirror_of(&start));
+    /// assert!(Board::from_rows(&["..o", "..."])?.is_mirror_of(&start));
+    /// assert!(!Board::from_rows(&[".o.", "..."])?.is_mirror_of(&start));
+    /// # Ok::<(), peg_solitaire::BoardError>(())
+    /// ```
+    pub fn is_mirror_of(&self, start: &Board) -> bool {
+        self.mirror_symmetry(start).is_some()
+    }
+
+    /// The symmetry of [`is_mirror_of`](Board::is_mirror_of): `Some(None)`
+    /// for the complement itself, `Some(Some(s))` for its image under
+    /// symmetry `s` of the geometry; `None` where there is none.
+    pub(crate) fn mirror_symmetry(&self, start: &Board) -> Option<Option<usize>> {
+        if !self.same_shape(start) {
+            return None;
+        }
+        let complement = self.geometry.all() ^ start.pegs;
+        if complement == self.pegs {
+            return Some(None);
+        }
+        (0..self.geometry.symmetries().len())
+            .find(|&s| {
+                let p = &self.geometry.symmetries()[s];
+                let involution = (0..p.len()).all(|i| usize::from(p[usize::from(p[i])]) == i);
+                involution && self.geometry.transform(s, complement) == self.pegs
+            })
+            .map(Some)
+    }
+
     /// Whether `other` has the same holes on the same lattice.
     pub fn same_shape(&self, other: &Board) -> bool {
         Arc::ptr_eq(&self.geometry, &other.geometry) || self.geometry.same_shape(&other.geometry)

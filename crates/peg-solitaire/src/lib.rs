@@ -118,13 +118,13 @@
 #![deny(missing_docs)]
 
 pub use board::{Board, BoardError, Jump, MAX_HOLES, Move, MoveError};
+pub use classes::JumpSpan;
 pub use geometry::{Geometry, Lattice};
 pub use jumps::{JUMP_BYTES_PER_POSITION, JumpCensus, JumpOptions, count_by_jumps};
 pub use levels::{BYTES_PER_POSITION, LevelOptions, MoveLevels, explore_moves, find_solution};
 pub use meet::{MEET_BYTES_PER_POSITION, MeetOptions, Meeting, meet_moves};
 pub use problems::{
-    JumpSpan, Problem, ProblemsReport, ProblemsStage, problems, problems_by_jumps,
-    problems_by_starts,
+    Problem, ProblemsReport, ProblemsStage, problems, problems_by_jumps, problems_by_starts,
 };
 pub use puzzle::PegSolitaire;
 /// What the searches by levels report after each level.
@@ -142,6 +142,7 @@ pub use solve::{
 };
 
 mod board;
+mod classes;
 #[cfg(feature = "serde")]
 pub mod fixture;
 mod geometry;

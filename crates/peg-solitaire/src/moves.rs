@@ -149,6 +149,9 @@ pub(crate) struct Mover<'a> {
 struct Group {
     d1: i32,
     d2: i32,
+    /// The shifts by `d1` and `d1 + d2`.
+    over: Shift,
+    to: Shift,
     /// The holes the group's jumps leave.
     from: u64,
     /// The index of the group's jump from each hole.
@@ -158,9 +161,27 @@ struct Group {
 /// The most symmetries a board has (a hexagon of the triangular lattice).
 const LANES: usize = 12;
 
-/// `bits` moved so that bit `i` of the result is bit `i + d` of `bits`.
-fn at(bits: u64, d: i32) -> u64 {
-    if d >= 0 { bits >> d } else { bits << -d }
+/// Bits moved by an offset `d`, so that bit `i` of the result is bit
+/// `i + d` of the bits: `bits >> right << left`, one of them 0 (no branch
+/// on the sign of `d`).
+#[derive(Clone, Copy)]
+struct Shift {
+    right: u32,
+    left: u32,
+}
+
+impl Shift {
+    fn new(d: i32) -> Shift {
+        Shift {
+            right: d.max(0).unsigned_abs(),
+            left: d.min(0).unsigned_abs(),
+        }
+    }
+
+    #[inline(always)]
+    fn apply(self, bits: u64) -> u64 {
+        bits >> self.right << self.left
+    }
 }
 
 impl<'a> Mover<'a> {
@@ -205,6 +226,8 @@ impl<'a> Mover<'a> {
                     groups.push(Group {
                         d1,
                         d2,
+                        over: Shift::new(d1),
+                        to: Shift::new(d1 + d2),
                         from: 0,
                         jump: [0; 64],
                     });
@@ -262,10 +285,9 @@ impl<'a> Mover<'a> {
     /// The number of distinct images of `pegs` under the kept symmetries:
     /// the size of its class.
     pub(crate) fn class_size(&self, pegs: u64) -> usize {
-        let (mut images, n) = self.images_of(pegs);
-        let images = &mut images[..n];
-        images.sort_unstable();
-        1 + images.windows(2).filter(|w| w[0] != w[1]).count()
+        // The symmetries over those that fix it.
+        let (images, n) = self.images_of(pegs);
+        n / images[..n].iter().filter(|&&image| image == pegs).count()
     }
 
     /// The least image of `pegs` under the kept symmetries.
@@ -302,9 +324,9 @@ impl<'a> Mover<'a> {
     ) {
         for (k, g) in self.groups.iter().enumerate() {
             let legal = if backward {
-                g.from & !pegs & at(!pegs, g.d1) & at(pegs, g.d1 + g.d2)
+                g.from & !pegs & g.over.apply(!pegs) & g.to.apply(pegs)
             } else {
-                g.from & pegs & at(pegs, g.d1) & at(!pegs, g.d1 + g.d2)
+                g.from & pegs & g.over.apply(pegs) & g.to.apply(!pegs)
             } & allowed(k);
             for f in grid::bits(legal) {
                 visit(g.jump[f] as usize);

@@ -2,66 +2,16 @@
 //! finish with one peg, the fewest moves.
 
 use search_core::levels::LevelReport;
-use search_core::par;
 
 use crate::board::Board;
+use crate::classes::JumpSpan;
+use crate::classes::LevelRanks;
 use crate::geometry::Geometry;
-use crate::jumps::{JUMP_BYTES_PER_POSITION, JumpOptions, between_by_jumps};
+use crate::jumps::{JUMP_BYTES_PER_POSITION, JumpOptions, by_jumps, search_by_jumps};
 use crate::levels::{LevelOptions, explore_moves};
 use crate::meet::{MeetOptions, meet_moves};
 use crate::moves::{Mover, symmetries_keeping};
 use crate::solve::SolveError;
-
-/// The sums of jumps' holes, modulo 2: a jump flips the three holes it
-/// uses, so two positions whose difference (as sets of holes, each hole
-/// counted modulo 2) is not a sum of jumps' sets of holes can never be
-/// joined by jumps. On the English board this is the classical rule that
-/// sorts positions into 16 classes.
-#[derive(Debug, Clone)]
-pub struct JumpSpan {
-    /// A basis of the span, each with a distinct leading hole.
-    basis: Vec<u64>,
-}
-
-impl JumpSpan {
-    /// The span of the jumps of `geometry`.
-    pub fn new(geometry: &Geometry) -> JumpSpan {
-        let mut basis: Vec<u64> = Vec::new();
-        for j in geometry.jumps() {
-            let v = reduce(&basis, j.mask());
-            if v != 0 {
-                basis.push(v);
-                basis.sort_unstable_by(|a, b| b.cmp(a));
-            }
-        }
-        JumpSpan { basis }
-    }
-
-    /// How many classes the positions fall into (2 to the number of holes
-    /// less the dimension of the span).
-    pub fn classes(&self, holes: usize) -> u64 {
-        1u64.checked_shl((holes - self.basis.len()) as u32)
-            .unwrap_or(u64::MAX)
-    }
-
-    /// Whether `a` and `b` are in the same class: a necessary condition for
-    /// a sequence of jumps from one to the other.
-    pub fn same_class(&self, a: u64, b: u64) -> bool {
-        reduce(&self.basis, a ^ b) == 0
-    }
-}
-
-/// `v` less every basis vector whose leading bit it has (basis sorted by
-/// leading bit, descending).
-fn reduce(basis: &[u64], mut v: u64) -> u64 {
-    for &b in basis {
-        let lead = 63 - b.leading_zeros();
-        if v >> lead & 1 == 1 {
-            v ^= b;
-        }
-    }
-    v
-}
 
 /// One problem of a board and its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -345,6 +295,18 @@ pub fn problems_by_jumps(
     } else {
         Vec::new()
     };
+    // Refused at once where the levels would not fit.
+    let needed = starts
+        .iter()
+        .map(|&v| levels_memory(g, &holes.span, g.all() & !(1 << v)))
+        .max()
+        .unwrap_or(0);
+    if needed > options.max_memory {
+        return Err(SolveError::TooLarge {
+            needed,
+            limit: options.max_memory,
+        });
+    }
     let mut rows: Vec<Option<Vec<Option<u32>>>> = vec![None; n];
     for (done, &v) in starts.iter().enumerate() {
         let mut report = |stage, level: &LevelReport| {
@@ -361,6 +323,68 @@ pub fn problems_by_jumps(
         rows[v] = Some(row);
     }
     Ok(holes.spread(&rows))
+}
+
+/// Bytes a packed position is counted at in [`levels_memory`] (measured:
+/// 1.46 to 1.58 on the English and French boards).
+const PACKED_BYTES: u64 = 2;
+
+/// The bytes the levels by jumps from `start` and back from its one-peg
+/// finishes would take, estimated before they are grown: the search is
+/// played with each level's size taken as the positions of its number of
+/// pegs and the start's class up to the symmetries that keep the start
+/// (the count over their number, at least; and no more than the level
+/// before times the jumps of the board), the smaller end grown first as
+/// [`LevelSearch::between`](search_core::levels::LevelSearch::between)
+/// does, and the memory counted as it counts it (the levels kept packed,
+/// the last of each end as a list, the level grown at
+/// [`JUMP_BYTES_PER_POSITION`] a position, and the bit array of a level
+/// grown as one), its most at any level. Near the middle of a board most
+/// positions of a class are reached, so this is close to what a search
+/// holds there (the triangles), or above it (on the English board a start
+/// reaches about two fifths of them).
+pub(crate) fn levels_memory(g: &Geometry, span: &JumpSpan, start: u64) -> u64 {
+    let n = g.holes();
+    let pegs = start.count_ones() as usize;
+    if pegs < 2 {
+        return 0;
+    }
+    let depth = pegs - 1;
+    let finishes: Vec<u64> = (0..n)
+        .map(|s| 1u64 << s)
+        .filter(|&f| span.same_class(start, f))
+        .collect();
+    let Some(ranks) = LevelRanks::new(g, &[start], &finishes, depth) else {
+        return 0;
+    };
+    let symmetries = symmetries_keeping(g, &[start]).len() as u64;
+    let jumps = g.jumps().len() as u64;
+    // Level k's positions, at most.
+    let size = |k: usize, before: u64| {
+        (ranks.count(k).div_ceil(symmetries)).min(before.saturating_mul(jumps))
+    };
+    // Each end: its levels' sizes.
+    let mut ends = [vec![1u64], vec![finishes.len() as u64]];
+    let held = |e: &[u64]| {
+        let (last, packed) = e.split_last().expect("a level");
+        packed.iter().sum::<u64>() * PACKED_BYTES + last * 8
+    };
+    let mut most = 0;
+    while ends[0].len() + ends[1].len() < depth + 2 {
+        let back = usize::from(ends[1].last() < ends[0].last());
+        let k = if back == 1 {
+            depth - ends[1].len()
+        } else {
+            ends[0].len()
+        };
+        let last = *ends[back].last().expect("a level");
+        let next = size(k, last);
+        let grown = next * JUMP_BYTES_PER_POSITION
+            + ranks.count(k).div_ceil(64) * 8 * u64::from(ranks.count(k).div_ceil(64) <= 2 * last);
+        most = most.max(held(&ends[0]) + held(&ends[1]) + grown);
+        ends[back].push(next);
+    }
+    most
 }
 
 /// For each hole `s`, the fewest moves from `start` to the position with
@@ -387,13 +411,16 @@ fn fewest_moves_to_one_peg(
         .map(|f| canon.canonical(f))
         .collect();
     let last = pegs - 1;
-    let found = between_by_jumps(
-        &mover,
-        bits,
-        options.max_memory,
-        (vec![canon.canonical(start)], finishes),
+    let sources = vec![canon.canonical(start)];
+    let ranks = LevelRanks::new(g, &sources, &finishes, last);
+    let search = search_by_jumps(bits, options.max_memory).with_ranks(&ranks);
+    let found = search.between(
+        sources,
+        finishes,
         last as u32,
-        &mut |r| report(ProblemsStage::Jumps, r),
+        by_jumps(&mover, false),
+        by_jumps(&mover, true),
+        |r| report(ProblemsStage::Jumps, r),
     )?;
     let finishing = found.levels;
     let mut kept = 0;
@@ -411,6 +438,10 @@ fn fewest_moves_to_one_peg(
         );
     }
     let mut row = vec![None; n];
+    if finishing[0].is_empty() {
+        // No finish is reached.
+        return Ok(row);
+    }
     // 2. The fewest moves into each finishing position, level by level by
     // jumps (a jump removes a peg, so the jumps between the levels form a
     // graph without cycles): per position, the fewest moves `best` and the
@@ -425,49 +456,29 @@ fn fewest_moves_to_one_peg(
     let mut holes_of: Vec<u64> = vec![0];
     for k in 0..last {
         let (this, next) = (&finishing[k], &finishing[k + 1]);
-        // Each chunk of the level, on its own thread: the ways into the
-        // next level, (position, moves, landing holes), the best per
-        // position; then all chunks' in order (the same answer whatever the
-        // number of threads: a least and a union).
-        let level: Vec<(u64, u8, u64)> = this
-            .iter()
-            .zip(&best)
-            .zip(&holes_of)
-            .map(|((&p, &b), &h)| (p, b, h))
-            .collect();
-        let ways = par::map_chunks(&level, 1 << 12, |chunk| {
-            let mut ways: Vec<(u32, u8, u64)> = Vec::new();
-            for &(p, b, holes) in chunk {
+        let ways: Vec<(u8, u64)> = best.iter().copied().zip(holes_of.iter().copied()).collect();
+        let carried = search.carry_forward(
+            k,
+            this,
+            &ways,
+            next,
+            |&p, &(b, holes), emit| {
                 mover.each_jump(p, &mut |jump, least, landing| {
-                    if let Ok(c) = next.binary_search(&least) {
-                        let moves = b + u8::from(holes >> jump.from & 1 == 0);
-                        ways.push((c as u32, moves, landing));
-                    }
+                    emit(least, (b + u8::from(holes >> jump.from & 1 == 0), landing));
                 });
-            }
-            ways.sort_unstable();
-            ways.dedup_by(|later, first| {
-                if later.0 == first.0 && later.1 == first.1 {
-                    first.2 |= later.2;
+            },
+            |a, b| {
+                if b.0 < a.0 {
+                    *a = b;
+                } else if b.0 == a.0 {
+                    a.1 |= b.1;
                 }
-                later.0 == first.0
-            });
-            ways
-        });
-        drop(level);
-        let mut next_best = vec![u8::MAX; next.len()];
-        let mut next_holes = vec![0u64; next.len()];
-        for (c, moves, landing) in ways.into_iter().flatten() {
-            let c = c as usize;
-            if moves < next_best[c] {
-                next_best[c] = moves;
-                next_holes[c] = landing;
-            } else if moves == next_best[c] {
-                next_holes[c] |= landing;
-            }
-        }
-        best = next_best;
-        holes_of = next_holes;
+            },
+        );
+        (best, holes_of) = carried
+            .into_iter()
+            .map(|w| w.expect("every position on a path is reached"))
+            .unzip();
         report(
             ProblemsStage::Moves,
             &LevelReport {

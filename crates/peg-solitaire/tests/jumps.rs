@@ -41,13 +41,33 @@ fn the_counts_by_jumps_agree_with_brute_force() {
     let cross =
         Board::from_rows_in(Lattice::Square, &[" ooo ", "oooo.", "ooooo", " ooo "]).unwrap();
     let mut cases = Vec::new();
-    for (empty, peg) in [(12, 0), (0, 0), (4, 12), (3, 14), (1, 1)] {
+    // (1, 13): the goal is the start's complement reflected through the
+    // axis of corner 10, a game read back by that mirror.
+    for (empty, peg) in [(12, 0), (0, 0), (4, 12), (3, 14), (1, 1), (1, 13)] {
         cases.push((
             triangle.with_pegs(all & !(1 << empty)).unwrap(),
             triangle.with_pegs(1 << peg).unwrap(),
         ));
     }
+    let (reflected_start, reflected_goal) = &cases[5];
+    assert!(reflected_goal.is_mirror_of(reflected_start));
+    assert!(!reflected_goal.is_complement_of(reflected_start));
     cases.push((square.clone(), square.with_pegs(1 << 9).unwrap()));
+    // The triangle of side 6 from the apex back to the apex (a complement
+    // game, 21 holes): the figures of its fixture.
+    let six = Board::from_rows_in(
+        Lattice::Triangular,
+        &[
+            "     .     ",
+            "    o o    ",
+            "   o o o   ",
+            "  o o o o  ",
+            " o o o o o ",
+            "o o o o o o",
+        ],
+    )
+    .unwrap();
+    cases.push((six.clone(), six.complement()));
     cases.push((cross.clone(), cross.with_pegs(1 << 7).unwrap()));
     let mut solved = 0;
     for (start, goal) in &cases {
@@ -123,7 +143,16 @@ fn the_counts_by_jumps_agree_with_brute_force() {
             solved += 1;
         }
     }
-    assert!(solved >= 4, "{solved}");
+    assert!(solved >= 6, "{solved}");
+    // The figures the page quotes for the triangle of side 6, checked
+    // above against the brute force.
+    let options = JumpOptions {
+        solvable_only: true,
+        ..JumpOptions::default()
+    };
+    let census = count_by_jumps(&six, &six.complement(), &options, |_| {}).unwrap();
+    assert_eq!(census.solvable.iter().sum::<u64>(), 52_804);
+    assert_eq!(census.solutions, 1_918_789_380);
 }
 
 /// The English board's central game from both ends, its forward levels

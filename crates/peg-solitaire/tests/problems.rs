@@ -153,3 +153,37 @@ fn the_shortest_problems_of_small_triangles_are_oeis_a127500() {
         assert!(matches!(refused, SolveError::TooLarge { needed, limit } if needed > limit));
     }
 }
+
+/// The table of the triangle of side 8 does not fit the default memory
+/// limit: refused before any level is grown, with the bytes it would need
+/// (estimated from the positions of each number of pegs).
+#[test]
+fn a_table_too_big_is_refused_before_it_is_grown() {
+    let rows: Vec<String> = (0..8)
+        .map(|r| format!("{}{}", " ".repeat(7 - r), vec!["o"; r + 1].join(" ")))
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let board = Board::from_rows_in(Lattice::Triangular, &rows).unwrap();
+    let mut reports = 0;
+    let refused = problems_by_jumps(&board, &JumpOptions::default(), |_| reports += 1).unwrap_err();
+    let SolveError::TooLarge { needed, limit } = refused else {
+        panic!("{refused:?}");
+    };
+    assert_eq!(limit, JumpOptions::default().max_memory);
+    assert!(needed > limit, "{needed}");
+    assert_eq!(reports, 0, "no level grown");
+    // The triangle of side 5 fits in a few kilobytes, and is answered.
+    let rows = [
+        "    o    ",
+        "   o o   ",
+        "  o o o  ",
+        " o o o o ",
+        "o o o o o",
+    ];
+    let small = Board::from_rows_in(Lattice::Triangular, &rows).unwrap();
+    let tight = JumpOptions {
+        max_memory: 1 << 20,
+        ..JumpOptions::default()
+    };
+    assert!(problems_by_jumps(&small, &tight, |_| {}).is_ok());
+}

@@ -113,7 +113,7 @@ impl Ranking for Combinations {
 }
 
 /// The mask of the ones of a 0/1 sequence of length `n`.
-fn sequence_mask(seq: &[u8], n: usize) -> Result<u64, RankError> {
+pub(crate) fn sequence_mask(seq: &[u8], n: usize) -> Result<u64, RankError> {
     if seq.len() != n {
         return Err(RankError::WrongLength {
             expected: n,

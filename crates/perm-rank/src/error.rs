@@ -41,6 +41,14 @@ pub enum RankError {
         /// How often it occurs.
         found: usize,
     },
+    /// A subset of another class than the ranking's
+    /// ([`SubsetLayer`](crate::SubsetLayer)).
+    WrongClass {
+        /// The class the ranking holds.
+        expected: u8,
+        /// The class of the subset given.
+        found: u8,
+    },
     /// A rank outside `0..count`.
     RankOutOfRange {
         /// The rank given.
@@ -75,6 +83,9 @@ impl fmt::Display for RankError {
                 f,
                 "symbol {symbol} occurs {found} times, expected {expected}"
             ),
+            RankError::WrongClass { expected, found } => {
+                write!(f, "the subset is of class {found}, expected {expected}")
+            }
             RankError::RankOutOfRange { rank, count } => {
                 write!(f, "rank {rank} is out of range 0..{count}")
             }

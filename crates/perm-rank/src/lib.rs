@@ -13,8 +13,9 @@
 //! | [`Combinations`] | `k`-subsets of `0..n`, `n <= 64` | colexicographic |
 //! | [`Multiset`] | sequences with a fixed count per symbol, `n <= 64` | mixed radix over symbols |
 //! | [`Placements`] | `k` distinct items on `n` cells (partial permutations), `n <= 64` | lexicographic |
+//! | [`SubsetLayer`] | `k`-subsets of `0..n` of one class under weights over GF(2), `n <= 64` | increasing masks |
 //!
-//! All five implement [`Ranking`]: `rank` checks that the sequence really is
+//! All six implement [`Ranking`]: `rank` checks that the sequence really is
 //! an arrangement of the expected kind and `unrank` that the rank is in range;
 //! both return a [`RankError`] instead of panicking.
 //!
@@ -41,6 +42,7 @@ pub use error::RankError;
 pub use multiset::Multiset;
 pub use permutation::{Lehmer, MyrvoldRuskey};
 pub use placement::Placements;
+pub use subsets::{SubsetClasses, SubsetCursor, SubsetLayer};
 
 mod binomial;
 mod combination;
@@ -48,6 +50,7 @@ mod error;
 mod multiset;
 mod permutation;
 mod placement;
+mod subsets;
 
 /// A bijection between the arrangements of one kind and `0..count()`.
 ///

@@ -1,9 +1,13 @@
 //! The states on paths between two sets of a graph by levels, found by
 //! levels grown from both ends until they meet.
 
-use super::filter::KeyFilter;
+use super::dense::{Scratch, Steps};
 use super::packed::Packed;
-use super::{Key, LevelError, LevelReport, LevelSearch, expand_level, intersect, map_level};
+use super::{
+    BitLevel, Key, LevelError, LevelReport, LevelSearch, Ranks, expand_level, intersect, map_level,
+};
+use rayon::prelude::*;
+
 use crate::Stats;
 
 /// The result of [`LevelSearch::between`].
@@ -19,9 +23,19 @@ pub struct Between<T> {
     /// States expanded (every level grown from either end, then every
     /// level of paths expanded towards the other end) and generated.
     pub stats: Stats,
+    /// With [`with_steps`](LevelSearch::with_steps): `steps[k]` for `k` in
+    /// `0..depth` ([`between`](LevelSearch::between)) or `0..meeting`
+    /// ([`between_mirrored`](LevelSearch::between_mirrored)): the steps
+    /// from level `k` into level `k + 1`, read backwards; else empty.
+    pub steps: Vec<Steps>,
+    /// With [`with_steps`](LevelSearch::with_steps), in
+    /// [`between_mirrored`](LevelSearch::between_mirrored): for each state
+    /// of level `meeting`, the position of its mirror in level `depth -
+    /// meeting`; else empty.
+    pub mirrors: Vec<u32>,
 }
 
-impl LevelSearch {
+impl<R: Ranks> LevelSearch<R> {
     /// The states on a path from `sources` (level 0) to `targets` (level
     /// `depth`), level by level, in a graph where every step leads from a
     /// level to the next (as when each step changes a count: a jump
@@ -100,6 +114,7 @@ impl LevelSearch {
         // depth - j.
         let mut from_sources = Side::new(sources);
         let mut from_targets = Side::new(targets);
+        let mut bit_level = BitLevel::default();
         let kept = |a: &Side<T>, b: &Side<T>| (a.states() + b.states(), a.bytes() + b.bytes());
         let report = |backward: bool, side: &Side<T>, (kept, bytes): (u64, u64)| LevelReport {
             backward,
@@ -122,6 +137,8 @@ impl LevelSearch {
             levels: vec![Vec::new(); depth + 1],
             meeting: 0,
             stats: Stats::default(),
+            steps: Vec::new(),
+            mirrors: Vec::new(),
         };
         while from_sources.levels() + from_targets.levels() < depth + 2 {
             let back = from_targets.last().len() < from_sources.last().len();
@@ -135,18 +152,19 @@ impl LevelSearch {
                 return Ok(Between { stats, ..none() });
             }
             // The level that meets the other side's last is only compared
-            // with it: only its keys that a filter of that level passes are
-            // sorted.
-            let meets = side.levels() + other.levels() == depth + 1;
-            let filter = meets.then(|| KeyFilter::new(other.last()));
-            let held = side.bytes() + other.bytes() + filter.as_ref().map_or(0, KeyFilter::bytes);
-            let next = match (back, &filter) {
-                (true, None) => self.grow(last, &backward, held)?,
-                (false, None) => self.grow(last, &forward, held)?,
-                (true, Some(f)) => self.grow(last, &f.keeping(&backward), held)?,
-                (false, Some(f)) => self.grow(last, &f.keeping(&forward), held)?,
+            // with it.
+            let meets = (side.levels() + other.levels() == depth + 1).then(|| other.last());
+            let held = side.bytes() + other.bytes();
+            let index = if back {
+                depth - side.levels()
+            } else {
+                side.levels()
             };
-            drop(filter);
+            let next = if back {
+                self.grow(&mut bit_level, index, last, &backward, held, meets)?
+            } else {
+                self.grow(&mut bit_level, index, last, &forward, held, meets)?
+            };
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
             let needed = side.bytes()
@@ -171,18 +189,40 @@ impl LevelSearch {
         let (b, mut reached_ahead) = from_targets.split();
         levels[meeting] = intersect(&a, &b);
         drop((a, b));
-        self.paths_back(&mut levels, meeting, reached_back, &backward, &mut stats);
+        let mut steps = self.paths_back(
+            &mut bit_level,
+            &mut levels,
+            meeting,
+            reached_back,
+            &backward,
+            &mut stats,
+        );
         for k in meeting + 1..=depth {
-            let after = expand_level(&levels[k - 1], self.bits, &forward);
-            stats.expanded += levels[k - 1].len() as u64;
-            stats.generated += after.generated;
             let reached = reached_ahead.pop().expect("every level from the meeting");
-            levels[k] = reached.intersect(&after.keys);
+            levels[k] = self.on_paths(
+                &mut bit_level,
+                k,
+                &levels[k - 1],
+                reached,
+                &forward,
+                &mut stats,
+            );
+            if self.steps {
+                steps.push(self.steps_back_with(
+                    &mut bit_level,
+                    k - 1,
+                    &levels[k - 1],
+                    &levels[k],
+                    &backward,
+                ));
+            }
         }
         Ok(Between {
             levels,
             meeting: meeting as u32,
             stats,
+            steps,
+            mirrors: Vec::new(),
         })
     }
 
@@ -260,46 +300,25 @@ impl LevelSearch {
         level.truncate(distinct);
         let mirrored = |level: &[T]| map_level(level, self.bits, &mirror);
         let mut grown = Side::new(level);
-        // The targets' level depth - meeting: the mirrors of level half.
-        let mut from_targets = None;
-        for k in 0..=meeting {
+        let mut bit_level = BitLevel::default();
+        for k in 0..=half {
             if k > 0 {
                 let last = grown.last();
-                let next = if k > half {
-                    // Level half + 1 (an odd depth) is only compared with
-                    // the mirrors of level half: only its keys that a
-                    // filter of those passes are sorted.
-                    let targets = from_targets.insert(mirrored(last));
-                    let filter = KeyFilter::new(targets);
-                    let held = grown.bytes() + list_bytes(targets) + filter.bytes();
-                    self.grow(last, &filter.keeping(&forward), held)?
-                } else {
-                    self.grow(last, &forward, grown.bytes())?
-                };
+                let next = self.grow(&mut bit_level, k, last, &forward, grown.bytes(), None)?;
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
-                let needed = grown.bytes()
-                    + from_targets.as_deref().map_or(0, list_bytes)
-                    + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
-                if let Some(limit) = self.max_memory {
-                    if needed > limit {
-                        return Err(LevelError::MemoryLimit { needed, limit });
-                    }
-                }
-                if k > half {
-                    // Level half is read back as the mirror of this one.
-                    grown.replace_last(next.keys);
-                } else {
-                    grown.push(next.keys);
-                }
+                self.check(
+                    grown.bytes() + (next.keys.len() as u64).saturating_mul(self.bytes_per_state),
+                )?;
+                grown.push(next.keys);
             }
-            // (Level half + 1 may be empty once filtered: then no state is
-            // on a path, which the levels below find.)
-            if grown.last().is_empty() && k <= half {
+            if grown.last().is_empty() {
                 return Ok(Between {
                     levels: vec![Vec::new(); depth + 1],
                     meeting: 0,
                     stats,
+                    steps: Vec::new(),
+                    mirrors: Vec::new(),
                 });
             }
             progress(&LevelReport {
@@ -310,18 +329,91 @@ impl LevelSearch {
                 bytes: grown.bytes(),
             });
         }
+        let held = grown.bytes();
+        let (last, before) = grown.split();
         let mut levels = vec![Vec::new(); depth + 1];
-        let (reached, before) = grown.split();
-        let from_targets = from_targets.unwrap_or_else(|| mirrored(&reached));
-        levels[meeting] = intersect(&reached, &from_targets);
-        drop((reached, from_targets));
-        // The mirror takes the states on a path at level k to those at
-        // level depth - k: for an odd depth, level half is the mirror of
-        // the meeting level, with no step taken back.
+        // Level half keeps the states whose mirrors are on a path at level
+        // depth - half: for an even depth, those of level half itself; for
+        // an odd one, those of level half + 1, one step on (only compared
+        // with the mirrors of level half).
+        // As a bit array: level half marked, then a state kept when its
+        // mirror (even), or a state one step before its mirror (odd), is
+        // marked; the steps back from the mirrors are the mirrors of the
+        // steps on, so this reads level half + 1 without building it.
+        let dense = self.dense(half, last.len(), held);
+        levels[half] = match dense {
+            Some(ranking) => {
+                bit_level.mark_keys(&last, &ranking);
+                let kept = if half < meeting {
+                    stats.expanded += last.len() as u64;
+                    bit_level.keep_probed(&ranking, &last, &|x: &T, out: &mut Vec<T>| {
+                        backward(&mirror(x), out);
+                    })
+                } else {
+                    bit_level.keep_probed(&ranking, &last, &|x: &T, out: &mut Vec<T>| {
+                        out.push(mirror(x))
+                    })
+                };
+                bit_level.clear(&ranking);
+                kept
+            }
+            None => {
+                let targets = mirrored(&last);
+                let reached = if half < meeting {
+                    let held = held + list_bytes(&targets);
+                    let next = self.grow(
+                        &mut bit_level,
+                        meeting,
+                        &last,
+                        &forward,
+                        held,
+                        Some(&targets),
+                    )?;
+                    stats.expanded += last.len() as u64;
+                    stats.generated += next.generated;
+                    next.keys
+                } else {
+                    last
+                };
+                mirrored(&intersect(&reached, &targets))
+            }
+        };
+        // Level depth - half holds the mirrors of level half; with the
+        // position of each one's mirror.
+        let mut pairs: Vec<(T, u32)> = levels[half]
+            .par_iter()
+            .enumerate()
+            .map(|(i, x)| (mirror(x), i as u32))
+            .collect();
+        pairs.par_sort_unstable();
+        let mirrors = pairs.iter().map(|p| p.1).collect();
         if half < meeting {
-            levels[half] = mirrored(&levels[meeting]);
+            levels[meeting] = pairs.into_iter().map(|p| p.0).collect();
+            progress(&LevelReport {
+                backward: false,
+                level: meeting as u32,
+                states: levels[meeting].len() as u64,
+                kept: levels[meeting].len() as u64,
+                bytes: list_bytes(&levels[meeting]),
+            });
         }
-        self.paths_back(&mut levels, half, before, &backward, &mut stats);
+        let mut steps = self.paths_back(
+            &mut bit_level,
+            &mut levels,
+            half,
+            before,
+            &backward,
+            &mut stats,
+        );
+        if self.steps && half < meeting {
+            steps.push(self.steps_back_with(
+                &mut bit_level,
+                half,
+                &levels[half],
+                &levels[meeting],
+                &backward,
+            ));
+        }
         for k in meeting + 1..=depth {
             levels[k] = mirrored(&levels[depth - k]);
         }
@@ -329,30 +421,107 @@ impl LevelSearch {
             levels,
             meeting: meeting as u32,
             stats,
+            steps,
+            mirrors: if self.steps { mirrors } else { Vec::new() },
         })
+    }
+
+    /// Refuses `needed` bytes past the memory limit.
+    fn check(&self, needed: u64) -> Result<(), LevelError> {
+        match self.max_memory {
+            Some(limit) if needed > limit => Err(LevelError::MemoryLimit { needed, limit }),
+            _ => Ok(()),
+        }
     }
 
     /// Fills `levels[..meeting]` from `levels[meeting]` down: level `k`
     /// keeps the states of `reached[k]` one step before a state of level
-    /// `k + 1`. `reached` holds levels `0..meeting` (and none beyond).
+    /// `k + 1` ([`on_paths`](Self::on_paths)). `reached` holds levels
+    /// `0..meeting` (and none beyond). With [`with_steps`](Self::with_steps),
+    /// the steps between those levels, from level 0 (where a level is a bit
+    /// array, the ranks marked are kept, so that the steps need no second
+    /// expansion).
     fn paths_back<T, B>(
         &self,
+        bit_level: &mut BitLevel,
         levels: &mut [Vec<T>],
         meeting: usize,
         mut reached: Vec<Packed<T>>,
         backward: &B,
         stats: &mut Stats,
-    ) where
+    ) -> Vec<Steps>
+    where
         T: Key,
         B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
     {
         reached.truncate(meeting);
+        let mut steps = Vec::new();
         for k in (0..meeting).rev() {
-            let before = expand_level(&levels[k + 1], self.bits, backward);
-            stats.expanded += levels[k + 1].len() as u64;
-            stats.generated += before.generated;
             let reached = reached.pop().expect("every level up to the meeting");
-            levels[k] = reached.intersect(&before.keys);
+            let after = &levels[k + 1];
+            match self.dense(k, after.len(), 0).filter(|_| self.steps) {
+                Some(ranking) => {
+                    stats.expanded += after.len() as u64;
+                    let (generated, ranked) =
+                        bit_level.mark_successors_ranked(after, &ranking, backward);
+                    stats.generated += generated;
+                    let kept = reached.keep(|keys, marks| {
+                        bit_level.are_marked(&ranking, keys, &mut Scratch::default(), marks)
+                    });
+                    bit_level.clear(&ranking);
+                    steps.push(bit_level.steps_into(&kept, &ranking, ranked));
+                    levels[k] = kept;
+                }
+                None => {
+                    levels[k] = self.on_paths(bit_level, k, after, reached, backward, stats);
+                    if self.steps {
+                        steps.push(self.steps_back_with(
+                            bit_level,
+                            k,
+                            &levels[k],
+                            &levels[k + 1],
+                            backward,
+                        ));
+                    }
+                }
+            }
+        }
+        steps.reverse();
+        steps
+    }
+
+    /// The states of `reached` (level `k`) one step (`expand`) from a
+    /// state of `beside` (the level next to it): as a bit array of the
+    /// steps from `beside`, where level `k` has a ranking worth it, else
+    /// sorted.
+    fn on_paths<T, E>(
+        &self,
+        bit_level: &mut BitLevel,
+        k: usize,
+        beside: &[T],
+        reached: Packed<T>,
+        expand: &E,
+        stats: &mut Stats,
+    ) -> Vec<T>
+    where
+        T: Key,
+        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        stats.expanded += beside.len() as u64;
+        match self.dense(k, beside.len(), 0) {
+            Some(ranking) => {
+                stats.generated += bit_level.mark_successors(beside, &ranking, expand);
+                let kept = reached.keep(|keys, marks| {
+                    bit_level.are_marked(&ranking, keys, &mut Scratch::default(), marks)
+                });
+                bit_level.clear(&ranking);
+                kept
+            }
+            None => {
+                let next = expand_level(beside, self.bits, expand);
+                stats.generated += next.generated;
+                reached.intersect(&next.keys)
+            }
         }
     }
 }
@@ -387,13 +556,6 @@ impl<T: Key> Side<T> {
         self.packed_states += done.len() as u64;
         self.packed_bytes += done.bytes();
         self.packed.push(done);
-    }
-
-    /// Drops the last level, still counted among the states reached, and
-    /// makes `next` the last.
-    fn replace_last(&mut self, next: Vec<T>) {
-        self.packed_states += self.last.len() as u64;
-        self.last = next;
     }
 
     fn last(&self) -> &[T] {

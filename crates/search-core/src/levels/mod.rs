@@ -24,7 +24,7 @@
 //! | [`BitSymmetries`] | permutations of the bits of a `u64` and the least image under a group of them |
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |
 //! | [`map_level`] | a level's images under a map, sorted, in parallel |
-//! | [`sum_steps`] | weights carried one step into the next level (paths counted level by level), in parallel |
+//! | [`LevelSearch::steps_back`], [`Steps::carry`] | the steps from a level into the next, read backwards, and the paths counted along them, in parallel |
 //!
 //! # Example
 //!
@@ -60,22 +60,27 @@
 
 use std::fmt;
 
+use rayon::prelude::*;
+
 use crate::Stats;
+use filter::KeyFilter;
 
 mod between;
+mod dense;
 mod filter;
 mod packed;
 mod radix;
 mod sorted;
-mod sums;
+mod steps;
 mod symmetry;
 
 pub use between::Between;
+use dense::BitLevel;
+pub use dense::{LevelRanking, NoRanking, RankCursor, Ranks, Steps, Unranked};
 pub use sorted::{
     Expanded, FLUSH, Key, expand_level, expand_level_within, first_common, intersect, map_level,
-    remove_known,
+    mirror_positions, remove_known, sum_over,
 };
-pub use sums::sum_steps;
 pub use symmetry::BitSymmetries;
 
 /// Progress of a search by levels, reported once per level.
@@ -132,8 +137,15 @@ impl From<LevelError> for crate::puzzle::SolveError {
 }
 
 /// The settings of a breadth-first search by levels ([`LevelSearch::run`]).
+///
+/// Levels are sorted lists of keys, unless the puzzle ranks the keys a
+/// level may hold ([`with_ranks`](Self::with_ranks)): then a level whose
+/// keys are dense enough among those ranked is built as a bit array over
+/// their ranks and read back sorted (the same level, without sorting the
+/// keys found).
 #[derive(Debug, Clone)]
-pub struct LevelSearch {
+pub struct LevelSearch<R = Unranked> {
+    ranks: R,
     bits: u32,
     bytes_per_state: u64,
     max_memory: Option<u64>,
@@ -141,6 +153,7 @@ pub struct LevelSearch {
     disjoint: bool,
     keep: Option<usize>,
     backward: bool,
+    steps: bool,
 }
 
 /// The result of [`LevelSearch::run`].
@@ -156,6 +169,10 @@ pub struct Levels<T> {
     pub stats: Stats,
 }
 
+/// A level is built as a bit array when its bit array has no more words
+/// than this many times the states expanded to build it.
+const DENSE_WORDS_PER_STATE: u64 = 8;
+
 impl LevelSearch {
     /// A search over keys below `2^bits`, with no memory limit, counting
     /// 16 bytes a state (a key in its level, and one while the level is
@@ -163,6 +180,7 @@ impl LevelSearch {
     /// states of the levels before it.
     pub fn new(bits: u32) -> LevelSearch {
         LevelSearch {
+            ranks: Unranked,
             bits,
             bytes_per_state: 16,
             max_memory: None,
@@ -170,6 +188,29 @@ impl LevelSearch {
             disjoint: false,
             keep: None,
             backward: false,
+            steps: false,
+        }
+    }
+}
+
+impl<R: Ranks> LevelSearch<R> {
+    /// The same search with the keys of level `k` (`k` steps from the
+    /// sources) ranked by `ranks.level(k)` where it has a ranking: such a
+    /// level is built as a bit array over the ranks when the array has no
+    /// more words than twice the states expanded to build it (and fits the
+    /// memory limit), its bytes counted while it is built. Keys must be
+    /// below `2^64`.
+    pub fn with_ranks<Q: Ranks>(self, ranks: Q) -> LevelSearch<Q> {
+        LevelSearch {
+            ranks,
+            bits: self.bits,
+            bytes_per_state: self.bytes_per_state,
+            max_memory: self.max_memory,
+            max_level: self.max_level,
+            disjoint: self.disjoint,
+            keep: self.keep,
+            backward: self.backward,
+            steps: self.steps,
         }
     }
 
@@ -202,10 +243,58 @@ impl LevelSearch {
         self
     }
 
-    /// The successors of `level` ([`expand_level`]), giving up once the
-    /// buffers that build them hold more than the memory limit leaves after
-    /// the `kept` bytes.
-    fn grow<T, E>(&self, level: &[T], expand: &E, kept: u64) -> Result<Expanded<T>, LevelError>
+    /// The ranking of level `next`, where it has one and a bit array over
+    /// it is worth building from `states` states and fits the memory limit
+    /// after `kept` bytes.
+    fn dense(&self, next: usize, states: usize, kept: u64) -> Option<R::Level<'_>> {
+        let ranking = self.ranks.level(next)?;
+        let bytes = BitLevel::bytes_for(ranking.count());
+        let worth = bytes / 8 <= (states as u64).saturating_mul(DENSE_WORDS_PER_STATE);
+        let fits = self
+            .max_memory
+            .is_none_or(|limit| kept.saturating_add(bytes) <= limit);
+        (worth && fits).then_some(ranking)
+    }
+
+    /// The successors of `level` (level `next`): as a bit array where the
+    /// level has a ranking worth it ([`dense`](Self::dense)), else
+    /// [`expand_level`], giving up once the buffers that build them hold
+    /// more than the memory limit leaves after the `kept` bytes. Where the
+    /// level is only compared with the sorted keys `meets` (the other end's
+    /// level, in a search from both ends): as a bit array, the keys of
+    /// `meets` marked in it; sorted, the keys that a filter of `meets`
+    /// passes (two hash bits a key in 8 to 16 bits a key, about one wrong
+    /// pass in twenty), its bytes counted.
+    fn grow<T, E>(
+        &self,
+        bit_level: &mut BitLevel,
+        next: usize,
+        level: &[T],
+        expand: &E,
+        kept: u64,
+        meets: Option<&[T]>,
+    ) -> Result<Expanded<T>, LevelError>
+    where
+        T: Key,
+        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        if let Some(ranking) = self.dense(next, level.len(), kept) {
+            let generated = bit_level.mark_successors(level, &ranking, expand);
+            let keys = match meets {
+                Some(other) => bit_level.keep_marked(other.par_iter().copied(), &ranking),
+                None => bit_level.take(&ranking),
+            };
+            return Ok(Expanded { keys, generated });
+        }
+        let Some(other) = meets else {
+            return self.sorted(level, expand, kept);
+        };
+        let filter = KeyFilter::new(other);
+        self.sorted(level, &filter.keeping(expand), kept + filter.bytes())
+    }
+
+    /// [`expand_level`], within the memory limit left after `kept` bytes.
+    fn sorted<T, E>(&self, level: &[T], expand: &E, kept: u64) -> Result<Expanded<T>, LevelError>
     where
         T: Key,
         E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
@@ -219,6 +308,15 @@ impl LevelSearch {
                 limit,
             }
         })
+    }
+
+    /// Keep, in the searches between two ends ([`between`](Self::between),
+    /// [`between_mirrored`](Self::between_mirrored)), the steps between
+    /// consecutive levels of the result ([`Between::steps`]), to count
+    /// the paths.
+    pub fn with_steps(mut self) -> Self {
+        self.steps = true;
+        self
     }
 
     /// Report the levels as grown backwards.
@@ -256,6 +354,7 @@ impl LevelSearch {
         };
         let mut kept_states = 0u64;
         let mut current = first;
+        let mut bit_level = BitLevel::default();
         let report = |level: usize, states: usize, kept: u64| LevelReport {
             backward: self.backward,
             level: level as u32,
@@ -277,7 +376,9 @@ impl LevelSearch {
             }
             let kept_bytes = (kept_states + if in_kept { 0 } else { current.len() as u64 })
                 .saturating_mul(self.bytes_per_state);
-            let mut next = self.grow(&current, &expand, kept_bytes)?.keys;
+            let mut next = self
+                .grow(&mut bit_level, k + 1, &current, &expand, kept_bytes, None)?
+                .keys;
             if !self.disjoint {
                 // Every level is kept: those before `current`, and it.
                 remove_known(&mut next, &out.levels);

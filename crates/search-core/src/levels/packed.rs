@@ -143,6 +143,38 @@ impl<T: Key> Packed<T> {
         parts.concat()
     }
 
+    /// The keys for which `keep` marks `true`, in order, read run by run
+    /// on every thread: `keep(keys, marks)` marks a block of keys at once.
+    pub(crate) fn keep(&self, keep: impl Fn(&[T], &mut Vec<bool>) + Sync) -> Vec<T> {
+        const BLOCK: usize = 1 << 8;
+        let parts: Vec<Vec<T>> = (0..self.runs.len())
+            .into_par_iter()
+            .map(|r| {
+                let (at, last) = self.runs[r];
+                let end = self.runs.get(r + 1).map_or(self.bytes.len(), |run| run.0);
+                let mut keys = unpack::<T>(&self.bytes[..end], at, last);
+                let (mut block, mut marks, mut kept) =
+                    (Vec::with_capacity(BLOCK), Vec::new(), Vec::new());
+                loop {
+                    block.clear();
+                    block.extend(keys.by_ref().take(BLOCK));
+                    if block.is_empty() {
+                        return kept;
+                    }
+                    keep(&block, &mut marks);
+                    kept.extend(
+                        block
+                            .iter()
+                            .zip(&marks)
+                            .filter(|(_, m)| **m)
+                            .map(|(k, _)| *k),
+                    );
+                }
+            })
+            .collect();
+        parts.concat()
+    }
+
     /// The keys, ascending, as a list.
     #[cfg(test)]
     pub(crate) fn to_vec(&self) -> Vec<T> {
@@ -206,6 +238,12 @@ mod tests {
             assert_eq!(packed.to_vec(), keys);
             assert_eq!(found, want, "{threads} threads");
             assert!(packed.intersect(&[]).is_empty());
+            let odd: Vec<u64> = keys.iter().copied().filter(|k| k % 2 == 1).collect();
+            let keep = |keys: &[u64], marks: &mut Vec<bool>| {
+                marks.clear();
+                marks.extend(keys.iter().map(|k| k % 2 == 1));
+            };
+            assert_eq!(packed.keep(keep), odd);
         }
     }
 }

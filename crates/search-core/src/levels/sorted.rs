@@ -510,6 +510,58 @@ pub fn map_level<T: Key>(level: &[T], bits: u32, map: impl Fn(&T) -> T + Sync) -
     images
 }
 
+/// For each key of the sorted `level`, the position in the sorted `other`
+/// of its image under `mirror`, a map that takes `level` onto `other`
+/// (each key to a key, distinct keys to distinct keys): the images sorted
+/// with their positions, on every thread.
+///
+/// # Example
+///
+/// ```
+/// let at = search_core::levels::mirror_positions(&[1u64, 2, 3], &[7, 8, 9], |&k| 10 - k);
+/// assert_eq!(at, [2, 1, 0]);
+/// ```
+pub fn mirror_positions<T: Key>(
+    level: &[T],
+    other: &[T],
+    mirror: impl Fn(&T) -> T + Sync,
+) -> Vec<u32> {
+    let mut pairs: Vec<(T, u32)> = level
+        .par_iter()
+        .enumerate()
+        .map(|(i, k)| (mirror(k), i as u32))
+        .collect();
+    pairs.par_sort_unstable();
+    debug_assert!(pairs.iter().map(|p| p.0).eq(other.iter().copied()));
+    let mut at = vec![0; pairs.len()];
+    for (j, &(_, i)) in pairs.iter().enumerate() {
+        at[i as usize] = j as u32;
+    }
+    at
+}
+
+/// The sum of `f(i, &level[i])` over a level, on every thread (the same
+/// whatever the number of threads for an integer sum).
+///
+/// # Example
+///
+/// ```
+/// let total = search_core::levels::sum_over(&[5u64, 6, 7], |i, &k| i as u64 * k);
+/// assert_eq!(total, 6 + 14);
+/// ```
+pub fn sum_over<T, W>(level: &[T], f: impl Fn(usize, &T) -> W + Sync) -> W
+where
+    T: Sync,
+    W: Send + std::iter::Sum<W>,
+{
+    level
+        .par_iter()
+        .with_min_len(1 << 10)
+        .enumerate()
+        .map(|(i, k)| f(i, k))
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@ use serde_json::json;
 use super::{FIELDS, TABLE_HOLES, instance, list, problem_table, start_of, title};
 use crate::driver::ends;
 use crate::fixtures;
-use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields};
+use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
 use crate::report::{indent, length, side_by_side, thousands};
 
 pub(super) fn analyze(
@@ -120,8 +120,8 @@ fn analyze_jumps(
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
     let solvable_only = options.flags.on("solvable-only");
-    let method = if solvable_only && goal.is_complement_of(start) {
-        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement)"
+    let method = if solvable_only && goal.is_mirror_of(start) {
+        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement, or its mirror image)"
     } else if solvable_only {
         "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
     } else {
@@ -248,7 +248,7 @@ fn analyze_problems(
             },
         )
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(refused)?;
     let _ = write!(description, "\n{}", problem_table(board, &all));
     let lengths: Vec<u32> = all.iter().filter_map(|p| p.moves).collect();
     let mut histogram = vec![0; lengths.iter().max().map_or(0, |&m| m as usize + 1)];

@@ -1,0 +1,698 @@
+//! Levels held as bit arrays over the ranks of their keys: where a level's
+//! keys are dense among those a ranking numbers, a bit a rank costs less
+//! than sorting the keys found.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::Key;
+
+/// A numbering of the keys a level may hold: a bijection onto
+/// `0..count()` that increases with the key (so a level's keys read in the
+/// order of their ranks are sorted).
+pub trait LevelRanking: Sync {
+    /// Unranks ranks given in increasing order.
+    type Cursor<'c>: RankCursor
+    where
+        Self: 'c;
+
+    /// The number of keys ranked.
+    fn count(&self) -> u64;
+
+    /// The rank of `key`, one of the keys ranked.
+    fn rank(&self, key: u64) -> u64;
+
+    /// The ranks of `keys` written to `ranks` (the same length), in one
+    /// loop where the ranking can make it faster than one call a key.
+    fn rank_all(&self, keys: &[u64], ranks: &mut [u64]) {
+        for (r, &k) in ranks.iter_mut().zip(keys) {
+            *r = self.rank(k);
+        }
+    }
+
+    /// A cursor to unrank increasing ranks.
+    fn cursor(&self) -> Self::Cursor<'_>;
+}
+
+/// Unranks the ranks of a [`LevelRanking`] given in increasing order.
+pub trait RankCursor {
+    /// The key of rank `rank` (below the count, and not below the rank
+    /// asked before).
+    fn key(&mut self, rank: u64) -> u64;
+}
+
+/// The rankings of a search's levels ([`LevelSearch::with_ranks`]), where
+/// the puzzle has them: level `k` holds states `k` steps from the sources
+/// (a peg solitaire position with `k` pegs fewer than the start: the sets
+/// of that many holes, of the start's class).
+///
+/// [`LevelSearch::with_ranks`]: super::LevelSearch::with_ranks
+pub trait Ranks: Sync {
+    /// The ranking of one level.
+    type Level<'a>: LevelRanking
+    where
+        Self: 'a;
+
+    /// The ranking of level `k`'s keys, or `None` to keep it sorted.
+    fn level(&self, k: usize) -> Option<Self::Level<'_>>;
+}
+
+/// No ranking: every level is sorted.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unranked;
+
+/// The ranking [`Unranked`] never gives.
+#[derive(Debug, Clone, Copy)]
+pub enum NoRanking {}
+
+impl LevelRanking for NoRanking {
+    type Cursor<'c> = NoRanking;
+
+    fn count(&self) -> u64 {
+        match *self {}
+    }
+
+    fn rank(&self, _: u64) -> u64 {
+        match *self {}
+    }
+
+    fn cursor(&self) -> NoRanking {
+        *self
+    }
+}
+
+impl RankCursor for NoRanking {
+    fn key(&mut self, _: u64) -> u64 {
+        match *self {}
+    }
+}
+
+impl Ranks for Unranked {
+    type Level<'a> = NoRanking;
+
+    fn level(&self, _: usize) -> Option<NoRanking> {
+        None
+    }
+}
+
+/// Working space to rank keys a batch at a time.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    bits: Vec<u64>,
+    pub(crate) ranks: Vec<u64>,
+}
+
+impl Scratch {
+    /// The ranks of `keys` in `self.ranks`, through
+    /// [`LevelRanking::rank_all`].
+    #[inline]
+    pub(crate) fn rank<T: Key, R: LevelRanking>(&mut self, ranking: &R, keys: &[T]) {
+        self.bits.clear();
+        self.bits.extend(keys.iter().map(|k| k.to_bits() as u64));
+        self.ranks.clear();
+        self.ranks.resize(keys.len(), 0);
+        ranking.rank_all(&self.bits, &mut self.ranks);
+    }
+}
+
+impl<R: Ranks> Ranks for &R {
+    type Level<'a>
+        = R::Level<'a>
+    where
+        Self: 'a;
+
+    fn level(&self, k: usize) -> Option<Self::Level<'_>> {
+        (**self).level(k)
+    }
+}
+
+impl<R: Ranks> Ranks for Option<R> {
+    type Level<'a>
+        = R::Level<'a>
+    where
+        Self: 'a;
+
+    fn level(&self, k: usize) -> Option<Self::Level<'_>> {
+        self.as_ref()?.level(k)
+    }
+}
+
+/// The ranks of the keys an expansion gave, state by state: `counts[i]`
+/// for the `i`-th state, one after another in `ranks`.
+#[derive(Debug, Default)]
+pub(crate) struct Ranked {
+    counts: Vec<u32>,
+    ranks: Vec<u64>,
+}
+
+/// The steps from one level to the next, read backwards: for each state of
+/// the later level, the positions in the earlier level of the states one
+/// step before it, each as often as the step is (so that weights carried
+/// along the steps count paths). [`Between::steps`](super::Between::steps).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Steps {
+    /// Where each state's positions start in `from` (one more: the end).
+    starts: Vec<usize>,
+    from: Vec<u32>,
+}
+
+impl Steps {
+    pub(crate) fn with_capacity(states: usize, steps: usize) -> Steps {
+        let mut starts = Vec::with_capacity(states + 1);
+        starts.push(0);
+        Steps {
+            starts,
+            from: Vec::with_capacity(steps),
+        }
+    }
+
+    /// Adds a state whose steps come from `from`.
+    pub(crate) fn push(&mut self, from: impl IntoIterator<Item = u32>) {
+        self.from.extend(from);
+        self.starts.push(self.from.len());
+    }
+
+    /// Parts of consecutive states, one after another.
+    pub(crate) fn concat(parts: Vec<Steps>) -> Steps {
+        let mut all = Steps::with_capacity(
+            parts.iter().map(Steps::len).sum(),
+            parts.iter().map(|p| p.from.len()).sum(),
+        );
+        for part in parts {
+            let base = all.from.len();
+            all.starts.extend(part.starts[1..].iter().map(|s| s + base));
+            all.from.extend(part.from);
+        }
+        all
+    }
+
+    /// The number of states of the later level.
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// Whether the later level is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The positions in the earlier level of the states one step before
+    /// state `j` of the later level.
+    pub fn before(&self, j: usize) -> &[u32] {
+        &self.from[self.starts[j]..self.starts[j + 1]]
+    }
+
+    /// For each state of the later level, the sum of `weights` (one for
+    /// each state of the earlier level) over the steps into it: with the
+    /// paths from the sources into the earlier level, the paths into the
+    /// later one. Summed on every thread, each state's sum its own.
+    pub fn carry<W>(&self, weights: &[W]) -> Vec<W>
+    where
+        W: Copy + Default + std::ops::AddAssign + Send + Sync,
+    {
+        (0..self.len())
+            .into_par_iter()
+            .with_min_len(1 << 10)
+            .map(|j| {
+                let mut sum = W::default();
+                for &i in self.before(j) {
+                    sum += weights[i as usize];
+                }
+                sum
+            })
+            .collect()
+    }
+}
+
+/// States expanded together by one thread before it looks for more work.
+const CHUNK: usize = 1 << 9;
+
+/// Keys a worker ranks and marks at once: their words are loaded before
+/// any is written, so that the loads' cache misses overlap.
+const BATCH: usize = 1 << 8;
+
+/// Words a thread reads back at once.
+const READ_WORDS: usize = 1 << 11;
+
+/// A level's keys as a bit array over their ranks, the words kept from
+/// one level to the next (zeroed as they are read back), so that the pages
+/// are written for the first time once.
+#[derive(Debug, Default)]
+pub(crate) struct BitLevel {
+    words: Vec<AtomicU64>,
+}
+
+impl BitLevel {
+    /// The bytes of a bit array over `count` ranks.
+    pub(crate) fn bytes_for(count: u64) -> u64 {
+        count.div_ceil(64).saturating_mul(8)
+    }
+
+    /// At least `count` bits, all zero.
+    fn reserve(&mut self, count: u64) {
+        let words = count.div_ceil(64) as usize;
+        if self.words.len() < words {
+            self.words = Vec::new();
+            // Zeroed on every thread: the pages' first writes are shared.
+            self.words = (0..words)
+                .into_par_iter()
+                .with_min_len(1 << 14)
+                .map(|_| AtomicU64::new(0))
+                .collect();
+        }
+    }
+
+    /// Marks the ranks of every key that `expand` gives for the states of
+    /// `level` (as [`expand_level`](super::expand_level) calls it), in
+    /// parallel; returns the sum of its counts.
+    pub(crate) fn mark_successors<T, R, E>(&mut self, level: &[T], ranking: &R, expand: &E) -> u64
+    where
+        T: Key,
+        R: LevelRanking,
+        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        self.mark_expanded(level, ranking, expand, false).0
+    }
+
+    /// [`mark_successors`](Self::mark_successors), also keeping, state by
+    /// state, the ranks of the keys `expand` gives ([`Ranked`]).
+    pub(crate) fn mark_successors_ranked<T, R, E>(
+        &mut self,
+        level: &[T],
+        ranking: &R,
+        expand: &E,
+    ) -> (u64, Vec<Ranked>)
+    where
+        T: Key,
+        R: LevelRanking,
+        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        self.mark_expanded(level, ranking, expand, true)
+    }
+
+    fn mark_expanded<T, R, E>(
+        &mut self,
+        level: &[T],
+        ranking: &R,
+        expand: &E,
+        keep: bool,
+    ) -> (u64, Vec<Ranked>)
+    where
+        T: Key,
+        R: LevelRanking,
+        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        self.reserve(ranking.count());
+        let words = &self.words[..];
+        let parts: Vec<(u64, Ranked)> = level
+            .par_chunks(CHUNK)
+            .map_init(
+                || (Vec::with_capacity(2 * BATCH), Scratch::default()),
+                |(keys, todo), chunk| {
+                    let mut generated = 0;
+                    let mut ranked = Ranked::default();
+                    let mut ranks = keep.then_some(&mut ranked.ranks);
+                    let mut held = 0;
+                    for state in chunk {
+                        generated += expand(state, keys);
+                        if keep {
+                            ranked.counts.push((keys.len() - held) as u32);
+                        }
+                        held = keys.len();
+                        if keys.len() >= BATCH {
+                            mark(words, ranking, keys, todo, ranks.as_deref_mut());
+                            held = 0;
+                        }
+                    }
+                    mark(words, ranking, keys, todo, ranks);
+                    (generated, ranked)
+                },
+            )
+            .collect();
+        let generated = parts.iter().map(|p| p.0).sum();
+        (generated, parts.into_iter().map(|p| p.1).collect())
+    }
+
+    /// The positions in the sorted, repeat-free `level` of the ranks kept in
+    /// `ranked` (those of the states of the next level, one part after
+    /// another), the ranks not in `level` left out: the steps back from the
+    /// next level into `level`. The bit array is left zero.
+    pub(crate) fn steps_into<T: Key, R: LevelRanking>(
+        &mut self,
+        level: &[T],
+        ranking: &R,
+        ranked: Vec<Ranked>,
+    ) -> Steps {
+        let before = self.index(level, ranking);
+        let parts: Vec<Steps> = ranked
+            .into_par_iter()
+            .map(|part| self.steps_found(&before, &part.ranks, &part.counts))
+            .collect();
+        self.clear(ranking);
+        Steps::concat(parts)
+    }
+
+    /// The steps back from the sorted `next` into the sorted, repeat-free
+    /// `level` (whose keys `ranking` ranks): for each key of `next`, the
+    /// positions in `level` of the keys `backward` gives for it, those not
+    /// in `level` left out. The bit array is left zero.
+    pub(crate) fn steps_back<T, R, B>(
+        &mut self,
+        level: &[T],
+        ranking: &R,
+        next: &[T],
+        backward: &B,
+    ) -> Steps
+    where
+        T: Key,
+        R: LevelRanking,
+        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        let before = self.index(level, ranking);
+        let parts: Vec<Steps> = next
+            .par_chunks(CHUNK)
+            .map_init(Vec::new, |keys, chunk| {
+                // The keys of the whole chunk first, then their positions.
+                keys.clear();
+                let counts: Vec<u32> = chunk
+                    .iter()
+                    .map(|state| {
+                        let held = keys.len();
+                        backward(state, keys);
+                        (keys.len() - held) as u32
+                    })
+                    .collect();
+                let mut scratch = Scratch::default();
+                scratch.rank(ranking, keys);
+                self.steps_found(&before, &scratch.ranks, &counts)
+            })
+            .collect();
+        self.clear(ranking);
+        Steps::concat(parts)
+    }
+
+    /// The steps of states whose keys one step away have `ranks`,
+    /// `counts[i]` for the `i`-th state one after another: their positions
+    /// in the level [`index`](Self::index) marked, those not there left
+    /// out.
+    fn steps_found(&self, before: &[u32], ranks: &[u64], counts: &[u32]) -> Steps {
+        let mut steps = Steps::with_capacity(counts.len(), 0);
+        let mut at = vec![0u32; ranks.len()];
+        let found = self.positions(before, ranks, &mut at);
+        // Each state's positions, moved down over those not found.
+        let (mut read, mut write) = (0, 0);
+        for &n in counts {
+            let end = read + n as usize;
+            while read < end {
+                at[write] = at[read];
+                write += usize::from(found[read]);
+                read += 1;
+            }
+            steps.starts.push(write);
+        }
+        at.truncate(write);
+        steps.from = at;
+        steps
+    }
+
+    /// Marks the keys of the sorted, repeat-free `level`, and counts the
+    /// marks before each word: the position of a marked rank in `level`.
+    pub(crate) fn index<T: Key, R: LevelRanking>(&mut self, level: &[T], ranking: &R) -> Vec<u32> {
+        self.mark_keys(level, ranking);
+        let used = ranking.count().div_ceil(64) as usize;
+        let mut count = 0u32;
+        self.words[..used]
+            .iter_mut()
+            .map(|w| {
+                let b = count;
+                count += w.get_mut().count_ones();
+                b
+            })
+            .collect()
+    }
+
+    /// The position of rank `r` in the level [`index`](Self::index)
+    /// marked, if it is there.
+    #[inline]
+    pub(crate) fn position(&self, before: &[u32], r: u64) -> Option<u32> {
+        let (i, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
+        let word = self.words[i].load(Ordering::Relaxed);
+        (word & bit != 0).then(|| before[i] + (word & (bit - 1)).count_ones())
+    }
+
+    /// The positions of `ranks` in the level [`index`](Self::index)
+    /// marked, written to `at` (anything where a rank is not there), and
+    /// whether each is there: a loop with no branch on what it reads, so
+    /// that the reads' misses overlap.
+    pub(crate) fn positions(&self, before: &[u32], ranks: &[u64], at: &mut [u32]) -> Vec<bool> {
+        ranks
+            .iter()
+            .zip(at.iter_mut())
+            .map(|(&r, at)| {
+                let (i, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
+                let word = self.words[i].load(Ordering::Relaxed);
+                *at = before[i] + (word & (bit - 1)).count_ones();
+                word & bit != 0
+            })
+            .collect()
+    }
+
+    /// For each of `keys`, whether it is marked, written to `marked`: the
+    /// ranks first, then a loop with no branch on what it reads.
+    pub(crate) fn are_marked<T: Key, R: LevelRanking>(
+        &self,
+        ranking: &R,
+        keys: &[T],
+        scratch: &mut Scratch,
+        marked: &mut Vec<bool>,
+    ) {
+        scratch.rank(ranking, keys);
+        marked.clear();
+        marked.extend(
+            scratch.ranks.iter().map(|&r| {
+                self.words[(r >> 6) as usize].load(Ordering::Relaxed) >> (r & 63) & 1 == 1
+            }),
+        );
+    }
+
+    /// The keys of `level` (in order) for which `probes` gives a marked key
+    /// (it pushes the keys to probe for a key): a block of keys at a time,
+    /// all their probes ranked, then read with no branch on what is read,
+    /// on every thread.
+    pub(crate) fn keep_probed<T, R, P>(&self, ranking: &R, level: &[T], probes: &P) -> Vec<T>
+    where
+        T: Key,
+        R: LevelRanking,
+        P: Fn(&T, &mut Vec<T>) + Sync,
+    {
+        let parts: Vec<Vec<T>> = level
+            .par_chunks(BATCH / 8)
+            .map_init(
+                || (Vec::new(), Vec::new(), Scratch::default(), Vec::new()),
+                |(keys, counts, ranks, marked), chunk| {
+                    keys.clear();
+                    counts.clear();
+                    for x in chunk {
+                        let held = keys.len();
+                        probes(x, keys);
+                        counts.push(keys.len() - held);
+                    }
+                    self.are_marked(ranking, keys, ranks, marked);
+                    let mut at = 0;
+                    chunk
+                        .iter()
+                        .zip(counts.iter())
+                        .filter_map(|(&x, &n)| {
+                            let any = marked[at..at + n].iter().any(|&m| m);
+                            at += n;
+                            any.then_some(x)
+                        })
+                        .collect()
+                },
+            )
+            .collect();
+        parts.concat()
+    }
+
+    /// Marks the ranks of `keys`.
+    pub(crate) fn mark_keys<T: Key, R: LevelRanking>(&mut self, keys: &[T], ranking: &R) {
+        self.reserve(ranking.count());
+        let words = &self.words[..];
+        keys.par_chunks(CHUNK * 8).for_each_init(
+            || (Vec::with_capacity(BATCH), Scratch::default()),
+            |(batch, todo), chunk| {
+                for part in chunk.chunks(BATCH) {
+                    batch.extend_from_slice(part);
+                    mark(words, ranking, batch, todo, None);
+                }
+            },
+        );
+    }
+
+    /// The keys marked, sorted, read back on every thread; the bit array
+    /// is left zero.
+    pub(crate) fn take<T: Key, R: LevelRanking>(&mut self, ranking: &R) -> Vec<T> {
+        let used = ranking.count().div_ceil(64) as usize;
+        let words = &mut self.words[..used];
+        // Counted first, so that each part is written in its place.
+        let counts: Vec<usize> = words
+            .par_chunks_mut(READ_WORDS)
+            .map(|part| {
+                part.iter_mut()
+                    .map(|w| w.get_mut().count_ones() as usize)
+                    .sum()
+            })
+            .collect();
+        let mut keys = vec![T::default(); counts.iter().sum()];
+        let mut places = Vec::with_capacity(counts.len());
+        let mut rest = &mut keys[..];
+        for &n in &counts {
+            let (place, tail) = rest.split_at_mut(n);
+            places.push(place);
+            rest = tail;
+        }
+        words
+            .par_chunks_mut(READ_WORDS)
+            .zip(places)
+            .enumerate()
+            .for_each(|(c, (part, place))| {
+                let mut cursor = ranking.cursor();
+                let mut out = place.iter_mut();
+                for (i, word) in part.iter_mut().enumerate() {
+                    let mut bits = std::mem::take(word.get_mut());
+                    let base = ((c * READ_WORDS + i) as u64) << 6;
+                    while bits != 0 {
+                        let rank = base | u64::from(bits.trailing_zeros());
+                        *out.next().expect("counted") = T::from_bits(cursor.key(rank).into());
+                        bits &= bits - 1;
+                    }
+                }
+            });
+        keys
+    }
+
+    /// The keys of sorted `keys` that are marked, in order; the bit array
+    /// is left zero.
+    pub(crate) fn keep_marked<T, I, R>(&mut self, keys: I, ranking: &R) -> Vec<T>
+    where
+        T: Key,
+        I: IndexedParallelIterator<Item = T>,
+        R: LevelRanking,
+    {
+        let keys: Vec<T> = keys.collect();
+        let kept = self.keep_probed(ranking, &keys, &|&k, out: &mut Vec<T>| out.push(k));
+        self.clear(ranking);
+        kept
+    }
+
+    /// Zeroes the words of `ranking`'s ranks.
+    pub(crate) fn clear<R: LevelRanking>(&mut self, ranking: &R) {
+        let used = (ranking.count().div_ceil(64) as usize).min(self.words.len());
+        self.words[..used]
+            .par_chunks_mut(READ_WORDS)
+            .for_each(|words| words.iter_mut().for_each(|w| *w.get_mut() = 0));
+    }
+}
+
+/// Marks the ranks of `keys` in `words` and empties `keys`: the words are
+/// read first, all of them, and only those whose bit is still clear are
+/// written (with an atomic or), so that the reads' misses overlap and most
+/// keys (repeats, usually) cost no write.
+#[inline]
+fn mark<T: Key, R: LevelRanking>(
+    words: &[AtomicU64],
+    ranking: &R,
+    keys: &mut Vec<T>,
+    scratch: &mut Scratch,
+    kept: Option<&mut Vec<u64>>,
+) {
+    // The ranks first (table lookups, in the caches), then a short loop of
+    // independent loads with no branch on what they read, so that many
+    // are in flight at once.
+    scratch.rank(ranking, keys);
+    if let Some(kept) = kept {
+        kept.extend_from_slice(&scratch.ranks);
+    }
+    let ranks = &mut scratch.ranks;
+    let mut fresh = 0;
+    for j in 0..ranks.len() {
+        let r = ranks[j];
+        ranks[fresh] = r;
+        fresh += usize::from(words[(r >> 6) as usize].load(Ordering::Relaxed) >> (r & 63) & 1 == 0);
+    }
+    for &r in &ranks[..fresh] {
+        words[(r >> 6) as usize].fetch_or(1 << (r & 63), Ordering::Relaxed);
+    }
+    keys.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The even numbers below `2n`, ranked by halving.
+    struct Evens(u64);
+
+    impl LevelRanking for Evens {
+        type Cursor<'c> = Halves;
+
+        fn count(&self) -> u64 {
+            self.0
+        }
+
+        fn rank(&self, key: u64) -> u64 {
+            key / 2
+        }
+
+        fn cursor(&self) -> Halves {
+            Halves
+        }
+    }
+
+    struct Halves;
+
+    impl RankCursor for Halves {
+        fn key(&mut self, rank: u64) -> u64 {
+            rank * 2
+        }
+    }
+
+    #[test]
+    fn marked_keys_read_back_sorted_and_once() {
+        let evens = Evens(1 << 20);
+        let level: Vec<u64> = (0..5000).map(|i| i * 7).collect();
+        let expand = |&n: &u64, out: &mut Vec<u64>| {
+            out.extend([n * 2, (n * 2 + 10) % (1 << 21), n * 2]);
+            3
+        };
+        let mut want: Vec<u64> = level
+            .iter()
+            .flat_map(|&n| [n * 2, (n * 2 + 10) % (1 << 21)])
+            .collect();
+        want.sort_unstable();
+        want.dedup();
+        for threads in [1, 3] {
+            let mut bits = BitLevel::default();
+            let (generated, got) = crate::par::with_threads(threads, || {
+                let generated = bits.mark_successors(&level, &evens, &expand);
+                (generated, bits.take::<u64, _>(&evens))
+            })
+            .unwrap();
+            assert_eq!(generated, 15_000);
+            assert_eq!(got, want);
+            assert!(bits.words.iter().all(|w| w.load(Ordering::Relaxed) == 0));
+            // Marked keys, then a filter of others.
+            bits.mark_keys(&want[..100], &evens);
+            let probe: Vec<u64> = (0..2000).map(|i| i * 2).collect();
+            let kept = bits.keep_marked(probe.par_iter().copied(), &evens);
+            let expected: Vec<u64> = probe
+                .iter()
+                .copied()
+                .filter(|k| want[..100].contains(k))
+                .collect();
+            assert_eq!(kept, expected);
+            assert!(bits.words.iter().all(|w| w.load(Ordering::Relaxed) == 0));
+        }
+    }
+}

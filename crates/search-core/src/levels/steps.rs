@@ -1,0 +1,262 @@
+//! Steps between consecutive levels, read backwards, to count the paths
+//! into every state level by level.
+
+use rayon::prelude::*;
+
+use super::dense::{BitLevel, Steps};
+use super::{Key, LevelRanking, LevelSearch, Ranks};
+
+/// States expanded together by one thread before it looks for more work.
+const CHUNK: usize = 1 << 10;
+
+/// States of a level whose values [`LevelSearch::carry_forward`] carries
+/// before it combines them: a few million values held at most.
+const BLOCK: usize = 1 << 18;
+
+impl<R: Ranks> LevelSearch<R> {
+    /// The steps from level `k` (the sorted, repeat-free `level`) to level
+    /// `k + 1` (the sorted `next`), read backwards: for each key of
+    /// `next`, the positions in `level` of the keys that `backward` gives
+    /// for it, each as often as it gives it (keys not in `level` left
+    /// out). The keys of `level` are found by a bit array over their ranks
+    /// where level `k` has a ranking (and the array has no more words than
+    /// eight a key), else by a binary search; `next` is read on every
+    /// thread. [`Steps::carry`] then counts paths.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::levels::LevelSearch;
+    ///
+    /// // Steps +1 and +2: the paths into 3 and 4 from 1 (one path) and 2
+    /// // (two paths).
+    /// let back = |&n: &u64, out: &mut Vec<u64>| {
+    ///     out.extend([n - 1, n - 2]);
+    ///     2
+    /// };
+    /// let steps = LevelSearch::new(8).steps_back(0, &[1u64, 2], &[3, 4], back);
+    /// assert_eq!(steps.before(0), [1, 0]);
+    /// assert_eq!(steps.carry(&[1u128, 2]), [1 + 2, 2]);
+    /// ```
+    pub fn steps_back<T, B>(&self, k: usize, level: &[T], next: &[T], backward: B) -> Steps
+    where
+        T: Key,
+        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        self.steps_back_with(&mut BitLevel::default(), k, level, next, &backward)
+    }
+
+    /// [`steps_back`](Self::steps_back) with the bit array `bit_level`.
+    pub(crate) fn steps_back_with<T, B>(
+        &self,
+        bit_level: &mut BitLevel,
+        k: usize,
+        level: &[T],
+        next: &[T],
+        backward: &B,
+    ) -> Steps
+    where
+        T: Key,
+        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+    {
+        if let Some(ranking) = self
+            .ranks
+            .level(k)
+            .filter(|r| r.count().div_ceil(64) <= 8 * level.len() as u64)
+        {
+            return bit_level.steps_back(level, &ranking, next, backward);
+        }
+        let parts: Vec<Steps> = next
+            .par_chunks(CHUNK)
+            .map_init(Vec::new, |keys, chunk| {
+                let mut steps = Steps::with_capacity(chunk.len(), chunk.len() * 8);
+                for state in chunk {
+                    keys.clear();
+                    backward(state, keys);
+                    steps.push(
+                        keys.iter()
+                            .filter_map(|key| level.binary_search(key).ok().map(|i| i as u32)),
+                    );
+                }
+                steps
+            })
+            .collect();
+        Steps::concat(parts)
+    }
+}
+
+impl<R: Ranks> LevelSearch<R> {
+    /// Values carried one step on, from level `k` (`level`, with one value
+    /// a state) into level `k + 1` (the sorted, repeat-free `next`):
+    /// `step(state, value, emit)` calls `emit(key, value)` for each step from
+    /// the state (the key of the state it leads to, and the value it brings
+    /// there); the values brought into a key of `next` are combined by
+    /// `combine` (associative and commutative: a least, a union, a sum), so
+    /// that the result, `None` where nothing steps in and keys not in `next`
+    /// ignored, is the same whatever the number of threads. The keys of
+    /// `next` are found by a bit array over their ranks where level `k + 1`
+    /// has a ranking (and the array has no more words than eight a key),
+    /// else by a binary search; `level` is read on every thread.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::levels::LevelSearch;
+    ///
+    /// // The fewest steps +1 (one step) or +2 (three) into 3 and 4 from 1
+    /// // (after no step) and 2 (after one).
+    /// let step = |&n: &u64, &cost: &u32, emit: &mut dyn FnMut(u64, u32)| {
+    ///     emit(n + 1, cost + 1);
+    ///     emit(n + 2, cost + 3);
+    /// };
+    /// let least = |a: &mut u32, b: u32| *a = (*a).min(b);
+    /// let fewest = LevelSearch::new(8).carry_forward(0, &[1u64, 2], &[0, 1], &[3, 4], step, least);
+    /// assert_eq!(fewest, [Some(2), Some(4)]);
+    /// ```
+    pub fn carry_forward<T, V, S, C>(
+        &self,
+        k: usize,
+        level: &[T],
+        values: &[V],
+        next: &[T],
+        step: S,
+        combine: C,
+    ) -> Vec<Option<V>>
+    where
+        T: Key,
+        V: Copy + Send + Sync,
+        S: Fn(&T, &V, &mut dyn FnMut(T, V)) + Sync,
+        C: Fn(&mut V, V) + Sync,
+    {
+        assert_eq!(level.len(), values.len(), "a value for each state");
+        let mut bit_level = BitLevel::default();
+        let ranking = self
+            .ranks
+            .level(k + 1)
+            .filter(|r| r.count().div_ceil(64) <= 8 * next.len() as u64);
+        let before = ranking.as_ref().map(|r| bit_level.index(next, r));
+        let bit_level = &bit_level;
+        let position = |key: T| match (&ranking, &before) {
+            (Some(r), Some(b)) => bit_level.position(b, r.rank(key.to_bits() as u64)),
+            _ => next.binary_search(&key).ok().map(|i| i as u32),
+        };
+        // Each chunk's values by position, combined; then all chunks' in
+        // order, a block of the level at a time (so that the values found
+        // are held for a block only).
+        let mut carried: Vec<Option<V>> = vec![None; next.len()];
+        for block in (0..level.len()).step_by(BLOCK) {
+            let end = (block + BLOCK).min(level.len());
+            let parts: Vec<Vec<(u32, V)>> = (block..end)
+                .into_par_iter()
+                .step_by(CHUNK)
+                .map(|from| {
+                    let mut found: Vec<(u32, V)> = Vec::new();
+                    for i in from..(from + CHUNK).min(end) {
+                        step(&level[i], &values[i], &mut |key, value| {
+                            if let Some(j) = position(key) {
+                                found.push((j, value));
+                            }
+                        });
+                    }
+                    found.sort_unstable_by_key(|f| f.0);
+                    found.dedup_by(|later, first| {
+                        let same = later.0 == first.0;
+                        if same {
+                            combine(&mut first.1, later.1);
+                        }
+                        same
+                    });
+                    found
+                })
+                .collect();
+            for (j, value) in parts.into_iter().flatten() {
+                match &mut carried[j as usize] {
+                    Some(old) => combine(old, value),
+                    slot => *slot = Some(value),
+                }
+            }
+        }
+        carried
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Paths counted over steps +1, +3 and *2 (kept below 2^16), on
+    /// several threads, against a plain loop.
+    #[test]
+    fn steps_count_paths_as_a_plain_loop_does() {
+        let step = |&n: &u64, out: &mut Vec<u64>| {
+            out.extend([n + 1, n + 3, n * 2].into_iter().filter(|&m| m < 1 << 16));
+            3
+        };
+        let back = |&m: &u64, out: &mut Vec<u64>| {
+            out.extend(
+                [
+                    m.checked_sub(1),
+                    m.checked_sub(3),
+                    (m % 2 == 0).then_some(m / 2),
+                ]
+                .into_iter()
+                .flatten(),
+            );
+            3
+        };
+        let level: Vec<u64> = (0..40_000).filter(|n| n % 3 != 1).collect();
+        let weights: Vec<u128> = level.iter().map(|&n| u128::from(n % 7) + 1).collect();
+        let next: Vec<u64> = (0..1 << 16).filter(|n| n % 5 != 2).collect();
+        let mut expected = vec![0u128; next.len()];
+        let mut out = Vec::new();
+        for (n, &w) in level.iter().zip(&weights) {
+            out.clear();
+            step(n, &mut out);
+            for m in &out {
+                if let Ok(j) = next.binary_search(m) {
+                    expected[j] += w;
+                }
+            }
+        }
+        for threads in [1, 3] {
+            let sums = crate::par::with_threads(threads, || {
+                LevelSearch::new(16)
+                    .steps_back(0, &level, &next, back)
+                    .carry(&weights)
+            })
+            .unwrap();
+            assert_eq!(sums, expected, "{threads} threads");
+        }
+        assert!(
+            LevelSearch::new(16)
+                .steps_back(0, &level, &[], back)
+                .is_empty()
+        );
+        // The same sums carried forward, and the fewest steps.
+        let emit = |n: &u64, &w: &u128, out: &mut dyn FnMut(u64, u128)| {
+            let mut next = Vec::new();
+            step(n, &mut next);
+            for m in next {
+                out(m, w);
+            }
+        };
+        for threads in [1, 3] {
+            let (sums, least) = crate::par::with_threads(threads, || {
+                let search = LevelSearch::new(16);
+                let sums = search.carry_forward(0, &level, &weights, &next, emit, |a, b| *a += b);
+                let least =
+                    search.carry_forward(0, &level, &weights, &next, emit, |a, b| *a = (*a).min(b));
+                (sums, least)
+            })
+            .unwrap();
+            let want: Vec<Option<u128>> = expected.iter().map(|&e| (e > 0).then_some(e)).collect();
+            assert_eq!(sums, want, "{threads} threads");
+            assert!(
+                least
+                    .iter()
+                    .zip(&sums)
+                    .all(|(l, s)| l.is_some() == s.is_some() && l <= s)
+            );
+        }
+    }
+}
