@@ -209,7 +209,7 @@ pub fn korf(run: &Run<'_>) -> Result<(), String> {
     if run.json {
         let report = json!({
             "size": run.size, "bound": bound, "reflect": run.reflect,
-            "threads": rayon_threads(), "tables_seconds": setup, "instances": solved,
+            "threads": search_core::par::threads(), "tables_seconds": setup, "instances": solved,
             "moves": moves, "expanded": expanded, "generated": generated, "seconds": seconds,
         });
         out!(
@@ -238,11 +238,6 @@ pub fn korf(run: &Run<'_>) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The threads the searches run on.
-fn rayon_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// Compiles the plain C 6-6-3 IDA* of `crates/benches/peer/` with `cc -O2`
