@@ -190,6 +190,32 @@ impl Ranked for SlidingSpace {
         Board::from_valid(self.width, self.height, &tiles[..cells])
     }
 
+    /// The slides into the blank straight from the table of steps, without
+    /// listing them first (what the sweeps and table builds call).
+    #[inline]
+    fn each_neighbour<F: FnMut(&Board, u64)>(
+        &self,
+        board: &Board,
+        rank: u64,
+        _: &mut Vec<Slide>,
+        mut visit: F,
+    ) {
+        let to = board.blank() as u8;
+        let mut next = *board;
+        for (dir, &from) in self.next[usize::from(to)].iter().enumerate() {
+            if from != OFF {
+                let m = Slide {
+                    from,
+                    to,
+                    dir: dir as u8,
+                };
+                self.apply(&mut next, m);
+                visit(&next, self.rank_after(&next, rank, m));
+                self.undo(&mut next, m);
+            }
+        }
+    }
+
     #[inline]
     fn rank_after(&self, board: &Board, rank: u64, m: Slide) -> u64 {
         if self.cells() > 16 {
