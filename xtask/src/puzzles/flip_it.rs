@@ -121,15 +121,20 @@ impl Driver for FlipIt {
             Some(_) => "",
         };
         let (white, start_rows) = (Goal::EveryPieceWhite, indent(&start.to_string()));
-        d.about = format!(
+        d.before = format!(
             "board: {size}x{size}, {variant} jumps{default}; goal: {white}\n\nstart:\n{start_rows}\n\n"
         );
-        d.answer =
-            "answer: unreachable (every placement reachable from the start was searched)\n".into();
-        if let Some(s) = &runs.first {
-            d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
-            let title = "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):";
-            d.solution::<FlipIt>(s, (title, 10), ("boards:", if size > 4 { 5 } else { 6 }));
+        match &runs.first {
+            None => {
+                d.before +=
+                    "answer: unreachable (every placement reachable from the start was searched)\n"
+            }
+            Some(s) => {
+                d.before += &driver::optimal(s.len(), "every algorithm's solution replayed");
+                d.before.push('\n');
+                let title = "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):";
+                d.solution::<FlipIt>(s, (title, 10), ("boards:", if size > 4 { 5 } else { 6 }));
+            }
         }
         Ok(d)
     }

@@ -137,7 +137,7 @@ impl Driver for LinePuzzle {
                     let expanded = thousands(stop.stats.expanded);
                     let bound = stop.stats.iterations.last().map_or(0, |i| i.bound);
                     let _ = writeln!(
-                        d.after_runs,
+                        d.after,
                         "{algorithm}: stopped after {expanded} expansions, in the iteration with bound {bound}; too slow to run to the end here"
                     );
                     continue;
@@ -154,7 +154,7 @@ impl Driver for LinePuzzle {
                     }
                     let [ab, cd] = [0, 1].map(|i| thousands(solver.pattern_dbs()[i].len() as u64));
                     let _ = writeln!(
-                        d.after_runs,
+                        d.after,
                         "ida-pdb: pattern databases {{A, B}} and {{C, D}} of {ab} and {cd} entries"
                     );
                 }
@@ -171,20 +171,22 @@ impl Driver for LinePuzzle {
             );
         }
         let ends = driver::ends::<LinePuzzle>(start, goal);
-        d.about = format!("board: {}x{}\n\n{ends}\n\n", start.width(), start.height());
-        d.answer = "answer: unreachable (all pieces distinct and the parities differ; decided without search)".into();
-        if let Some(s) = &runs.first {
-            d.answer = driver::optimal(s.len(), "every solution replayed");
-            // The physical puzzle starts and ends full: the piece at the
-            // top right corner comes out first and goes back last.
-            if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
-                let corner = "with the corner piece taken out and put back";
-                let _ = write!(d.answer, "; {} {corner}", s.len() + 2);
+        d.before = format!("board: {}x{}\n\n{ends}\n\n", start.width(), start.height());
+        match &runs.first {
+            None => d.before.push_str("answer: unreachable (all pieces distinct and the parities differ; decided without search)"),
+            Some(s) => {
+                d.before += &driver::optimal(s.len(), "every solution replayed");
+                // The physical puzzle starts and ends full: the piece at the
+                // top right corner comes out first and goes back last.
+                if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
+                    let corner = "with the corner piece taken out and put back";
+                    let _ = write!(d.before, "; {} {corner}", s.len() + 2);
+                }
+                let title = "moves (from-to), cells numbered row by row from 0:";
+                d.solution::<LinePuzzle>(s, (title, 10), ("boards:", 8));
             }
-            let title = "moves (from-to), cells numbered row by row from 0:";
-            d.solution::<LinePuzzle>(s, (title, 10), ("boards:", 8));
         }
-        let _ = writeln!(d.answer, "\n{bounds}");
+        let _ = writeln!(d.before, "\n{bounds}");
         Ok(d)
     }
 }

@@ -267,14 +267,13 @@ impl Driver for EightPuzzle {
         let unreachable =
             "unreachable: start and goal are in different parity classes (decided without search)";
         let mut d = Drawing::new(start, goal, unreachable);
-        d.about = format!("board: {}x{}\n", start.width(), start.height());
+        d.before = format!("board: {}x{}\n", start.width(), start.height());
         if let Some((_, why)) = &chosen {
-            let _ = writeln!(d.about, "pattern databases: {why}");
+            let _ = writeln!(d.before, "pattern databases: {why}");
         }
-        let _ = writeln!(d.about, "\n{}\n", driver::ends::<EightPuzzle>(start, goal));
-        d.answer = "answer: unreachable (start and goal are in different parity classes; decided without search)\n".into();
+        let ends = driver::ends::<EightPuzzle>(start, goal);
+        let _ = writeln!(d.before, "\n{ends}\n\n{}", answer(&runs.first));
         if let Some(s) = &runs.first {
-            d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
             let title = ("solution (tile moved at each step):", 16);
             let per_row = if start.width() > 3 { 6 } else { 8 };
             match big {
@@ -284,6 +283,14 @@ impl Driver for EightPuzzle {
             }
         }
         Ok(d)
+    }
+}
+
+/// The answer line: the length found, or the parity that rules it out.
+fn answer(first: &Option<eight_puzzle::Solution>) -> String {
+    match first {
+        Some(s) => driver::optimal(s.len(), "every algorithm's solution replayed"),
+        None => "answer: unreachable (start and goal are in different parity classes; decided without search)".into(),
     }
 }
 

@@ -12,11 +12,13 @@ use peg_solitaire::{
 use search_core::layers::LayerReport;
 use serde_json::json;
 
-use super::{FIELDS, TABLE_HOLES, instance, list, problem_table, start_of, title};
+use super::{FIELDS, TABLE_HOLES, instance, start_of, title};
 use crate::driver::ends;
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
-use crate::report::{indent, length, side_by_side, thousands};
+use crate::report::{length, thousands};
+use peg_solitaire::report::problem_table;
+use search_core::text::drawn;
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
@@ -144,24 +146,19 @@ fn analyze_jumps(
     });
     let census = census.map_err(|e| e.to_string())?;
     let positions: u64 = census.histogram.iter().sum();
-    let solvable: u64 = census.solvable.iter().sum();
-    if !solvable_only {
-        let _ = write!(
+    let _ = match solvable_only {
+        false => write!(
             description,
             "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); of them, ",
             thousands(positions),
             census.start_symmetries,
-        );
-    } else {
-        description.push_str("\nreachable positions not counted (--solvable-only); ");
-    }
-    let _ = write!(
-        description,
-        "{} can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
-        thousands(solvable),
-        census.both_symmetries,
-        thousands(census.solutions),
-    );
+        ),
+        true => write!(
+            description,
+            "\nreachable positions not counted (--solvable-only); "
+        ),
+    };
+    description += &census.solvable_summary();
     let extra = json!({
         "solutions": census.solutions.to_string(),
         "start_symmetries": census.start_symmetries,
@@ -294,40 +291,18 @@ fn analyze_shortest(
     };
     let found = shortest_problem(board, &meet, |r| progress.level(r.level, r.states, r.kept));
     let kept = found.forward.iter().chain(&found.backward).sum::<u64>();
+    let _ = write!(description, "\n{found}");
     let mut extra =
         json!({"shortest": null, "at_least": found.at_least, "backward": found.backward});
-    match (&found.solution, &found.stopped) {
-        (Some((problem, jumps)), _) => {
-            let (vacancy, survivor, solution) =
-                (problem.vacancy, problem.survivor, notation(jumps));
-            let _ = write!(
-                description,
-                "\nshortest: {}, from hole {vacancy} empty to one peg in hole {survivor} (proven: no problem of the board has a solution with fewer moves); a solution, replayed: {solution}",
-                length(problem.moves),
-            );
-            let more = json!({"shortest": problem.moves, "vacancy": vacancy, "survivor": survivor, "solution": solution});
-            for (key, value) in fields(more) {
-                extra[key] = value;
-            }
+    if let Some((problem, jumps)) = &found.solution {
+        let (vacancy, survivor, solution) = (problem.vacancy, problem.survivor, notation(jumps));
+        let more = json!({"shortest": problem.moves, "vacancy": vacancy, "survivor": survivor, "solution": solution});
+        for (key, value) in fields(more) {
+            extra[key] = value;
         }
-        (None, Some(why)) => {
-            let _ = write!(
-                description,
-                "\nstopped before the two sides met: {why}; proven: no problem of the board has a solution with fewer than {}",
-                length(found.at_least)
-            );
-            extra["stopped"] = why.to_string().into();
-        }
-        (None, None) => description.push_str("\nno problem of the board can be solved"),
+    } else if let Some(why) = &found.stopped {
+        extra["stopped"] = why.to_string().into();
     }
-    let _ = write!(
-        description,
-        "\npositions per level by moves from the starts: {}; back from the finishes: {} ({} in all, up to the board's {} symmetries)",
-        list(&found.forward, false),
-        list(&found.backward, false),
-        thousands(kept),
-        found.symmetries
-    );
     Ok(Analysis {
         description,
         ranks: kept,
@@ -348,7 +323,7 @@ fn analyze_levels(
     let mut description = format!(
         "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
         title(fixture),
-        indent(&side_by_side(&[("start".to_string(), start.rows())], 2))
+        drawn(["start"], [start.rows()], 2)
     );
     progress.growing(&description, options.max_memory);
     let levels = levels_by_moves(&start, None, options, progress)?;
