@@ -7,7 +7,10 @@ use std::fmt::{self, Write};
 
 use search_core::text::{counts, drawn, length, thousands};
 
-use crate::{Board, Jump, JumpCensus, Meeting, PegClassPruning, Problem, ShortestProblem};
+use crate::{
+    Board, Jump, JumpCensus, Meeting, PegClassPruning, Problem, ProblemsReport, ProblemsStage,
+    ShortestProblem,
+};
 
 /// The holes of `mask`, by number, separated by spaces.
 pub fn holes(mask: u64) -> String {
@@ -184,4 +187,32 @@ impl fmt::Display for ShortestProblem {
             self.symmetries
         )
     }
+}
+
+/// The start being searched and the stage it is in: `start 2 of 4 (hole 3
+/// empty): positions on a jump sequence to a finish`.
+impl fmt::Display for ProblemsReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.stage {
+            ProblemsStage::Jumps => "levels by jumps from the start and back from the finishes",
+            ProblemsStage::Finishing => "positions on a jump sequence to a finish",
+            ProblemsStage::Moves => "fewest moves, level by level over those",
+        };
+        let (done, starts, vacancy) = (self.done + 1, self.starts, self.vacancy);
+        write!(f, "start {done} of {starts} (hole {vacancy} empty): {what}")
+    }
+}
+
+/// How many problems there are, how many can be solved, and the fewest
+/// moves of the shortest and of the longest.
+pub fn problems_summary(all: &[Problem]) -> String {
+    let lengths = all.iter().filter_map(|p| p.moves);
+    let (shortest, longest) = (lengths.clone().min(), lengths.clone().max());
+    let (count, possible) = (all.len(), lengths.count());
+    format!(
+        "{count} problems, {possible} possible, {} impossible; shortest {}, longest {}",
+        count - possible,
+        length(shortest),
+        length(longest)
+    )
 }

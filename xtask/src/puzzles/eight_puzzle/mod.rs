@@ -147,10 +147,8 @@ impl Options {
         })
     }
 
-    /// A budget that stops a search after `max_seconds`, and, in `solve` on
-    /// a terminal, reports each IDA* iteration as it begins: what a long
-    /// search has ruled out so far.
-    #[allow(clippy::print_stderr)]
+    /// A budget that stops a search after `max_seconds`, and, in `solve`,
+    /// reports each IDA* iteration [`on_terminal`].
     fn budget(&self) -> Budget {
         let mut budget = Budget::default();
         let limit = self
@@ -165,18 +163,10 @@ impl Options {
             });
             budget = budget.with_cancel_flag(flag);
         }
-        if self.bound.is_none() || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            return budget;
+        match self.bound {
+            Some(_) => on_terminal(budget, ""),
+            None => budget,
         }
-        let clock = Instant::now();
-        budget.with_progress(move |p| {
-            if let search_core::Progress::Iteration { bound, expanded } = p {
-                let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
-                eprintln!(
-                    "IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
-                );
-            }
-        })
     }
 
     /// The error of a search that stopped, in words: why, and what it proved.
@@ -292,6 +282,25 @@ fn answer(first: &Option<eight_puzzle::Solution>) -> String {
         Some(s) => driver::optimal(s.len(), "every algorithm's solution replayed"),
         None => "answer: unreachable (start and goal are in different parity classes; decided without search)".into(),
     }
+}
+
+/// `budget`, reporting each IDA* iteration as it begins (what a long
+/// search has ruled out so far) where stderr is a terminal, each line
+/// after `indent`.
+#[allow(clippy::print_stderr)]
+pub fn on_terminal(budget: Budget, indent: &'static str) -> Budget {
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return budget;
+    }
+    let clock = Instant::now();
+    budget.with_progress(move |p| {
+        if let search_core::Progress::Iteration { bound, expanded } = p {
+            let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
+            eprintln!(
+                "{indent}IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
+            );
+        }
+    })
 }
 
 /// `3x3` or `4x4` (width x height).

@@ -5,8 +5,8 @@ use std::fmt::Write;
 
 use peg_solitaire::fixture::Fixture;
 use peg_solitaire::{
-    Board, JumpOptions, LevelOptions, MeetOptions, MoveLevels, PegSolitaire, ProblemsStage,
-    count_by_jumps, explore_moves, move_count, notation, problems, problems_by_jumps, replay_jumps,
+    Board, JumpOptions, LevelOptions, MeetOptions, MoveLevels, PegSolitaire, count_by_jumps,
+    explore_moves, move_count, notation, problems, problems_by_jumps, replay_jumps,
     shortest_problem,
 };
 use search_core::layers::LayerReport;
@@ -17,7 +17,7 @@ use crate::driver::ends;
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
 use crate::report::{length, thousands};
-use peg_solitaire::report::problem_table;
+use peg_solitaire::report::{problem_table, problems_summary};
 use search_core::text::drawn;
 
 pub(super) fn analyze(
@@ -204,61 +204,41 @@ fn analyze_problems(
     progress.growing(&description, max_memory);
     let all = if by_starts {
         let mut stage = None;
-        problems_by_jumps(
-            board,
-            &JumpOptions {
-                max_memory,
-                solvable_only: false,
-            },
-            |r| {
-                if stage != Some((r.done, r.stage)) {
-                    stage = Some((r.done, r.stage));
-                    let what = match r.stage {
-                        ProblemsStage::Jumps => {
-                            "levels by jumps from the start and back from the finishes"
-                        }
-                        ProblemsStage::Finishing => "positions on a jump sequence to a finish",
-                        ProblemsStage::Moves => "fewest moves, level by level over those",
-                    };
-                    let (done, starts, vacancy) = (r.done + 1, r.starts, r.vacancy);
-                    progress.growing(
-                        &format!("start {done} of {starts} (hole {vacancy} empty): {what}"),
-                        max_memory,
-                    );
-                }
-                progress.level(r.level.level, r.level.states, r.level.kept)
-            },
-        )
+        let jumps = JumpOptions {
+            max_memory,
+            solvable_only: false,
+        };
+        problems_by_jumps(board, &jumps, |r| {
+            if stage.replace((r.done, r.stage)) != Some((r.done, r.stage)) {
+                progress.growing(&r.to_string(), max_memory);
+            }
+            progress.level(r.level.level, r.level.states, r.level.kept)
+        })
     } else {
-        problems(
-            board,
-            &MeetOptions { max_memory },
-            |done: usize, of: usize| {
-                let (distance, states, seen, size) =
-                    (done as u32, of as u64, done as u64, of as u64);
-                progress.layer(&LayerReport {
-                    distance,
-                    states,
-                    seen,
-                    size,
-                })
-            },
-        )
+        problems(board, &MeetOptions { max_memory }, |done, of| {
+            let (done, of) = (done as u64, of as u64);
+            progress.layer(&LayerReport {
+                distance: done as u32,
+                states: of,
+                seen: done,
+                size: of,
+            })
+        })
     }
     .map_err(refused)?;
     let _ = write!(description, "\n{}", problem_table(board, &all));
-    let lengths: Vec<u32> = all.iter().filter_map(|p| p.moves).collect();
-    let mut histogram = vec![0; lengths.iter().max().map_or(0, |&m| m as usize + 1)];
-    lengths.iter().for_each(|&m| histogram[m as usize] += 1);
-    let (shortest, longest) = (lengths.iter().min().copied(), lengths.iter().max().copied());
-    let (count, possible) = (all.len(), lengths.len());
+    let mut histogram = Vec::new();
+    for m in all.iter().filter_map(|p| p.moves).map(|m| m as usize) {
+        histogram.resize(histogram.len().max(m + 1), 0);
+        histogram[m] += 1;
+    }
+    let summary = problems_summary(&all);
     let _ = write!(
         description,
-        "\n{count} problems, {possible} possible, {} impossible; shortest {}, longest {} (problems by their fewest moves below)",
-        count - possible,
-        length(shortest),
-        length(longest)
+        "\n{summary} (problems by their fewest moves below)"
     );
+    let shortest = all.iter().filter_map(|p| p.moves).min();
+    let count = all.len();
     let problems: Vec<_> = all
         .iter()
         .map(|p| json!({"vacancy": p.vacancy, "survivor": p.survivor, "moves": p.moves}))
