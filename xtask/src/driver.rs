@@ -227,6 +227,23 @@ pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
     Ok((start, goal))
 }
 
+/// The [`Driver`] items of a puzzle whose fixture is a start and a goal,
+/// both boards (the goal optional where the puzzle has a default), read by
+/// [`start_and_goal`] and checked by the crate's `check_goal`.
+macro_rules! start_and_goal_driver {
+    ($puzzle:ty, $krate:ident) => {
+        type Extra = $krate::fixture::NoExtra;
+        type Instance = ($krate::Board, $krate::Board);
+
+        const FIELDS: search_core::fixture::Fields = $krate::fixture::FIELDS;
+
+        fn instance(fixture: &$krate::fixture::Fixture) -> Result<Self::Instance, String> {
+            $crate::driver::start_and_goal::<$puzzle, _, _>(fixture, $krate::check_goal)
+        }
+    };
+}
+pub(crate) use start_and_goal_driver;
+
 /// The start and the goal drawn side by side, indented.
 pub fn ends<P: Puzzle>(start: &P::Board, goal: &P::Board) -> String {
     drawn(["start", "goal"], [P::rows(start), P::rows(goal)], 2)

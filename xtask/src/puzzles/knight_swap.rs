@@ -3,10 +3,10 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use knight_swap::fixture::{FIELDS, Fields, Fixture, NoExtra};
+use knight_swap::fixture::Fixture;
 use knight_swap::report::{named_moves, routes_text};
 use knight_swap::{
-    Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, check_goal, explore,
+    Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, explore,
     named_boards, routes,
 };
 use search_core::layers::Table;
@@ -58,14 +58,7 @@ knight-swap/4x4, four knights each: solve, prove and count | knight swap | 4x4, 
 };
 
 impl Driver for KnightSwap {
-    type Extra = NoExtra;
-    type Instance = (Board, Board);
-
-    const FIELDS: Fields = FIELDS;
-
-    fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        driver::start_and_goal::<KnightSwap, _, _>(fixture, check_goal)
-    }
+    driver::start_and_goal_driver!(KnightSwap, knight_swap);
 
     fn run(
         fixture: &Fixture,

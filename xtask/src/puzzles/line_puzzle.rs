@@ -4,10 +4,9 @@ use std::fmt::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use line_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
+use line_puzzle::fixture::Fixture;
 use line_puzzle::{
-    Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, check_goal,
-    hiroi_bound,
+    Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, hiroi_bound,
 };
 use search_core::layers::Table;
 use search_core::rules::Ranked;
@@ -95,14 +94,7 @@ fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveErro
 }
 
 impl Driver for LinePuzzle {
-    type Extra = NoExtra;
-    type Instance = (Board, Board);
-
-    const FIELDS: Fields = FIELDS;
-
-    fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        driver::start_and_goal::<LinePuzzle, _, _>(fixture, check_goal)
-    }
+    driver::start_and_goal_driver!(LinePuzzle, line_puzzle);
 
     fn run(
         _: &Fixture,

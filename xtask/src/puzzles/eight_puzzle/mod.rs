@@ -5,9 +5,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use eight_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
+use eight_puzzle::fixture::Fixture;
 use eight_puzzle::{Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace};
-use eight_puzzle::{SolveError, SolveOptions, check_goal, solve};
+use eight_puzzle::{SolveError, SolveOptions, solve};
 use search_core::layers::Table;
 use search_core::puzzle::by_name;
 use search_core::{Budget, Reason};
@@ -191,14 +191,7 @@ impl Options {
 }
 
 impl Driver for EightPuzzle {
-    type Extra = NoExtra;
-    type Instance = (Board, Board);
-
-    const FIELDS: Fields = FIELDS;
-
-    fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        driver::start_and_goal::<EightPuzzle, _, _>(fixture, check_goal)
-    }
+    driver::start_and_goal_driver!(EightPuzzle, eight_puzzle);
 
     fn check(settings: &SolveSettings) -> Result<(), String> {
         Options::of(settings).map(drop)

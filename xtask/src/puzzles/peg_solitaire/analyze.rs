@@ -73,14 +73,11 @@ pub(super) fn analyze(
             ));
         }
     }
-    let mut description = format!(
-        "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
-        title(&fixture),
-        ends::<PegSolitaire>(start, goal)
+    let ends = ends::<PegSolitaire>(start, goal);
+    let what = format!(
+        "the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{ends}"
     );
-    // The number of positions is not known in advance: the bar grows with
-    // them, and the memory stated is the limit checked before each level.
-    progress.growing(&description, options.max_memory);
+    let mut description = begin(&fixture, &what, options, progress);
     let levels = levels_by_moves(start, Some(goal.clone()), options, progress)?;
     let positions = thousands(levels.positions());
     match levels.solution_to(goal) {
@@ -130,13 +127,8 @@ fn analyze_jumps(
         "positions by number of jumps from the start, by a breadth-first search by jumps"
     };
     let ends = ends::<PegSolitaire>(start, goal);
-    let mut description = format!(
-        "peg-solitaire, {}: {method}, over positions up to symmetry\n{ends}",
-        title(fixture)
-    );
-    // The number of positions is not known in advance: the memory stated
-    // is the limit, checked before each level is kept.
-    progress.growing(&description, options.max_memory);
+    let what = format!("{method}, over positions up to symmetry\n{ends}");
+    let mut description = begin(fixture, &what, options, progress);
     let jumps = JumpOptions {
         max_memory: options.max_memory,
         solvable_only,
@@ -192,16 +184,15 @@ fn analyze_problems(
     // ones: `problems_by_jumps`, which answers every survivor of a start at
     // once.
     let (by_starts, max_memory) = (board.geometry().holes() > TABLE_HOLES, options.max_memory);
-    let mut description = format!(
-        "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
-        title(fixture),
+    let what = format!(
+        "every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
         if by_starts {
             "levels by jumps from each start up to symmetry and back from its finishes until they meet, then one pass by moves over the positions on a jump sequence to a one-peg finish"
         } else {
             "levels by moves met from both ends"
         }
     );
-    progress.growing(&description, max_memory);
+    let mut description = begin(fixture, &what, options, progress);
     let all = if by_starts {
         let mut stage = None;
         let jumps = JumpOptions {
@@ -261,11 +252,8 @@ fn analyze_shortest(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let mut description = format!(
-        "peg-solitaire, {}: the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries",
-        title(fixture)
-    );
-    progress.growing(&description, options.max_memory);
+    let what = "the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries";
+    let mut description = begin(fixture, what, options, progress);
     let meet = MeetOptions {
         max_memory: options.max_memory,
     };
@@ -300,12 +288,11 @@ fn analyze_levels(
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
     let start = start_of(fixture)?;
-    let mut description = format!(
-        "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
-        title(fixture),
+    let what = format!(
+        "every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
         drawn(["start"], [start.rows()], 2)
     );
-    progress.growing(&description, options.max_memory);
+    let mut description = begin(fixture, &what, options, progress);
     let levels = levels_by_moves(&start, None, options, progress)?;
     let (histogram, ranks) = (levels.histogram(), levels.positions());
     let last = histogram.len().saturating_sub(1);
@@ -344,4 +331,19 @@ fn levels_by_moves(
         progress.level(r.level, r.states, r.kept)
     })
     .map_err(|e| e.to_string())
+}
+
+/// The description of an analysis of `fixture` that finds `what`, announced
+/// to `progress` as a search whose number of positions is not known in
+/// advance: the bar grows with them, and the memory stated is the limit
+/// checked before each level is kept.
+fn begin(
+    fixture: &Fixture,
+    what: &str,
+    options: &AnalyzeOptions,
+    progress: &mut dyn Progress,
+) -> String {
+    let description = format!("peg-solitaire, {}: {what}", title(fixture));
+    progress.growing(&description, options.max_memory);
+    description
 }
