@@ -15,7 +15,7 @@ use search_core::Outcome;
 use search_core::fixture::{ExtraFields, Fields, Fixture};
 use search_core::puzzle::{Puzzle, SolutionOf, SolveError, verify};
 
-use crate::registry::{AnalyzeOptions, SolveSettings};
+use crate::registry::{AnalyzeOptions, Help, PuzzleDef, SolveSettings};
 use crate::report::{Report, Run, heading, length, problems, render_runs};
 use crate::{display_path, fixtures};
 use search_core::text::drawn;
@@ -190,6 +190,27 @@ impl<P: Puzzle> Runs<P> {
         let outcome = P::solve(ends.0, ends.1, options)?;
         self.record(name, ends, outcome, (ms_since(clock), 0.0));
         Ok(())
+    }
+}
+
+/// The entry of puzzle `P`: its name, and its fixtures solved and checked
+/// through this driver; a sweep that can be sharded where it has one, and
+/// no analysis, flags, help, benchmarks or sweeps until its entry gives
+/// them.
+pub const fn entry<P: Driver>() -> PuzzleDef {
+    PuzzleDef {
+        name: P::NAME,
+        solve: solve_path::<P>,
+        validate: validate::<P>,
+        analyze: None,
+        sharded: true,
+        flags: &[],
+        help: Help {
+            solve: "",
+            analyze: "",
+        },
+        benchmarks: "",
+        sweeps: &[],
     }
 }
 

@@ -3,7 +3,6 @@
 use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
 use search_core::layers::Table;
-use search_core::puzzle::Puzzle;
 
 use crate::driver::{self, Drawing, Driver, Runs};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
@@ -13,12 +12,7 @@ use crate::sweep::SweepPlan;
 
 /// Flip It's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: FlipIt::NAME,
-    solve: driver::solve_path::<FlipIt>,
-    validate: driver::validate::<FlipIt>,
     analyze: Some(analyze),
-    sharded: true,
-    flags: &[],
     help: Help {
         solve: "\
 flip-it: pieces jump over a piece into the empty cell and turn it over;
@@ -56,6 +50,7 @@ flip-it/seed start, diagonal, ida-corners | Flip It | Hiroi's start, diagonal ju
         ("--size 5 --variant orthogonal", "Flip It 5x5, orthogonal: 419,430,400 placements, classes counted"),
         ("--size 5 --variant diagonal", "Flip It 5x5, diagonal: 419,430,400 placements, classes counted"),
     ],
+    ..driver::entry::<FlipIt>()
 };
 
 impl Driver for FlipIt {

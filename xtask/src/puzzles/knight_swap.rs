@@ -20,12 +20,7 @@ use crate::sweep::{SweepPlan, goal_option};
 
 /// Knight swap's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: KnightSwap::NAME,
-    solve: driver::solve_path::<KnightSwap>,
-    validate: driver::validate::<KnightSwap>,
     analyze: Some(analyze),
-    sharded: true,
-    flags: &[],
     help: Help {
         solve: "\
 knight-swap: black and white knights exchange places on any board of up to
@@ -55,6 +50,7 @@ knight-swap/seed 3x4: solve, prove and count | knight swap | the Perl article's 
 knight-swap/Guarini 3x3: solve, prove and count | knight swap | Guarini's 3x3: solved, proven, counted
 knight-swap/4x4, four knights each: solve, prove and count | knight swap | 4x4, four knights each (900,900 arrangements)",
     sweeps: &[],
+    ..driver::entry::<KnightSwap>()
 };
 
 impl Driver for KnightSwap {

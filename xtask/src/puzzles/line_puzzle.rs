@@ -20,12 +20,7 @@ use crate::sweep::{SweepPlan, goal_option};
 
 /// The line puzzle's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: LinePuzzle::NAME,
-    solve: driver::solve_path::<LinePuzzle>,
-    validate: driver::validate::<LinePuzzle>,
     analyze: Some(analyze),
-    sharded: true,
-    flags: &[],
     help: Help {
         solve: "\
 line-puzzle: sliding quarter-circle pieces A, B, C, D on up to 16 cells.
@@ -59,6 +54,7 @@ line-puzzle/all ten pairs, end to end, ida-letter-pdb | line puzzle | Hiroi's te
 line-puzzle/start1 -> start2 (30 moves), ida-pdb, end to end | line puzzle | start1 -> start2, pattern databases, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end
 line-puzzle/start1 -> start2 (30 moves), ida-letter-pdb, end to end | line puzzle | start1 -> start2, one database per letter, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
     sweeps: &[("", "line puzzle: 252,252,000 arrangements, two-bit table")],
+    ..driver::entry::<LinePuzzle>()
 };
 
 /// Hiroi's baseline runs until this many expansions: enough for every

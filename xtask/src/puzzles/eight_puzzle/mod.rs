@@ -24,11 +24,7 @@ pub mod korf;
 
 /// The 8-puzzle family's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: EightPuzzle::NAME,
-    solve: driver::solve_path::<EightPuzzle>,
-    validate: driver::validate::<EightPuzzle>,
     analyze: Some(analyze),
-    sharded: true,
     flags: &[Flags {
         command: "solve",
         about: "its pattern databases and time limit",
@@ -82,6 +78,7 @@ fifteen-puzzle/6-6-3 tables built | 15-puzzle | the 6-6-3 pattern databases for 
         "--size 4x3",
         "3x4 sliding puzzle: 479,001,600 arrangements, two-bit table",
     )],
+    ..driver::entry::<EightPuzzle>()
 };
 
 /// The algorithms run on a board: the breadth-first searches while their

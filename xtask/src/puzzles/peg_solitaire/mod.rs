@@ -5,7 +5,7 @@
 //! a board.
 
 use peg_solitaire::fixture::{FIELDS, Fixture};
-use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, Puzzle, check_goal};
+use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, check_goal};
 
 use crate::driver;
 use crate::registry::{Flag, Flags, Help, PuzzleDef};
@@ -15,9 +15,6 @@ mod solve;
 
 /// Peg solitaire's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: PegSolitaire::NAME,
-    solve: driver::solve_path::<PegSolitaire>,
-    validate: driver::validate::<PegSolitaire>,
     analyze: Some(analyze::analyze),
     sharded: false,
     flags: &[Flags {
@@ -99,6 +96,7 @@ peg-solitaire/English 33-hole: one solution (31 jumps) | peg solitaire | English
         "--goal fixtures/peg-solitaire/english-central.json",
         "English peg solitaire, central game: the 18-move minimum proven, 23,406,641 positions up to symmetry",
     )],
+    ..driver::entry::<PegSolitaire>()
 };
 
 /// Limits that keep a user's fixture from running for hours: the searches
