@@ -6,7 +6,8 @@ use clap::{Arg, ArgAction, ArgMatches, Args, CommandFactory, Parser, Subcommand}
 use xtask::puzzles::PUZZLES;
 use xtask::registry::{Flag, Given};
 
-use crate::commands::{analyze, bench, korf, solve};
+use crate::commands::{analyze, bench, solve};
+use xtask::puzzles::eight_puzzle::korf;
 
 #[derive(Parser)]
 #[command(

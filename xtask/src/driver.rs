@@ -15,9 +15,10 @@ use search_core::Outcome;
 use search_core::fixture::{ExtraFields, Fields, Fixture};
 use search_core::puzzle::{Puzzle, SolutionOf, SolveError, verify};
 
-use crate::registry::{AnalyzeOptions, SolveSettings};
-use crate::report::{Report, Run, heading, indent, length, render_runs, side_by_side};
+use crate::registry::{AnalyzeOptions, Help, PuzzleDef, SolveSettings};
+use crate::report::{Report, Run, heading, length, problems, render_runs};
 use crate::{display_path, fixtures};
+use search_core::text::drawn;
 
 /// What `xtask` adds to a puzzle of the contract to solve its fixtures.
 pub trait Driver: Puzzle + Sized {
@@ -49,22 +50,15 @@ pub trait Driver: Puzzle + Sized {
     ) -> Result<Drawing, String>;
 }
 
-/// A puzzle's part of a fixture's snapshot, in the order the snapshot has
-/// them around the parts every snapshot has (the table of runs, the moves,
-/// the boards), and of its report.
+/// A puzzle's part of a fixture's snapshot, around the table of runs that
+/// every snapshot has, and of its report.
 #[derive(Debug, Default)]
 pub struct Drawing {
-    /// The board and the pictures of the start and goal, up to the answer.
-    pub about: String,
-    /// The answer and what goes with it, before the table of runs.
-    pub answer: String,
-    /// Lines after the table of runs.
-    pub after_runs: String,
-    /// The solution's moves and boards, drawn by [`Drawing::moves`] and
-    /// [`Drawing::drawn_boards`].
-    pub solution: String,
-    /// The last lines.
-    pub trailer: String,
+    /// Up to the table of runs: the board, the start and goal, the answer.
+    pub before: String,
+    /// After the table of runs: more results, the solution's moves and
+    /// boards ([`Drawing::moves`], [`Drawing::boards`]).
+    pub after: String,
     /// The start, as `Display` draws it, for the report's `start` rows.
     pub start: String,
     /// The goal, as `Display` draws it, for the report's `goal` rows.
@@ -94,17 +88,16 @@ impl Drawing {
         }
     }
 
-    /// The moves of `solution` in the puzzle's notation under `title`,
-    /// `per_line` to a line separated by spaces, and its boards under
-    /// `boards`, `per_row` side by side.
+    /// The moves of `solution` under `title`, `per_line` to a line, and its
+    /// boards under `boards`, `per_row` side by side.
     pub fn solution<P: Puzzle>(
         &mut self,
         s: &SolutionOf<P>,
         (title, per_line): (&str, usize),
-        boards: (&str, usize),
+        (boards, per_row): (&str, usize),
     ) {
         self.moves(title, &s.moves, per_line, " ");
-        self.boards::<P>(s, boards);
+        self.boards(boards, s.boards().iter().map(P::rows), per_row);
     }
 
     /// `moves` under `title`, `per_line` to a line, `separator` between two.
@@ -116,34 +109,21 @@ impl Drawing {
         separator: &str,
     ) {
         let moves: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
-        let _ = writeln!(self.solution, "\n{title}");
+        let _ = writeln!(self.after, "\n{title}");
         for chunk in moves.chunks(per_line.max(1)) {
-            let _ = writeln!(self.solution, "  {}", chunk.join(separator));
+            let _ = writeln!(self.after, "  {}", chunk.join(separator));
         }
-    }
-
-    /// The boards of `solution` under `title`, `per_row` side by side.
-    pub fn boards<P: Puzzle>(&mut self, solution: &SolutionOf<P>, (title, per_row): (&str, usize)) {
-        self.drawn_boards(title, solution.boards().iter().map(P::rows), per_row);
     }
 
     /// `boards`, each as rows and numbered from 0, under `title`, `per_row`
     /// side by side.
-    pub fn drawn_boards(
+    pub fn boards(
         &mut self,
         title: &str,
         boards: impl Iterator<Item = Vec<String>>,
         per_row: usize,
     ) {
-        let drawn: Vec<_> = boards
-            .enumerate()
-            .map(|(i, rows)| (i.to_string(), rows))
-            .collect();
-        let _ = writeln!(
-            self.solution,
-            "\n{title}\n{}",
-            indent(&side_by_side(&drawn, per_row))
-        );
+        let _ = writeln!(self.after, "\n{title}\n{}", drawn(0.., boards, per_row));
     }
 }
 
@@ -213,6 +193,27 @@ impl<P: Puzzle> Runs<P> {
     }
 }
 
+/// The entry of puzzle `P`: its name, and its fixtures solved and checked
+/// through this driver; a sweep that can be sharded where it has one, and
+/// no analysis, flags, help, benchmarks or sweeps until its entry gives
+/// them.
+pub const fn entry<P: Driver>() -> PuzzleDef {
+    PuzzleDef {
+        name: P::NAME,
+        solve: solve_path::<P>,
+        validate: validate::<P>,
+        analyze: None,
+        sharded: true,
+        flags: &[],
+        help: Help {
+            solve: "",
+            analyze: "",
+        },
+        benchmarks: "",
+        sweeps: &[],
+    }
+}
+
 /// The milliseconds since `clock`.
 pub fn ms_since(clock: Instant) -> f64 {
     clock.elapsed().as_secs_f64() * 1e3
@@ -247,13 +248,26 @@ pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
     Ok((start, goal))
 }
 
+/// The [`Driver`] items of a puzzle whose fixture is a start and a goal,
+/// both boards (the goal optional where the puzzle has a default), read by
+/// [`start_and_goal`] and checked by the crate's `check_goal`.
+macro_rules! start_and_goal_driver {
+    ($puzzle:ty, $krate:ident) => {
+        type Extra = $krate::fixture::NoExtra;
+        type Instance = ($krate::Board, $krate::Board);
+
+        const FIELDS: search_core::fixture::Fields = $krate::fixture::FIELDS;
+
+        fn instance(fixture: &$krate::fixture::Fixture) -> Result<Self::Instance, String> {
+            $crate::driver::start_and_goal::<$puzzle, _, _>(fixture, $krate::check_goal)
+        }
+    };
+}
+pub(crate) use start_and_goal_driver;
+
 /// The start and the goal drawn side by side, indented.
 pub fn ends<P: Puzzle>(start: &P::Board, goal: &P::Board) -> String {
-    let ends = [
-        ("start".into(), P::rows(start)),
-        ("goal".into(), P::rows(goal)),
-    ];
-    indent(&side_by_side(&ends, 2))
+    drawn(["start", "goal"], [P::rows(start), P::rows(goal)], 2)
 }
 
 /// The answer of a solution of `moves` moves proven optimal, `how`.
@@ -303,39 +317,31 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     let (name, source) = (fixture.name.as_deref(), fixture.source.as_deref());
     let mut out = heading(P::NAME, &case, name, source);
     let table = render_runs(&runs.runs);
-    let _ = write!(
-        out,
-        "{}{}\n{}\n{}",
-        d.about,
-        d.answer,
-        table.trim_end(),
-        d.after_runs
-    );
-    out.push_str(&d.solution);
-    out.push_str(&d.trailer);
+    let _ = write!(out, "{}\n{}\n{}", d.before, table.trim_end(), d.after);
     if let (None, Some(why)) = (&d.unproven, &runs.unproven) {
         let _ = writeln!(out, "\nnot proven optimal: {why}");
     }
-    let moves = runs
-        .first
-        .iter()
-        .flat_map(|s| s.moves.iter().map(ToString::to_string));
-    let notation = d.notation.unwrap_or_else(|| moves.collect());
-    let (runs, verdicts, unproven) = (runs.runs, runs.verdicts, d.unproven.or(runs.unproven));
-    let mut report = Report::new(
-        P::NAME,
-        &case,
-        runs,
-        verdicts,
-        notation,
-        d.count,
-        &fixture.expect,
-        out,
-    );
+    let moves = runs.first.iter().flat_map(|s| &s.moves);
+    let solution = d
+        .notation
+        .unwrap_or_else(|| moves.map(ToString::to_string).collect());
+    let unproven = d.unproven.or(runs.unproven);
+    let moves = runs.runs.first().and_then(|r| r.moves);
+    let unreachable = moves.is_none().then_some(d.unreachable);
     let rows = |board: &str| board.lines().map(str::to_string).collect();
-    (report.start, report.goal) = (rows(&d.start), rows(&d.goal));
-    report.optimal = unproven.is_none();
-    let unreachable = report.moves.is_none().then_some(d.unreachable);
-    report.reason = unproven.or(unreachable);
-    Ok(report)
+    Ok(Report {
+        puzzle: P::NAME,
+        problems: problems(&runs.runs, &runs.verdicts, d.count, &fixture.expect),
+        verified: runs.verdicts.iter().all(Result::is_ok),
+        runs: runs.runs,
+        case,
+        moves,
+        solution,
+        count: d.count,
+        snapshot: out,
+        optimal: unproven.is_none(),
+        reason: unproven.or(unreachable),
+        start: rows(&d.start),
+        goal: rows(&d.goal),
+    })
 }

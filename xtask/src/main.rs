@@ -6,14 +6,14 @@ use std::process::ExitCode;
 use clap::FromArgMatches;
 
 use args::{Cli, Command};
-use commands::{analyze, bench, korf, solve};
+use commands::{analyze, bench, solve};
+use xtask::puzzles::eight_puzzle::korf::korf;
 
 mod args;
 mod commands {
     //! The bodies of the `cargo xtask` commands, one module each.
     pub(crate) mod analyze;
     pub(crate) mod bench;
-    pub(crate) mod korf;
     pub(crate) mod solve;
 }
 
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
             analyze::analyze(options, given, &sharding.unwrap_or_else(|e| e.exit()))
         }
         Command::Bench(options) => bench::bench(&options),
-        Command::Korf(options) => korf::korf(&options),
+        Command::Korf(options) => korf(&options).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|message| {
         // One write: the processes of a sharded sweep share the launcher's

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use search_core::Stats;
 pub use search_core::fixture::Expect;
+pub use search_core::text::{indent, length, side_by_side, thousands};
 
 /// One algorithm's search on one fixture.
 #[derive(Debug, Clone)]
@@ -58,62 +59,43 @@ pub struct Report {
     pub goal: Vec<String>,
 }
 
-impl Report {
-    /// Assembles a report: checks that the runs agree with each other and
-    /// with `expect`. `replays` holds one entry per run: `Ok` if its
-    /// solution replayed to the goal (or it found none), the reason if not.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        puzzle: &'static str,
-        case: &str,
-        runs: Vec<Run>,
-        replays: Vec<Result<(), String>>,
-        solution: Vec<String>,
-        count: Option<u128>,
-        expect: &Expect,
-        snapshot: String,
-    ) -> Report {
-        let mut problems = Vec::new();
-        for (run, replay) in runs.iter().zip(&replays) {
-            if let Err(why) = replay {
-                problems.push(format!("{}: replay failed: {why}", run.algorithm));
-            }
-        }
-        let moves = runs.first().and_then(|r| r.moves);
-        for run in runs.iter().skip(1).filter(|r| r.moves != moves) {
-            let (found, first, primary) = (length(run.moves), length(moves), &runs[0].algorithm);
-            problems.push(format!(
-                "{} found {found}, but {primary} found {first}",
-                run.algorithm
-            ));
-        }
-        if let Some(expected) = expect.moves.filter(|&e| e != moves) {
-            let (expected, found) = (length(expected), length(moves));
-            problems.push(format!("expected {expected}, found {found}"));
-        }
-        if let Some(expected) = expect.count.filter(|&e| Some(e) != count) {
-            let counted = count.map_or("none".to_string(), |c| c.to_string());
-            problems.push(format!(
-                "expected {expected} optimal solutions, counted {counted}"
-            ));
-        }
-        Report {
-            puzzle,
-            case: case.to_string(),
-            verified: replays.iter().all(Result::is_ok),
-            runs,
-            moves,
-            solution,
-            count,
-            problems,
-            snapshot,
-            optimal: true,
-            reason: None,
-            start: Vec::new(),
-            goal: Vec::new(),
+/// What is wrong with the runs of a fixture: a solution that failed its
+/// replay (`replays` holds one entry per run), runs that disagree with the
+/// first, and facts that contradict the fixture's `expect`.
+pub fn problems(
+    runs: &[Run],
+    replays: &[Result<(), String>],
+    count: Option<u128>,
+    expect: &Expect,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (run, replay) in runs.iter().zip(replays) {
+        if let Err(why) = replay {
+            problems.push(format!("{}: replay failed: {why}", run.algorithm));
         }
     }
+    let moves = runs.first().and_then(|r| r.moves);
+    for run in runs.iter().skip(1).filter(|r| r.moves != moves) {
+        let (found, first, primary) = (length(run.moves), length(moves), &runs[0].algorithm);
+        problems.push(format!(
+            "{} found {found}, but {primary} found {first}",
+            run.algorithm
+        ));
+    }
+    if let Some(expected) = expect.moves.filter(|&e| e != moves) {
+        let (expected, found) = (length(expected), length(moves));
+        problems.push(format!("expected {expected}, found {found}"));
+    }
+    if let Some(expected) = expect.count.filter(|&e| Some(e) != count) {
+        let counted = count.map_or("none".to_string(), |c| c.to_string());
+        problems.push(format!(
+            "expected {expected} optimal solutions, counted {counted}"
+        ));
+    }
+    problems
+}
 
+impl Report {
     /// The report as a JSON object: `puzzle`, `case`, `algorithm` (the
     /// primary run's), `moves`, `optimal`, `reason` (whenever `moves` is null
     /// or `optimal` is false), `verified`, `start` and `goal` (rows), `nodes`,
@@ -171,15 +153,6 @@ pub fn heading(puzzle: &str, case: &str, name: Option<&str>, source: Option<&str
     out
 }
 
-/// "31 moves" or "no solution".
-pub fn length(moves: Option<u32>) -> String {
-    match moves {
-        Some(1) => "1 move".to_string(),
-        Some(n) => format!("{n} moves"),
-        None => "no solution".to_string(),
-    }
-}
-
 /// The snapshot's table of runs: every algorithm's length and counters, then
 /// the bounds of each iteration of the iterative-deepening ones.
 pub fn render_runs(runs: &[Run]) -> String {
@@ -210,59 +183,4 @@ pub fn render_runs(runs: &[Run]) -> String {
         }
     }
     out
-}
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: impl Into<u128>) -> String {
-    let digits = n.into().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Draws boards side by side, `per_row` to a row, each headed by a label.
-/// Every board is a list of lines of equal width.
-pub fn side_by_side(boards: &[(String, Vec<String>)], per_row: usize) -> String {
-    let mut out = String::new();
-    for group in boards.chunks(per_row.max(1)) {
-        let lines = group
-            .iter()
-            .flat_map(|(label, lines)| lines.iter().chain([label]));
-        let width = lines.map(String::len).max().unwrap_or(0);
-        let height = group.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
-        let line = |cells: Vec<&str>| {
-            let cells: Vec<String> = cells.iter().map(|c| format!("{c:<width$}")).collect();
-            cells.join("   ").trim_end().to_string()
-        };
-        let _ = writeln!(
-            out,
-            "{}",
-            line(group.iter().map(|(label, _)| label.as_str()).collect())
-        );
-        for row in 0..height {
-            let cells = group
-                .iter()
-                .map(|(_, lines)| lines.get(row).map_or("", String::as_str));
-            let _ = writeln!(out, "{}", line(cells.collect()));
-        }
-        out.push('\n');
-    }
-    out.trim_end().to_string()
-}
-
-/// Indents every line of `text` by two spaces.
-pub fn indent(text: &str) -> String {
-    let line = |l: &str| {
-        if l.is_empty() {
-            String::new()
-        } else {
-            format!("  {l}")
-        }
-    };
-    text.lines().map(line).collect::<Vec<_>>().join("\n")
 }

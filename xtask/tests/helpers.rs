@@ -233,19 +233,10 @@ mod report {
             moves: Some(Some(5)),
             count: None,
         };
-        let report = Report::new(
-            "eight-puzzle",
-            "case",
-            vec![run("bfs", Some(4)), run("ida", Some(6))],
-            vec![Ok(()), Err("move 2: illegal".to_string())],
-            Vec::new(),
-            None,
-            &expect,
-            String::new(),
-        );
-        assert!(!report.verified);
+        let runs = [run("bfs", Some(4)), run("ida", Some(6))];
+        let replays = [Ok(()), Err("move 2: illegal".to_string())];
         assert_eq!(
-            report.problems,
+            problems(&runs, &replays, None, &expect),
             [
                 "ida: replay failed: move 2: illegal",
                 "ida found 6 moves, but bfs found 4 moves",

@@ -63,5 +63,6 @@ mod board;
 #[cfg(feature = "serde")]
 pub mod fixture;
 mod puzzle;
+pub mod report;
 mod solve;
 mod space;

@@ -153,6 +153,7 @@ mod moves;
 mod pagoda;
 mod problems;
 mod puzzle;
+pub mod report;
 mod shortest;
 mod solution;
 mod solve;

@@ -68,6 +68,7 @@ pub mod prune;
 pub mod puzzle;
 pub mod replay;
 pub mod rules;
+pub mod text;
 pub mod visited;
 
 mod budget;

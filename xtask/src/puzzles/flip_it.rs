@@ -3,7 +3,6 @@
 use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
 use search_core::layers::Table;
-use search_core::puzzle::Puzzle;
 
 use crate::driver::{self, Drawing, Driver, Runs};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
@@ -13,12 +12,7 @@ use crate::sweep::SweepPlan;
 
 /// Flip It's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: FlipIt::NAME,
-    solve: driver::solve_path::<FlipIt>,
-    validate: driver::validate::<FlipIt>,
     analyze: Some(analyze),
-    sharded: true,
-    flags: &[],
     help: Help {
         solve: "\
 flip-it: pieces jump over a piece into the empty cell and turn it over;
@@ -56,6 +50,7 @@ flip-it/seed start, diagonal, ida-corners | Flip It | Hiroi's start, diagonal ju
         ("--size 5 --variant orthogonal", "Flip It 5x5, orthogonal: 419,430,400 placements, classes counted"),
         ("--size 5 --variant diagonal", "Flip It 5x5, diagonal: 419,430,400 placements, classes counted"),
     ],
+    ..driver::entry::<FlipIt>()
 };
 
 impl Driver for FlipIt {
@@ -121,15 +116,20 @@ impl Driver for FlipIt {
             Some(_) => "",
         };
         let (white, start_rows) = (Goal::EveryPieceWhite, indent(&start.to_string()));
-        d.about = format!(
+        d.before = format!(
             "board: {size}x{size}, {variant} jumps{default}; goal: {white}\n\nstart:\n{start_rows}\n\n"
         );
-        d.answer =
-            "answer: unreachable (every placement reachable from the start was searched)\n".into();
-        if let Some(s) = &runs.first {
-            d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
-            let title = "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):";
-            d.solution::<FlipIt>(s, (title, 10), ("boards:", if size > 4 { 5 } else { 6 }));
+        match &runs.first {
+            None => {
+                d.before +=
+                    "answer: unreachable (every placement reachable from the start was searched)\n"
+            }
+            Some(s) => {
+                d.before += &driver::optimal(s.len(), "every algorithm's solution replayed");
+                d.before.push('\n');
+                let title = "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):";
+                d.solution::<FlipIt>(s, (title, 10), ("boards:", if size > 4 { 5 } else { 6 }));
+            }
         }
         Ok(d)
     }

@@ -3,9 +3,10 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use knight_swap::fixture::{FIELDS, Fields, Fixture, NoExtra};
+use knight_swap::fixture::Fixture;
+use knight_swap::report::{named_moves, routes_text};
 use knight_swap::{
-    Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, check_goal, explore,
+    Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, explore,
     named_boards, routes,
 };
 use search_core::layers::Table;
@@ -14,17 +15,12 @@ use search_core::rules::Ranked;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
 use crate::registry::{Help, PuzzleDef, SolveSettings};
-use crate::report::{indent, length, side_by_side, thousands};
+use crate::report::{length, thousands};
 use crate::sweep::{SweepPlan, goal_option};
 
 /// Knight swap's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: KnightSwap::NAME,
-    solve: driver::solve_path::<KnightSwap>,
-    validate: driver::validate::<KnightSwap>,
     analyze: Some(analyze),
-    sharded: true,
-    flags: &[],
     help: Help {
         solve: "\
 knight-swap: black and white knights exchange places on any board of up to
@@ -54,17 +50,11 @@ knight-swap/seed 3x4: solve, prove and count | knight swap | the Perl article's 
 knight-swap/Guarini 3x3: solve, prove and count | knight swap | Guarini's 3x3: solved, proven, counted
 knight-swap/4x4, four knights each: solve, prove and count | knight swap | 4x4, four knights each (900,900 arrangements)",
     sweeps: &[],
+    ..driver::entry::<KnightSwap>()
 };
 
 impl Driver for KnightSwap {
-    type Extra = NoExtra;
-    type Instance = (Board, Board);
-
-    const FIELDS: Fields = FIELDS;
-
-    fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        driver::start_and_goal::<KnightSwap, _, _>(fixture, check_goal)
-    }
+    driver::start_and_goal_driver!(KnightSwap, knight_swap);
 
     fn run(
         fixture: &Fixture,
@@ -93,53 +83,35 @@ impl Driver for KnightSwap {
         runs.solve(algorithm, ends, &options)
             .map_err(|e| e.to_string())?;
 
-        let (reached, max) = (thousands(explored.reachable()), explored.max_distance());
-        let none = |n| format!("none of the {n} arrangements reachable from the start is the goal");
+        let none = |n: String| {
+            format!("none of the {n} arrangements reachable from the start is the goal")
+        };
         let unreachable = format!("unreachable: {}", none(explored.reachable().to_string()));
         let mut d = Drawing::new(start, goal, &unreachable);
         let arrangements = thousands(KnightSpace::new(start).expect("the sweep built it").size());
         let (w, h, squares) = (start.width(), start.height(), start.square_cells().len());
         let (black, white) = (start.black_cells().len(), start.white_cells().len());
         let _ = writeln!(
-            d.about,
+            d.before,
             "board: {w}x{h}, {squares} squares, {black} black and {white} white knights, {arrangements} arrangements\n\n{}\n",
             driver::ends::<KnightSwap>(start, goal)
         );
         if fixture.goal.is_none() {
-            d.about
-                .push_str("goal: the default, every knight's colour changed\n\n");
+            d.before += "goal: the default, every knight's colour changed\n\n";
         }
-        d.answer = format!("answer: unreachable ({})\n", none(reached.clone()));
-        let _ = writeln!(
-            d.after_runs,
-            "\ndistances from the start: {reached} arrangements reachable, at most {max} moves away"
-        );
-        let histogram = explored.histogram();
-        let levels: Vec<String> = (0..)
-            .zip(histogram)
-            .map(|(d, n)| format!("{d}: {}", thousands(*n)))
-            .collect();
-        for chunk in levels.chunks(8) {
-            let _ = writeln!(d.after_runs, "  {}", chunk.join(", "));
-        }
-        let farthest = explored.farthest();
-        let farthest: Vec<_> = (1..)
-            .zip(farthest.iter().take(8))
-            .map(|(i, b)| (format!("#{i}"), b.rows()))
-            .collect();
-        let _ = writeln!(
-            d.after_runs,
-            "farthest ({} at distance {max}, the first {} by rank):\n{}",
-            thousands(*histogram.last().unwrap_or(&0)),
-            farthest.len(),
-            indent(&side_by_side(&farthest, 8))
-        );
+        let _ = writeln!(d.after, "\n{explored}");
         let Some(s) = &runs.first else {
+            let _ = writeln!(
+                d.before,
+                "answer: unreachable ({})",
+                none(thousands(explored.reachable()))
+            );
             return Ok(d);
         };
         d.count = Some(count);
-        d.answer = format!(
-            "answer: {} (proven: every arrangement reachable from the start was swept; solutions replayed)\nshortest solutions: {} distinct move sequences\n",
+        let _ = writeln!(
+            d.before,
+            "answer: {} (proven: every arrangement reachable from the start was swept; solutions replayed)\nshortest solutions: {} distinct move sequences",
             length(Some(s.len() as u32)),
             thousands(count)
         );
@@ -147,25 +119,10 @@ impl Driver for KnightSwap {
         else {
             return Ok(d);
         };
-        d.after_runs
-            .push_str("\nroutes (cells numbered row by row from 0):\n");
-        for route in &routes {
-            let (moves, name) = (route.moves(), route.name);
-            let plural = if moves == 1 { "" } else { "s" };
-            let retreat = if route.retreats() { ", a retreat" } else { "" };
-            let _ = writeln!(
-                d.after_runs,
-                "  {name}: {route}  ({moves} move{plural}){retreat}"
-            );
-        }
-        let named = s.moves.iter().map(|m| {
-            let mut on = routes
-                .iter()
-                .filter(|r| r.cells.windows(2).any(|w| w == [m.from, m.to]));
-            format!("{} {m}", on.next().map_or('?', |r| r.name))
-        });
-        d.moves("moves:", named, 8, ", ");
-        d.drawn_boards("boards:", drawn.into_iter(), 9);
+        d.after += "\nroutes (cells numbered row by row from 0):\n";
+        d.after += &routes_text(&routes);
+        d.moves("moves:", named_moves(&routes, &s.moves), 8, ", ");
+        d.boards("boards:", drawn.into_iter(), 9);
         Ok(d)
     }
 }

@@ -4,10 +4,9 @@ use std::fmt::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use line_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
+use line_puzzle::fixture::Fixture;
 use line_puzzle::{
-    Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, check_goal,
-    hiroi_bound,
+    Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, hiroi_bound,
 };
 use search_core::layers::Table;
 use search_core::rules::Ranked;
@@ -21,12 +20,7 @@ use crate::sweep::{SweepPlan, goal_option};
 
 /// The line puzzle's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: LinePuzzle::NAME,
-    solve: driver::solve_path::<LinePuzzle>,
-    validate: driver::validate::<LinePuzzle>,
     analyze: Some(analyze),
-    sharded: true,
-    flags: &[],
     help: Help {
         solve: "\
 line-puzzle: sliding quarter-circle pieces A, B, C, D on up to 16 cells.
@@ -60,6 +54,7 @@ line-puzzle/all ten pairs, end to end, ida-letter-pdb | line puzzle | Hiroi's te
 line-puzzle/start1 -> start2 (30 moves), ida-pdb, end to end | line puzzle | start1 -> start2, pattern databases, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end
 line-puzzle/start1 -> start2 (30 moves), ida-letter-pdb, end to end | line puzzle | start1 -> start2, one database per letter, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
     sweeps: &[("", "line puzzle: 252,252,000 arrangements, two-bit table")],
+    ..driver::entry::<LinePuzzle>()
 };
 
 /// Hiroi's baseline runs until this many expansions: enough for every
@@ -95,14 +90,7 @@ fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveErro
 }
 
 impl Driver for LinePuzzle {
-    type Extra = NoExtra;
-    type Instance = (Board, Board);
-
-    const FIELDS: Fields = FIELDS;
-
-    fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        driver::start_and_goal::<LinePuzzle, _, _>(fixture, check_goal)
-    }
+    driver::start_and_goal_driver!(LinePuzzle, line_puzzle);
 
     fn run(
         _: &Fixture,
@@ -137,7 +125,7 @@ impl Driver for LinePuzzle {
                     let expanded = thousands(stop.stats.expanded);
                     let bound = stop.stats.iterations.last().map_or(0, |i| i.bound);
                     let _ = writeln!(
-                        d.after_runs,
+                        d.after,
                         "{algorithm}: stopped after {expanded} expansions, in the iteration with bound {bound}; too slow to run to the end here"
                     );
                     continue;
@@ -154,7 +142,7 @@ impl Driver for LinePuzzle {
                     }
                     let [ab, cd] = [0, 1].map(|i| thousands(solver.pattern_dbs()[i].len() as u64));
                     let _ = writeln!(
-                        d.after_runs,
+                        d.after,
                         "ida-pdb: pattern databases {{A, B}} and {{C, D}} of {ab} and {cd} entries"
                     );
                 }
@@ -171,20 +159,22 @@ impl Driver for LinePuzzle {
             );
         }
         let ends = driver::ends::<LinePuzzle>(start, goal);
-        d.about = format!("board: {}x{}\n\n{ends}\n\n", start.width(), start.height());
-        d.answer = "answer: unreachable (all pieces distinct and the parities differ; decided without search)".into();
-        if let Some(s) = &runs.first {
-            d.answer = driver::optimal(s.len(), "every solution replayed");
-            // The physical puzzle starts and ends full: the piece at the
-            // top right corner comes out first and goes back last.
-            if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
-                let corner = "with the corner piece taken out and put back";
-                let _ = write!(d.answer, "; {} {corner}", s.len() + 2);
+        d.before = format!("board: {}x{}\n\n{ends}\n\n", start.width(), start.height());
+        match &runs.first {
+            None => d.before.push_str("answer: unreachable (all pieces distinct and the parities differ; decided without search)"),
+            Some(s) => {
+                d.before += &driver::optimal(s.len(), "every solution replayed");
+                // The physical puzzle starts and ends full: the piece at the
+                // top right corner comes out first and goes back last.
+                if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
+                    let corner = "with the corner piece taken out and put back";
+                    let _ = write!(d.before, "; {} {corner}", s.len() + 2);
+                }
+                let title = "moves (from-to), cells numbered row by row from 0:";
+                d.solution::<LinePuzzle>(s, (title, 10), ("boards:", 8));
             }
-            let title = "moves (from-to), cells numbered row by row from 0:";
-            d.solution::<LinePuzzle>(s, (title, 10), ("boards:", 8));
         }
-        let _ = writeln!(d.answer, "\n{bounds}");
+        let _ = writeln!(d.before, "\n{bounds}");
         Ok(d)
     }
 }

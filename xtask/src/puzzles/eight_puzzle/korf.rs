@@ -4,14 +4,12 @@
 //! run on the same 15-puzzle instances.
 
 use std::fs;
-use std::io::{IsTerminal as _, Write as _};
+use std::io::Write as _;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Instant;
 
-use eight_puzzle::{
-    Algorithm, Board, Budget, EightPuzzle, Partition, Progress, SolveOptions, replay, solve,
-};
+use eight_puzzle::{Algorithm, Board, Budget, EightPuzzle, Partition, SolveOptions, replay, solve};
 use search_core::puzzle::by_name;
 use serde_json::json;
 
@@ -95,23 +93,35 @@ fn instance(size: &Size, id: usize) -> Result<(Board, Board, Option<Option<u32>>
     Ok((start, goal, fixture.expect.moves))
 }
 
-/// What `korf` runs.
-pub struct Run<'a> {
-    /// `4x4` (Korf's 100) or `5x5` (Korf & Felner's 50).
-    pub size: &'a str,
-    /// The bound's name; the size's default if `None`.
-    pub bound: Option<&'a str>,
-    /// Also look the tables up on the reflected board.
-    pub reflect: bool,
-    /// A comma-separated list of `N` and `FIRST-LAST`; every instance if
-    /// `None`.
-    pub instances: Option<&'a str>,
-    /// Bytes the tables may take, their build included.
-    pub max_memory: u64,
-    /// Run the plain C reference solver too (4x4 only).
-    pub peer: bool,
-    /// Print one JSON object instead of the text.
-    pub json: bool,
+// The options of `korf`. (A doc comment here would become the command's
+// about.)
+#[allow(missing_docs)]
+#[derive(clap::Args)]
+pub struct Korf {
+    /// 4x4 (Korf's 100 instances) or 5x5 (Korf & Felner's 50).
+    #[arg(long, default_value = "4x4")]
+    size: String,
+    /// manhattan, linear-conflict, 6-6-3, 7-8 or 6-6-6-6 (pattern
+    /// databases, from .cache/pdb/ or built there first); 6-6-3 on the 4x4
+    /// board and 6-6-6-6 on the 5x5 board by default.
+    #[arg(long)]
+    bound: Option<String>,
+    /// Also apply the pattern databases to the reflected board.
+    #[arg(long)]
+    reflect: bool,
+    /// The instances, e.g. 1-100, 7 or 40,38,25 (every one by default).
+    #[arg(long)]
+    instances: Option<String>,
+    /// Refuse to build tables needing more than this (build peak included).
+    #[arg(long, value_name = "MiB", default_value_t = 8192)]
+    max_memory: u64,
+    /// Also compile (cc -O2) and run the plain C 6-6-3 reference solver
+    /// on the same instances, tables built included (4x4 only).
+    #[arg(long)]
+    peer: bool,
+    /// Print one JSON object (every instance, then the totals).
+    #[arg(long)]
+    json: bool,
 }
 
 /// Solves the Korf fixtures of `run.size` that `run.instances` numbers with
@@ -121,11 +131,11 @@ pub struct Run<'a> {
 /// totals, and with `peer` the plain C reference solver's, on the same
 /// instances. On a terminal each IDA* iteration is reported as it begins.
 #[allow(clippy::print_stderr)]
-pub fn korf(run: &Run<'_>) -> Result<(), String> {
-    let size = &by_name("size", run.size, &SIZES, |(name, _)| name)?.1;
-    let bound = run.bound.unwrap_or(size.bound);
+pub fn korf(run: &Korf) -> Result<(), String> {
+    let size = &by_name("size", &run.size, &SIZES, |(name, _)| name)?.1;
+    let bound = run.bound.as_deref().unwrap_or(size.bound);
     let algorithm = by_name("bound", bound, &BOUNDS, |(name, _)| name)?.1;
-    let ids = instance_ids(run.instances, size.count)?;
+    let ids = instance_ids(run.instances.as_deref(), size.count)?;
     if run.peer && size.side != 4 {
         return Err("--peer: the C reference solver is for the 4x4 board".to_string());
     }
@@ -144,22 +154,17 @@ pub fn korf(run: &Run<'_>) -> Result<(), String> {
     };
     let pattern_db = match partition.transpose().map_err(|e| e.to_string())? {
         Some(p) => Some(Arc::new(
-            load_or_build(&cache_dir(), &goal, &p, run.max_memory)?.0,
+            load_or_build(
+                &cache_dir(),
+                &goal,
+                &p,
+                run.max_memory.saturating_mul(1 << 20),
+            )?
+            .0,
         )),
         None => None,
     };
-    let progress = std::io::stderr().is_terminal().then(Instant::now);
-    let budget = match progress {
-        None => Budget::default(),
-        Some(clock) => Budget::default().with_progress(move |p| {
-            if let Progress::Iteration { bound, expanded } = p {
-                let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
-                eprintln!(
-                    "  IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
-                );
-            }
-        }),
-    };
+    let budget = super::on_terminal(Budget::default(), "  ");
     let options = SolveOptions {
         algorithm,
         reflect: run.reflect && pattern_db.is_some(),

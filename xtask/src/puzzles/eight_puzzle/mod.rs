@@ -5,9 +5,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use eight_puzzle::fixture::{FIELDS, Fields, Fixture, NoExtra};
+use eight_puzzle::fixture::Fixture;
 use eight_puzzle::{Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace};
-use eight_puzzle::{SolveError, SolveOptions, check_goal, solve};
+use eight_puzzle::{SolveError, SolveOptions, solve};
 use search_core::layers::Table;
 use search_core::puzzle::by_name;
 use search_core::{Budget, Reason};
@@ -24,11 +24,7 @@ pub mod korf;
 
 /// The 8-puzzle family's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: EightPuzzle::NAME,
-    solve: driver::solve_path::<EightPuzzle>,
-    validate: driver::validate::<EightPuzzle>,
     analyze: Some(analyze),
-    sharded: true,
     flags: &[Flags {
         command: "solve",
         about: "its pattern databases and time limit",
@@ -82,6 +78,7 @@ fifteen-puzzle/6-6-3 tables built | 15-puzzle | the 6-6-3 pattern databases for 
         "--size 4x3",
         "3x4 sliding puzzle: 479,001,600 arrangements, two-bit table",
     )],
+    ..driver::entry::<EightPuzzle>()
 };
 
 /// The algorithms run on a board: the breadth-first searches while their
@@ -147,10 +144,8 @@ impl Options {
         })
     }
 
-    /// A budget that stops a search after `max_seconds`, and, in `solve` on
-    /// a terminal, reports each IDA* iteration as it begins: what a long
-    /// search has ruled out so far.
-    #[allow(clippy::print_stderr)]
+    /// A budget that stops a search after `max_seconds`, and, in `solve`,
+    /// reports each IDA* iteration [`on_terminal`].
     fn budget(&self) -> Budget {
         let mut budget = Budget::default();
         let limit = self
@@ -165,18 +160,10 @@ impl Options {
             });
             budget = budget.with_cancel_flag(flag);
         }
-        if self.bound.is_none() || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            return budget;
+        match self.bound {
+            Some(_) => on_terminal(budget, ""),
+            None => budget,
         }
-        let clock = Instant::now();
-        budget.with_progress(move |p| {
-            if let search_core::Progress::Iteration { bound, expanded } = p {
-                let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
-                eprintln!(
-                    "IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
-                );
-            }
-        })
     }
 
     /// The error of a search that stopped, in words: why, and what it proved.
@@ -201,14 +188,7 @@ impl Options {
 }
 
 impl Driver for EightPuzzle {
-    type Extra = NoExtra;
-    type Instance = (Board, Board);
-
-    const FIELDS: Fields = FIELDS;
-
-    fn instance(fixture: &Fixture) -> Result<(Board, Board), String> {
-        driver::start_and_goal::<EightPuzzle, _, _>(fixture, check_goal)
-    }
+    driver::start_and_goal_driver!(EightPuzzle, eight_puzzle);
 
     fn check(settings: &SolveSettings) -> Result<(), String> {
         Options::of(settings).map(drop)
@@ -267,14 +247,13 @@ impl Driver for EightPuzzle {
         let unreachable =
             "unreachable: start and goal are in different parity classes (decided without search)";
         let mut d = Drawing::new(start, goal, unreachable);
-        d.about = format!("board: {}x{}\n", start.width(), start.height());
+        d.before = format!("board: {}x{}\n", start.width(), start.height());
         if let Some((_, why)) = &chosen {
-            let _ = writeln!(d.about, "pattern databases: {why}");
+            let _ = writeln!(d.before, "pattern databases: {why}");
         }
-        let _ = writeln!(d.about, "\n{}\n", driver::ends::<EightPuzzle>(start, goal));
-        d.answer = "answer: unreachable (start and goal are in different parity classes; decided without search)\n".into();
+        let ends = driver::ends::<EightPuzzle>(start, goal);
+        let _ = writeln!(d.before, "\n{ends}\n\n{}", answer(&runs.first));
         if let Some(s) = &runs.first {
-            d.answer = driver::optimal(s.len(), "every algorithm's solution replayed") + "\n";
             let title = ("solution (tile moved at each step):", 16);
             let per_row = if start.width() > 3 { 6 } else { 8 };
             match big {
@@ -285,6 +264,33 @@ impl Driver for EightPuzzle {
         }
         Ok(d)
     }
+}
+
+/// The answer line: the length found, or the parity that rules it out.
+fn answer(first: &Option<eight_puzzle::Solution>) -> String {
+    match first {
+        Some(s) => driver::optimal(s.len(), "every algorithm's solution replayed"),
+        None => "answer: unreachable (start and goal are in different parity classes; decided without search)".into(),
+    }
+}
+
+/// `budget`, reporting each IDA* iteration as it begins (what a long
+/// search has ruled out so far) where stderr is a terminal, each line
+/// after `indent`.
+#[allow(clippy::print_stderr)]
+pub fn on_terminal(budget: Budget, indent: &'static str) -> Budget {
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return budget;
+    }
+    let clock = Instant::now();
+    budget.with_progress(move |p| {
+        if let search_core::Progress::Iteration { bound, expanded } = p {
+            let (expanded, seconds) = (thousands(expanded), clock.elapsed().as_secs_f64());
+            eprintln!(
+                "{indent}IDA*: bound {bound}, {expanded} nodes expanded before it, {seconds:.1} s"
+            );
+        }
+    })
 }
 
 /// `3x3` or `4x4` (width x height).

@@ -5,18 +5,20 @@ use std::fmt::Write;
 
 use peg_solitaire::fixture::Fixture;
 use peg_solitaire::{
-    Board, JumpOptions, LevelOptions, MeetOptions, MoveLevels, PegSolitaire, ProblemsStage,
-    count_by_jumps, explore_moves, move_count, notation, problems, problems_by_jumps, replay_jumps,
+    Board, JumpOptions, LevelOptions, MeetOptions, MoveLevels, PegSolitaire, count_by_jumps,
+    explore_moves, move_count, notation, problems, problems_by_jumps, replay_jumps,
     shortest_problem,
 };
 use search_core::layers::LayerReport;
 use serde_json::json;
 
-use super::{FIELDS, TABLE_HOLES, instance, list, problem_table, start_of, title};
+use super::{FIELDS, TABLE_HOLES, instance, start_of, title};
 use crate::driver::ends;
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
-use crate::report::{indent, length, side_by_side, thousands};
+use crate::report::{length, thousands};
+use peg_solitaire::report::{problem_table, problems_summary};
+use search_core::text::drawn;
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
@@ -71,14 +73,11 @@ pub(super) fn analyze(
             ));
         }
     }
-    let mut description = format!(
-        "peg-solitaire, {}: the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
-        title(&fixture),
-        ends::<PegSolitaire>(start, goal)
+    let ends = ends::<PegSolitaire>(start, goal);
+    let what = format!(
+        "the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{ends}"
     );
-    // The number of positions is not known in advance: the bar grows with
-    // them, and the memory stated is the limit checked before each level.
-    progress.growing(&description, options.max_memory);
+    let mut description = begin(&fixture, &what, options, progress);
     let levels = levels_by_moves(start, Some(goal.clone()), options, progress)?;
     let positions = thousands(levels.positions());
     match levels.solution_to(goal) {
@@ -128,13 +127,8 @@ fn analyze_jumps(
         "positions by number of jumps from the start, by a breadth-first search by jumps"
     };
     let ends = ends::<PegSolitaire>(start, goal);
-    let mut description = format!(
-        "peg-solitaire, {}: {method}, over positions up to symmetry\n{ends}",
-        title(fixture)
-    );
-    // The number of positions is not known in advance: the memory stated
-    // is the limit, checked before each level is kept.
-    progress.growing(&description, options.max_memory);
+    let what = format!("{method}, over positions up to symmetry\n{ends}");
+    let mut description = begin(fixture, &what, options, progress);
     let jumps = JumpOptions {
         max_memory: options.max_memory,
         solvable_only,
@@ -144,24 +138,19 @@ fn analyze_jumps(
     });
     let census = census.map_err(|e| e.to_string())?;
     let positions: u64 = census.histogram.iter().sum();
-    let solvable: u64 = census.solvable.iter().sum();
-    if !solvable_only {
-        let _ = write!(
+    let _ = match solvable_only {
+        false => write!(
             description,
             "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); of them, ",
             thousands(positions),
             census.start_symmetries,
-        );
-    } else {
-        description.push_str("\nreachable positions not counted (--solvable-only); ");
-    }
-    let _ = write!(
-        description,
-        "{} can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
-        thousands(solvable),
-        census.both_symmetries,
-        thousands(census.solutions),
-    );
+        ),
+        true => write!(
+            description,
+            "\nreachable positions not counted (--solvable-only); "
+        ),
+    };
+    description += &census.solvable_summary();
     let extra = json!({
         "solutions": census.solutions.to_string(),
         "start_symmetries": census.start_symmetries,
@@ -195,73 +184,52 @@ fn analyze_problems(
     // ones: `problems_by_jumps`, which answers every survivor of a start at
     // once.
     let (by_starts, max_memory) = (board.geometry().holes() > TABLE_HOLES, options.max_memory);
-    let mut description = format!(
-        "peg-solitaire, {}: every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
-        title(fixture),
+    let what = format!(
+        "every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
         if by_starts {
             "levels by jumps from each start up to symmetry and back from its finishes until they meet, then one pass by moves over the positions on a jump sequence to a one-peg finish"
         } else {
             "levels by moves met from both ends"
         }
     );
-    progress.growing(&description, max_memory);
+    let mut description = begin(fixture, &what, options, progress);
     let all = if by_starts {
         let mut stage = None;
-        problems_by_jumps(
-            board,
-            &JumpOptions {
-                max_memory,
-                solvable_only: false,
-            },
-            |r| {
-                if stage != Some((r.done, r.stage)) {
-                    stage = Some((r.done, r.stage));
-                    let what = match r.stage {
-                        ProblemsStage::Jumps => {
-                            "levels by jumps from the start and back from the finishes"
-                        }
-                        ProblemsStage::Finishing => "positions on a jump sequence to a finish",
-                        ProblemsStage::Moves => "fewest moves, level by level over those",
-                    };
-                    let (done, starts, vacancy) = (r.done + 1, r.starts, r.vacancy);
-                    progress.growing(
-                        &format!("start {done} of {starts} (hole {vacancy} empty): {what}"),
-                        max_memory,
-                    );
-                }
-                progress.level(r.level.level, r.level.states, r.level.kept)
-            },
-        )
+        let jumps = JumpOptions {
+            max_memory,
+            solvable_only: false,
+        };
+        problems_by_jumps(board, &jumps, |r| {
+            if stage.replace((r.done, r.stage)) != Some((r.done, r.stage)) {
+                progress.growing(&r.to_string(), max_memory);
+            }
+            progress.level(r.level.level, r.level.states, r.level.kept)
+        })
     } else {
-        problems(
-            board,
-            &MeetOptions { max_memory },
-            |done: usize, of: usize| {
-                let (distance, states, seen, size) =
-                    (done as u32, of as u64, done as u64, of as u64);
-                progress.layer(&LayerReport {
-                    distance,
-                    states,
-                    seen,
-                    size,
-                })
-            },
-        )
+        problems(board, &MeetOptions { max_memory }, |done, of| {
+            let (done, of) = (done as u64, of as u64);
+            progress.layer(&LayerReport {
+                distance: done as u32,
+                states: of,
+                seen: done,
+                size: of,
+            })
+        })
     }
     .map_err(refused)?;
     let _ = write!(description, "\n{}", problem_table(board, &all));
-    let lengths: Vec<u32> = all.iter().filter_map(|p| p.moves).collect();
-    let mut histogram = vec![0; lengths.iter().max().map_or(0, |&m| m as usize + 1)];
-    lengths.iter().for_each(|&m| histogram[m as usize] += 1);
-    let (shortest, longest) = (lengths.iter().min().copied(), lengths.iter().max().copied());
-    let (count, possible) = (all.len(), lengths.len());
+    let mut histogram = Vec::new();
+    for m in all.iter().filter_map(|p| p.moves).map(|m| m as usize) {
+        histogram.resize(histogram.len().max(m + 1), 0);
+        histogram[m] += 1;
+    }
+    let summary = problems_summary(&all);
     let _ = write!(
         description,
-        "\n{count} problems, {possible} possible, {} impossible; shortest {}, longest {} (problems by their fewest moves below)",
-        count - possible,
-        length(shortest),
-        length(longest)
+        "\n{summary} (problems by their fewest moves below)"
     );
+    let shortest = all.iter().filter_map(|p| p.moves).min();
+    let count = all.len();
     let problems: Vec<_> = all
         .iter()
         .map(|p| json!({"vacancy": p.vacancy, "survivor": p.survivor, "moves": p.moves}))
@@ -284,50 +252,25 @@ fn analyze_shortest(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let mut description = format!(
-        "peg-solitaire, {}: the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries",
-        title(fixture)
-    );
-    progress.growing(&description, options.max_memory);
+    let what = "the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries";
+    let mut description = begin(fixture, what, options, progress);
     let meet = MeetOptions {
         max_memory: options.max_memory,
     };
     let found = shortest_problem(board, &meet, |r| progress.level(r.level, r.states, r.kept));
     let kept = found.forward.iter().chain(&found.backward).sum::<u64>();
+    let _ = write!(description, "\n{found}");
     let mut extra =
         json!({"shortest": null, "at_least": found.at_least, "backward": found.backward});
-    match (&found.solution, &found.stopped) {
-        (Some((problem, jumps)), _) => {
-            let (vacancy, survivor, solution) =
-                (problem.vacancy, problem.survivor, notation(jumps));
-            let _ = write!(
-                description,
-                "\nshortest: {}, from hole {vacancy} empty to one peg in hole {survivor} (proven: no problem of the board has a solution with fewer moves); a solution, replayed: {solution}",
-                length(problem.moves),
-            );
-            let more = json!({"shortest": problem.moves, "vacancy": vacancy, "survivor": survivor, "solution": solution});
-            for (key, value) in fields(more) {
-                extra[key] = value;
-            }
+    if let Some((problem, jumps)) = &found.solution {
+        let (vacancy, survivor, solution) = (problem.vacancy, problem.survivor, notation(jumps));
+        let more = json!({"shortest": problem.moves, "vacancy": vacancy, "survivor": survivor, "solution": solution});
+        for (key, value) in fields(more) {
+            extra[key] = value;
         }
-        (None, Some(why)) => {
-            let _ = write!(
-                description,
-                "\nstopped before the two sides met: {why}; proven: no problem of the board has a solution with fewer than {}",
-                length(found.at_least)
-            );
-            extra["stopped"] = why.to_string().into();
-        }
-        (None, None) => description.push_str("\nno problem of the board can be solved"),
+    } else if let Some(why) = &found.stopped {
+        extra["stopped"] = why.to_string().into();
     }
-    let _ = write!(
-        description,
-        "\npositions per level by moves from the starts: {}; back from the finishes: {} ({} in all, up to the board's {} symmetries)",
-        list(&found.forward, false),
-        list(&found.backward, false),
-        thousands(kept),
-        found.symmetries
-    );
     Ok(Analysis {
         description,
         ranks: kept,
@@ -345,12 +288,11 @@ fn analyze_levels(
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
     let start = start_of(fixture)?;
-    let mut description = format!(
-        "peg-solitaire, {}: every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
-        title(fixture),
-        indent(&side_by_side(&[("start".to_string(), start.rows())], 2))
+    let what = format!(
+        "every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
+        drawn(["start"], [start.rows()], 2)
     );
-    progress.growing(&description, options.max_memory);
+    let mut description = begin(fixture, &what, options, progress);
     let levels = levels_by_moves(&start, None, options, progress)?;
     let (histogram, ranks) = (levels.histogram(), levels.positions());
     let last = histogram.len().saturating_sub(1);
@@ -389,4 +331,19 @@ fn levels_by_moves(
         progress.level(r.level, r.states, r.kept)
     })
     .map_err(|e| e.to_string())
+}
+
+/// The description of an analysis of `fixture` that finds `what`, announced
+/// to `progress` as a search whose number of positions is not known in
+/// advance: the bar grows with them, and the memory stated is the limit
+/// checked before each level is kept.
+fn begin(
+    fixture: &Fixture,
+    what: &str,
+    options: &AnalyzeOptions,
+    progress: &mut dyn Progress,
+) -> String {
+    let description = format!("peg-solitaire, {}: {what}", title(fixture));
+    progress.growing(&description, options.max_memory);
+    description
 }

@@ -4,23 +4,17 @@
 //! `analyze.rs` runs the level searches and the table of every problem of
 //! a board.
 
-use std::fmt::Write;
-
 use peg_solitaire::fixture::{FIELDS, Fixture};
-use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, Problem, Puzzle, check_goal};
+use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, check_goal};
 
 use crate::driver;
 use crate::registry::{Flag, Flags, Help, PuzzleDef};
-use crate::report::thousands;
 
 mod analyze;
 mod solve;
 
 /// Peg solitaire's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
-    name: PegSolitaire::NAME,
-    solve: driver::solve_path::<PegSolitaire>,
-    validate: driver::validate::<PegSolitaire>,
     analyze: Some(analyze::analyze),
     sharded: false,
     flags: &[Flags {
@@ -102,6 +96,7 @@ peg-solitaire/English 33-hole: one solution (31 jumps) | peg solitaire | English
         "--goal fixtures/peg-solitaire/english-central.json",
         "English peg solitaire, central game: the 18-move minimum proven, 23,406,641 positions up to symmetry",
     )],
+    ..driver::entry::<PegSolitaire>()
 };
 
 /// Limits that keep a user's fixture from running for hours: the searches
@@ -158,47 +153,4 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
         goal,
         first_jump,
     })
-}
-
-/// The holes of `mask`, by number.
-fn holes(mask: u64) -> String {
-    joined(search_core::grid::bits(mask))
-}
-
-/// `items` joined by spaces.
-fn joined<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
-    items
-        .into_iter()
-        .map(|h| h.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Counts, level by level, and their sum where `total`.
-fn list(counts: &[u64], total: bool) -> String {
-    let shown = counts
-        .iter()
-        .map(|&n| thousands(n))
-        .collect::<Vec<_>>()
-        .join(", ");
-    match total {
-        true => format!("{shown} ({} in all)", thousands(counts.iter().sum::<u64>())),
-        false => shown,
-    }
-}
-
-/// The fewest moves from every start with one empty hole (rows) to every
-/// finish with one peg (columns), `-` where impossible.
-fn problem_table(board: &Board, all: &[Problem]) -> String {
-    let n = board.geometry().holes();
-    let header: String = (0..n).map(|h| format!("{h:>3}")).collect();
-    let mut out = format!("  empty |{header}\n");
-    for (v, row) in all.chunks(n.max(1)).enumerate() {
-        let row: String = row
-            .iter()
-            .map(|p| p.moves.map_or("  -".to_string(), |d| format!("{d:>3}")))
-            .collect();
-        let _ = writeln!(out, "  {v:>5} |{row}");
-    }
-    out.trim_end().to_string()
 }

@@ -7,18 +7,19 @@ use std::time::Instant;
 
 use peg_solitaire::fixture::{Extra, Fields, Fixture};
 use peg_solitaire::{
-    Algorithm, Board, Budget, Jump, JumpOptions, LevelOptions, MeetOptions, Meeting, Move, Outcome,
+    Algorithm, Board, Budget, Jump, JumpOptions, LevelOptions, MeetOptions, Move, Outcome,
     PegSolitaire, Solution, SolveOptions, Stats, count_by_jumps, count_jump_sequences,
     count_position_sequences, explore_moves, find_solution, meet_moves, move_notations,
     peg_class_pruning, problems, problems_by_jumps, shortest_problem, solution_jumps,
 };
 
-use super::{
-    FIELDS, Instance, MAX_EXPANDED, TABLE_HOLES, holes, instance, joined, list, problem_table,
-};
+use peg_solitaire::report::{describe, problem_table};
+use search_core::text::length;
+
+use super::{FIELDS, Instance, MAX_EXPANDED, TABLE_HOLES, instance};
 use crate::driver::{Drawing, Driver, Runs, ms_since};
 use crate::registry::SolveSettings;
-use crate::report::{indent, length, side_by_side, thousands};
+use crate::report::thousands;
 
 /// Boards with at most this many holes are solved by every method (IDA*,
 /// the breadth-first search by moves, the levels met from both ends, the
@@ -29,23 +30,6 @@ const PROOF_HOLES: usize = 24;
 
 /// The name of the search from both ends in the runs' table.
 const MEET: &str = "levels by moves met from both ends";
-
-/// The levels of a search from both ends, in words.
-fn meeting_summary(meeting: &Meeting) -> String {
-    format!(
-        "breadth-first levels by moves over positions up to the {} symmetries that keep the start and the goal, {} from the start ({}) and {} from the goal ({}), {}",
-        meeting.symmetries,
-        meeting.forward.len() - 1,
-        list(&meeting.forward, false),
-        meeting.backward.len() - 1,
-        list(&meeting.backward, false),
-        if meeting.solution.is_some() {
-            "the first move found between the two last levels, none before"
-        } else {
-            "one side ran out of new positions without meeting the other"
-        }
-    )
-}
 
 /// The solution of `jumps` from `start`, its boards played by the rules.
 fn solution(start: &Board, jumps: &[Jump], optimal: bool) -> Result<Solution, String> {
@@ -70,27 +54,25 @@ impl Driver for PegSolitaire {
         runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
         let (start, goal, max_memory) = (&inst.start, &inst.goal, settings.max_memory);
-        let mut d = Drawing::new(
-            start,
-            goal,
-            "unreachable: proven by searches run to exhaustion",
-        );
-        d.about = describe(inst);
-        if start.geometry().holes() > PROOF_HOLES {
-            run_large(start, goal, max_memory, runs, &mut d)?;
-        } else {
-            run_small(inst, max_memory, runs, &mut d)?;
-        }
+        let unreachable = "unreachable: proven by searches run to exhaustion";
+        let mut d = Drawing::new(start, goal, unreachable);
+        d.before = describe(start, goal, inst.first_jump);
+        let trailer = match start.geometry().holes() > PROOF_HOLES {
+            true => run_large(start, goal, max_memory, runs, &mut d)?,
+            false => run_small(inst, max_memory, runs, &mut d)?,
+        };
         let jumps = runs.first.as_ref().map(solution_jumps);
         if let (Some(s), Some(jumps)) = (&runs.first, &jumps) {
             let (moves, count, notation) = (s.len(), jumps.len(), peg_solitaire::notation(jumps));
             let _ = writeln!(
-                d.after_runs,
+                d.after,
                 "\nsolution ({moves} moves, {count} jumps): {notation}"
             );
             let per_row = (72 / (start.geometry().holes().min(64) / 3 + 8).max(8)).max(2);
-            d.boards::<PegSolitaire>(s, ("boards after each move:", per_row));
+            let boards = s.boards().iter().map(Board::rows);
+            d.boards("boards after each move:", boards, per_row);
         }
+        d.after += &trailer;
         d.notation = Some(jumps.as_deref().map_or_else(Vec::new, move_notations));
         Ok(d)
     }
@@ -98,34 +80,34 @@ impl Driver for PegSolitaire {
 
 /// A board of more than [`PROOF_HOLES`] holes: the minimum by meeting levels
 /// by moves from both ends; past the memory limit, one solution however
-/// many moves.
+/// many moves. Nothing follows the solution.
 fn run_large(
     start: &Board,
     goal: &Board,
     max_memory: u64,
     runs: &mut Runs<PegSolitaire>,
     d: &mut Drawing,
-) -> Result<(), String> {
+) -> Result<String, String> {
     let clock = Instant::now();
     let (name, outcome) = match meet_moves(start, goal, &MeetOptions { max_memory }, |_| {}) {
         Ok(meeting) => {
-            let summary = meeting_summary(&meeting);
-            d.answer = match &meeting.solution {
-                Some((moves, _)) => format!(
-                    "answer: {}, proven minimal: {summary}; solution replayed\n",
+            let _ = match &meeting.solution {
+                Some((moves, _)) => writeln!(
+                    d.before,
+                    "answer: {}, proven minimal: {meeting}; solution replayed",
                     length(Some(*moves))
                 ),
-                None => format!("answer: unreachable (proven: {summary})\n"),
+                None => writeln!(d.before, "answer: unreachable (proven: {meeting})"),
             };
             let found = meeting
                 .solution
-                .map(|(_, jumps)| solution(start, &jumps, true))
-                .transpose()?;
+                .map(|(_, jumps)| solution(start, &jumps, true));
+            let stats = meeting.stats;
             (
                 MEET,
                 Outcome {
-                    found,
-                    stats: meeting.stats,
+                    found: found.transpose()?,
+                    stats,
                 },
             )
         }
@@ -138,43 +120,42 @@ fn run_large(
             };
             let moves = length(found.as_ref().map(|s| s.len() as u32));
             let dfs = "this is the first solution of a depth-first search over jumps";
-            d.answer = format!(
-                "answer: {moves} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; {dfs})\n"
+            let _ = writeln!(
+                d.before,
+                "answer: {moves} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; {dfs})"
             );
             d.unproven = Some(format!("the search from both ends stopped ({why}); {dfs}"));
             ("dfs, one solution", Outcome { found, stats })
         }
     };
     runs.record(name, (start, goal), outcome, (ms_since(clock), 0.0));
-    Ok(())
+    Ok(String::new())
 }
 
 /// A board of at most [`PROOF_HOLES`] holes: IDA* with and without the
 /// peg-class pruning, the breadth-first search by moves and the levels met
 /// from both ends (the last two unless the first jump is fixed), and the
-/// counts of optimal solutions.
+/// counts of optimal solutions; returns what follows the solution: the
+/// counts by jumps and the table of every problem of a small board.
 fn run_small(
     inst: &Instance,
     max_memory: u64,
     runs: &mut Runs<PegSolitaire>,
     d: &mut Drawing,
-) -> Result<(), String> {
+) -> Result<String, String> {
     let (start, goal, first_jump) = (&inst.start, &inst.goal, inst.first_jump);
     let pruning = peg_class_pruning(start, goal);
     let ida = [
         ("ida*, corners", false),
         ("ida*, corners + peg-class pruning", true),
     ];
-    for (name, prune) in ida
-        .into_iter()
-        .filter(|&(_, prune)| !prune || pruning.is_some())
-    {
+    for (name, prune) in ida.into_iter().filter(|&(_, p)| !p || pruning.is_some()) {
         let budget = Budget::default().with_max_expanded(MAX_EXPANDED);
-        let algorithm = Algorithm::IdaCorners;
+        let (algorithm, pruning) = (Algorithm::IdaCorners, prune);
         let options = SolveOptions {
             algorithm,
             first_jump,
-            pruning: prune,
+            pruning,
             budget,
             max_memory,
         };
@@ -195,7 +176,7 @@ fn run_small(
         runs.solve(name, (start, goal), &options)
             .map_err(|e| e.to_string())?;
     }
-    let text = &mut d.answer;
+    let text = &mut d.before;
     match minimum {
         None => text.push_str("answer: unreachable (proven: the searches ran to exhaustion)\n"),
         Some(m) => {
@@ -211,26 +192,17 @@ fn run_small(
         }
     }
     if let Some(p) = &pruning {
-        let forbidden: Vec<String> = p
-            .forbidden
-            .iter()
-            .map(|j| format!("{}>{}", j.from, j.to))
-            .collect();
-        let _ = writeln!(
-            text,
-            "peg-class pruning (safe here, see docs/peg-solitaire.md): no jump over holes {} except from holes {}; forbidden: {}",
-            holes(p.guarded),
-            holes(p.corners),
-            forbidden.join(" ")
-        );
+        let safe = "safe here, see docs/peg-solitaire.md";
+        let _ = writeln!(text, "peg-class pruning ({safe}): {p}");
     }
+    let mut trailer = String::new();
     if start.geometry().holes() <= TABLE_HOLES {
-        let _ = writeln!(d.trailer, "\n{}", jump_counts(start, goal, max_memory));
+        let _ = writeln!(trailer, "\n{}", jump_counts(start, goal, max_memory));
         if let Some(table) = finish_table(start, max_memory) {
-            let _ = writeln!(d.trailer, "\n{table}");
+            let _ = writeln!(trailer, "\n{table}");
         }
     }
-    Ok(())
+    Ok(trailer)
 }
 
 /// Writes the counts, with and without the pruning, and checks that they
@@ -250,18 +222,21 @@ fn counts(
     let budget = || Budget::default().with_max_expanded(MAX_EXPANDED);
     let jumps = |first_jump: Option<Jump>| -> Result<Vec<u128>, String> {
         let count = |&pruning: &bool| {
+            let budget = budget();
             let options = SolveOptions {
                 first_jump,
                 pruning,
-                budget: budget(),
+                budget,
                 ..SolveOptions::default()
             };
             let counted = count_jump_sequences(start, goal, moves, &options);
-            counted
-                .map(|o| o.found.unwrap_or(0))
-                .map_err(|e| e.to_string())
+            counted.map(|o| o.found.unwrap_or(0))
         };
-        settings.iter().map(count).collect()
+        settings
+            .iter()
+            .map(count)
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())
     };
     let positions = |&pruning: &bool| {
         let counted = count_position_sequences(start, goal, pruning, &budget());
@@ -275,10 +250,9 @@ fn counts(
     rows.push(("jump sequences, any first jump".to_string(), jumps(None)?));
     let positions = settings.iter().map(positions).collect::<Result<_, _>>()?;
     rows.push(("position sequences, any first move".to_string(), positions));
-    let both = if with_pruning {
-        ", without / with the peg-class pruning"
-    } else {
-        ""
+    let both = match with_pruning {
+        true => ", without / with the peg-class pruning",
+        false => "",
     };
     let _ = writeln!(
         text,
@@ -286,92 +260,32 @@ fn counts(
     );
     for (what, values) in &rows {
         let shown: Vec<String> = values.iter().map(|&v| thousands(v)).collect();
+        let shown = shown.join(" / ");
         if values.windows(2).any(|w| w[0] != w[1]) {
             return Err(format!(
-                "the peg-class pruning changed the count of {what}: {}",
-                shown.join(" / ")
+                "the peg-class pruning changed the count of {what}: {shown}"
             ));
         }
-        let _ = writeln!(text, "  {what}: {}", shown.join(" / "));
+        let _ = writeln!(text, "  {what}: {shown}");
     }
     Ok(rows[0].1[0])
 }
 
-/// The board, its peg classes and the pictures of the start and goal.
-fn describe(inst: &Instance) -> String {
-    let (start, goal) = (&inst.start, &inst.goal);
-    let g = start.geometry();
-    let kept = |s: &usize| {
-        g.transform(*s, start.pegs()) == start.pegs() && g.transform(*s, goal.pegs()) == goal.pegs()
-    };
-    let kept = (0..g.symmetries().len()).filter(kept).count();
-    let mut out = format!(
-        "board: {} lattice, {} holes, {} jumps, {} symmetries ({kept} keep the start and the goal), {} pegs to {}\n",
-        g.lattice(),
-        g.holes(),
-        g.jumps().len(),
-        g.symmetries().len(),
-        start.peg_count(),
-        goal.peg_count()
-    );
-    let classes: Vec<String> = g
-        .peg_classes()
-        .iter()
-        .map(|c| format!("{{{}}}", joined(c)))
-        .collect();
-    let _ = writeln!(
-        out,
-        "peg classes: {}\nunjumpable holes: {}",
-        classes.join(" "),
-        holes(g.unjumpable())
-    );
-    if let Some(j) = inst.first_jump {
-        let _ = writeln!(out, "first jump fixed: {j}");
-    }
-    let pictures = [
-        ("holes", start.numbered_rows()),
-        ("start", start.rows()),
-        ("goal", goal.rows()),
-    ];
-    let pictures = pictures.map(|(label, rows)| (label.to_string(), rows));
-    let _ = writeln!(out, "\n{}\n", indent(&side_by_side(&pictures, 3)));
-    out
-}
-
-/// The counts by jumps ([`count_by_jumps`]): the positions reachable after
-/// each number of jumps, those that can still reach the goal, and the jump
-/// sequences from the start to the goal; the last two checked against the
-/// levels grown from both ends (`solvable_only`).
+/// The counts by jumps ([`count_by_jumps`]), the last two checked against
+/// the levels grown from both ends (`solvable_only`).
 fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
     let count = |solvable_only| {
-        count_by_jumps(
-            start,
-            goal,
-            &JumpOptions {
-                max_memory,
-                solvable_only,
-            },
-            |_| {},
-        )
+        let options = JumpOptions {
+            max_memory,
+            solvable_only,
+        };
+        count_by_jumps(start, goal, &options, |_| {})
     };
     let (all, alone) = match (count(false), count(true)) {
         (Ok(all), Ok(alone)) => (all, alone),
         (Err(e), _) | (_, Err(e)) => return format!("counts by jumps: {e}"),
     };
-    let mut out = format!(
-        "counts by jumps (definitions in docs/peg-solitaire.md):\n  positions after each number of jumps, up to the {} symmetries that keep the start: {}",
-        all.start_symmetries,
-        list(&all.histogram, true)
-    );
-    if !all.solvable.is_empty() {
-        let _ = write!(
-            out,
-            "\n  of those, able to reach the goal, up to the {} symmetries that keep both: {}\n  jump sequences from the start to the goal: {}",
-            all.both_symmetries,
-            list(&all.solvable, true),
-            thousands(all.solutions)
-        );
-    }
+    let mut out = format!("counts by jumps (definitions in docs/peg-solitaire.md):\n{all}");
     let mut solvable = alone.solvable.clone();
     solvable.resize(all.solvable.len(), 0);
     if (&solvable, alone.solutions) != (&all.solvable, all.solutions) {
@@ -382,48 +296,35 @@ fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
 
 /// The fewest moves from every start with one empty hole to every finish
 /// with one peg ([`problems`]), checked against the breadth-first search by
-/// moves from each start and against [`problems_by_jumps`].
+/// moves from each start, against [`problems_by_jumps`] and against
+/// [`shortest_problem`].
 fn finish_table(board: &Board, max_memory: u64) -> Option<String> {
     let (g, meet) = (board.geometry(), MeetOptions { max_memory });
     let n = g.holes();
     let all = problems(board, &meet, |_, _| {}).ok()?;
-    let mut out = String::from(
-        "fewest moves from the start with one empty hole (row) to one peg (column), '-' impossible (levels by moves met from both ends; each start checked by the breadth-first search by moves, and by the levels by jumps from both ends then one pass by moves):\n",
-    );
+    let disagree = |what: String| Some(format!("the problem {what} disagree"));
     for empty in 0..n {
         let start = board.with_pegs(g.all() & !(1 << empty))?;
-        let levels = explore_moves(
-            &start,
-            &LevelOptions {
-                goal: None,
-                max_memory,
-            },
-            |_| {},
-        )
-        .ok()?;
+        let goal = None;
+        let levels = explore_moves(&start, &LevelOptions { goal, max_memory }, |_| {}).ok()?;
         for peg in 0..n {
             if levels.distance(&board.with_pegs(1 << peg)?) != all[empty * n + peg].moves {
-                return Some(format!(
-                    "the problem {empty} -> {peg}: the two searches disagree"
-                ));
+                return disagree(format!("{empty} -> {peg}: the two searches"));
             }
         }
     }
-    let by_jumps = problems_by_jumps(
-        board,
-        &JumpOptions {
-            max_memory,
-            ..JumpOptions::default()
-        },
-        |_| {},
-    )
-    .ok()?;
+    let jumps = JumpOptions {
+        max_memory,
+        ..JumpOptions::default()
+    };
+    let by_jumps = problems_by_jumps(board, &jumps, |_| {}).ok()?;
     if let Some((p, _)) = all.iter().zip(&by_jumps).find(|(a, b)| a.moves != b.moves) {
         let (v, s) = (p.vacancy, p.survivor);
-        return Some(format!(
-            "the problem {v} -> {s}: the levels by moves and by jumps disagree"
-        ));
+        return disagree(format!("{v} -> {s}: the levels by moves and by jumps"));
     }
+    let mut out = String::from(
+        "fewest moves from the start with one empty hole (row) to one peg (column), '-' impossible (levels by moves met from both ends; each start checked by the breadth-first search by moves, and by the levels by jumps from both ends then one pass by moves):\n",
+    );
     out.push_str(&problem_table(board, &all));
     // The shortest problem from every start at once, one of the table's
     // with its least number of moves.
@@ -444,10 +345,8 @@ fn finish_table(board: &Board, max_memory: u64) -> Option<String> {
         }
         None if least.is_none() => {}
         _ => {
-            return Some(
-                "the shortest problem from every start at once disagrees with the table"
-                    .to_string(),
-            );
+            let whole = "the shortest problem from every start at once disagrees with the table";
+            return Some(whole.to_string());
         }
     }
     Some(out)

@@ -1,0 +1,218 @@
+//! Peg solitaire's results in words: a board and its problem described,
+//! the levels of a search, the pruning, the counts by jumps, the table of
+//! every problem. Holes are numbered row by row from 0, as everywhere in
+//! this crate's notation.
+
+use std::fmt::{self, Write};
+
+use search_core::text::{counts, drawn, length, thousands};
+
+use crate::{
+    Board, Jump, JumpCensus, Meeting, PegClassPruning, Problem, ProblemsReport, ProblemsStage,
+    ShortestProblem,
+};
+
+/// The holes of `mask`, by number, separated by spaces.
+pub fn holes(mask: u64) -> String {
+    joined(search_core::grid::bits(mask))
+}
+
+/// `items` separated by spaces.
+fn joined<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let items: Vec<String> = items.into_iter().map(|h| h.to_string()).collect();
+    items.join(" ")
+}
+
+/// The problem from `start` to `goal` (the first jump fixed, where
+/// `first_jump` is given): the board's lattice, holes, jumps and
+/// symmetries, its peg classes and unjumpable holes, and the holes' numbers,
+/// the start and the goal drawn side by side.
+pub fn describe(start: &Board, goal: &Board, first_jump: Option<Jump>) -> String {
+    let g = start.geometry();
+    let kept = |s: &usize| {
+        g.transform(*s, start.pegs()) == start.pegs() && g.transform(*s, goal.pegs()) == goal.pegs()
+    };
+    let kept = (0..g.symmetries().len()).filter(kept).count();
+    let mut out = format!(
+        "board: {} lattice, {} holes, {} jumps, {} symmetries ({kept} keep the start and the goal), {} pegs to {}\n",
+        g.lattice(),
+        g.holes(),
+        g.jumps().len(),
+        g.symmetries().len(),
+        start.peg_count(),
+        goal.peg_count()
+    );
+    let classes: Vec<String> = g
+        .peg_classes()
+        .iter()
+        .map(|c| format!("{{{}}}", joined(c)))
+        .collect();
+    let unjumpable = holes(g.unjumpable());
+    let _ = writeln!(
+        out,
+        "peg classes: {}\nunjumpable holes: {unjumpable}",
+        classes.join(" ")
+    );
+    if let Some(j) = first_jump {
+        let _ = writeln!(out, "first jump fixed: {j}");
+    }
+    let pictures = [start.numbered_rows(), start.rows(), goal.rows()];
+    let _ = writeln!(
+        out,
+        "\n{}\n",
+        drawn(["holes", "start", "goal"], pictures, 3)
+    );
+    out
+}
+
+/// The fewest moves from every start with one empty hole (rows) to every
+/// finish with one peg (columns), `-` where impossible; `all` holds the
+/// problems of `board` in that order.
+pub fn problem_table(board: &Board, all: &[Problem]) -> String {
+    let n = board.geometry().holes();
+    let header: String = (0..n).map(|h| format!("{h:>3}")).collect();
+    let mut out = format!("  empty |{header}\n");
+    for (v, row) in all.chunks(n.max(1)).enumerate() {
+        let row: String = row
+            .iter()
+            .map(|p| p.moves.map_or("  -".to_string(), |d| format!("{d:>3}")))
+            .collect();
+        let _ = writeln!(out, "  {v:>5} |{row}");
+    }
+    out.trim_end().to_string()
+}
+
+/// The levels of the search from both ends, and how it ended.
+impl fmt::Display for Meeting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (forward, backward) = (&self.forward, &self.backward);
+        write!(
+            f,
+            "breadth-first levels by moves over positions up to the {} symmetries that keep the start and the goal, {} from the start ({}) and {} from the goal ({}), {}",
+            self.symmetries,
+            forward.len() - 1,
+            counts(forward, false),
+            backward.len() - 1,
+            counts(backward, false),
+            match self.solution {
+                Some(_) => "the first move found between the two last levels, none before",
+                None => "one side ran out of new positions without meeting the other",
+            }
+        )
+    }
+}
+
+/// The holes guarded, the corners that may jump over them, the jumps
+/// forbidden (`from>to`).
+impl fmt::Display for PegClassPruning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let forbidden = self
+            .forbidden
+            .iter()
+            .map(|j| format!("{}>{}", j.from, j.to));
+        write!(
+            f,
+            "no jump over holes {} except from holes {}; forbidden: {}",
+            holes(self.guarded),
+            holes(self.corners),
+            joined(forbidden)
+        )
+    }
+}
+
+/// The positions after each number of jumps, those that can still reach
+/// the goal, and the jump sequences from the start to the goal: one line
+/// each, indented.
+impl fmt::Display for JumpCensus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "  positions after each number of jumps, up to the {} symmetries that keep the start: {}",
+            self.start_symmetries,
+            counts(&self.histogram, true)
+        )?;
+        if !self.solvable.is_empty() {
+            write!(
+                f,
+                "\n  of those, able to reach the goal, up to the {} symmetries that keep both: {}\n  jump sequences from the start to the goal: {}",
+                self.both_symmetries,
+                counts(&self.solvable, true),
+                thousands(self.solutions)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl JumpCensus {
+    /// How many positions can still reach the goal and how many jump
+    /// sequences reach it, in words.
+    pub fn solvable_summary(&self) -> String {
+        format!(
+            "{} can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
+            thousands(self.solvable.iter().sum::<u64>()),
+            self.both_symmetries,
+            thousands(self.solutions),
+        )
+    }
+}
+
+/// The shortest problem found (or why the search stopped, and what it
+/// proved), then the positions per level from both sides.
+impl fmt::Display for ShortestProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.solution, &self.stopped) {
+            (Some((p, jumps)), _) => write!(
+                f,
+                "shortest: {}, from hole {} empty to one peg in hole {} (proven: no problem of the board has a solution with fewer moves); a solution, replayed: {}",
+                length(p.moves),
+                p.vacancy,
+                p.survivor,
+                crate::notation(jumps)
+            ),
+            (None, Some(why)) => write!(
+                f,
+                "stopped before the two sides met: {why}; proven: no problem of the board has a solution with fewer than {}",
+                length(self.at_least)
+            ),
+            (None, None) => f.write_str("no problem of the board can be solved"),
+        }?;
+        let kept = self.forward.iter().chain(&self.backward).sum::<u64>();
+        write!(
+            f,
+            "\npositions per level by moves from the starts: {}; back from the finishes: {} ({} in all, up to the board's {} symmetries)",
+            counts(&self.forward, false),
+            counts(&self.backward, false),
+            thousands(kept),
+            self.symmetries
+        )
+    }
+}
+
+/// The start being searched and the stage it is in: `start 2 of 4 (hole 3
+/// empty): positions on a jump sequence to a finish`.
+impl fmt::Display for ProblemsReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.stage {
+            ProblemsStage::Jumps => "levels by jumps from the start and back from the finishes",
+            ProblemsStage::Finishing => "positions on a jump sequence to a finish",
+            ProblemsStage::Moves => "fewest moves, level by level over those",
+        };
+        let (done, starts, vacancy) = (self.done + 1, self.starts, self.vacancy);
+        write!(f, "start {done} of {starts} (hole {vacancy} empty): {what}")
+    }
+}
+
+/// How many problems there are, how many can be solved, and the fewest
+/// moves of the shortest and of the longest.
+pub fn problems_summary(all: &[Problem]) -> String {
+    let lengths = all.iter().filter_map(|p| p.moves);
+    let (shortest, longest) = (lengths.clone().min(), lengths.clone().max());
+    let (count, possible) = (all.len(), lengths.count());
+    format!(
+        "{count} problems, {possible} possible, {} impossible; shortest {}, longest {}",
+        count - possible,
+        length(shortest),
+        length(longest)
+    )
+}
