@@ -270,14 +270,30 @@ fn count_by_jumps_reading(
                     });
                     0
                 };
-                search.clone().with_steps().between_mirrored(
-                    ends.0,
-                    n as u32,
-                    forward,
-                    by_jumps(&mover, true),
-                    mirror,
-                    &mut progress,
-                )?
+                // The positions one jump before a mirror: for the complement
+                // itself, the complements of the positions one jump on.
+                let backward = by_jumps(&mover, true);
+                let before_mirror = |pegs: &u64, out: &mut Vec<u64>| match flip {
+                    Some(Some(_)) => {
+                        backward(&mirror(pegs), out);
+                    }
+                    _ => mover.push_complements_of_jumps(*pegs, all, out),
+                };
+                // The levels past the middle are the mirrors of those
+                // before it: only their sizes are reported.
+                search
+                    .clone()
+                    .with_steps()
+                    .without_mirrored_levels()
+                    .between_mirrored(
+                        ends.0,
+                        n as u32,
+                        forward,
+                        &backward,
+                        mirror,
+                        before_mirror,
+                        &mut progress,
+                    )?
             } else {
                 search.clone().with_steps().between(
                     ends.0,
@@ -380,7 +396,14 @@ fn count_by_jumps_reading(
         let n = solvable.len() - 1;
         ways_into(n)[n].first().copied().unwrap_or(0)
     };
-    let mut counts: Vec<u64> = solvable.iter().map(|l| l.len() as u64).collect();
+    // Levels past the middle left unbuilt hold the mirrors of those before
+    // it.
+    let mut counts: Vec<u64> = (0..solvable.len())
+        .map(|k| match (complement, solvable.len().checked_sub(k + 1)) {
+            (true, Some(mirror)) if mirror < k => solvable[mirror].len() as u64,
+            _ => solvable[k].len() as u64,
+        })
+        .collect();
     if !counts.is_empty() {
         counts.resize(histogram.len().max(counts.len()), 0);
     }

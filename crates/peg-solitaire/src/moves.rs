@@ -161,6 +161,9 @@ struct Group {
 /// The most symmetries a board has (a hexagon of the triangular lattice).
 const LANES: usize = 12;
 
+/// The top bit of a position.
+const TOP_BIT: u64 = 1 << 63;
+
 /// Bits moved by an offset `d`, so that bit `i` of the result is bit
 /// `i + d` of the bits: `bits >> right << left`, one of them 0 (no branch
 /// on the sign of `d`).
@@ -369,6 +372,42 @@ impl<'a> Mover<'a> {
         }
     }
 
+    /// Pushes onto `out` the least image of every position one jump before
+    /// the complement of `pegs` (`all` its holes): the complements of the
+    /// positions one jump after `pegs` (a jump on a position is an un-jump
+    /// on its complement), whose least images are the complements of the
+    /// greatest images of those positions (a symmetry maps the complement
+    /// of a position to the complement of its image). The complement's
+    /// images are not taken.
+    pub(crate) fn push_complements_of_jumps(&self, pegs: u64, all: u64, out: &mut Vec<u64>) {
+        match self.lanes {
+            1 => self.complements::<1>(pegs, all, out),
+            2 => self.complements::<2>(pegs, all, out),
+            4 => self.complements::<4>(pegs, all, out),
+            6 => self.complements::<6>(pegs, all, out),
+            8 => self.complements::<8>(pegs, all, out),
+            _ => self.complements::<LANES>(pegs, all, out),
+        }
+    }
+
+    /// [`Mover::push_complements_of_jumps`] over `N` lanes.
+    fn complements<const N: usize>(&self, pegs: u64, all: u64, out: &mut Vec<u64>) {
+        let images = self.lanes_of::<N>(pegs).map(|image| image ^ TOP_BIT);
+        self.legal_jumps(
+            pegs,
+            false,
+            |_| u64::MAX,
+            |i| {
+                let flips = &self.images[i];
+                let mut most = i64::MIN;
+                for s in 0..N {
+                    most = most.max((images[s] ^ flips[s]) as i64);
+                }
+                out.push(all ^ most as u64 ^ TOP_BIT);
+            },
+        );
+    }
+
     /// The number of groups of jumps ([`Mover::group_masks`]).
     pub(crate) fn group_count(&self) -> usize {
         self.groups.len()
@@ -396,14 +435,17 @@ impl<'a> Mover<'a> {
         allowed: impl Fn(usize) -> u64,
         mut visit: impl FnMut(usize, u64),
     ) {
-        let images = self.lanes_of::<N>(pegs);
+        // The images with their top bit flipped, so that they compare as
+        // signed numbers in the order of the unsigned ones (a signed least
+        // takes fewer vector instructions).
+        let images = self.lanes_of::<N>(pegs).map(|image| image ^ TOP_BIT);
         self.legal_jumps(pegs, backward, allowed, |i| {
             let flips = &self.images[i];
-            let mut least = u64::MAX;
+            let mut least = i64::MAX;
             for s in 0..N {
-                least = least.min(images[s] ^ flips[s]);
+                least = least.min((images[s] ^ flips[s]) as i64);
             }
-            visit(i, least);
+            visit(i, least as u64 ^ TOP_BIT);
         });
     }
 

@@ -114,8 +114,20 @@ pub struct SubsetLayer {
     class: u32,
     count: u64,
     /// Per value of the highest chunk: the subsets whose highest chunk is
-    /// smaller (low 40 bits) and the row left below (high 24).
-    top: Vec<u64>,
+    /// smaller, and the row left below.
+    top: Top,
+}
+
+/// The table of a layer's highest chunk.
+#[derive(Debug, Clone)]
+enum Top {
+    /// Partial ranks (low 40 bits) and the row left below (high 24).
+    Wide(Vec<u64>),
+    /// Partial ranks alone, where no chunk lies between the highest and
+    /// the lowest and the layer holds fewer than `2^32` subsets: half the
+    /// bytes (512 KiB for 17 bits), so that the table stays in a core's
+    /// cache; the row is worked out where unranking needs it.
+    Narrow(Vec<u32>),
 }
 
 /// The set bits of `mask`, lowest first.
@@ -321,6 +333,11 @@ impl SubsetClasses {
                 });
             }
         }
+        let top = if self.mids.is_empty() && cum <= u64::from(u32::MAX) {
+            Top::Narrow(top.iter().map(|&e| (e & CUM_MASK) as u32).collect())
+        } else {
+            Top::Wide(top)
+        };
         Ok(SubsetLayer {
             tables: Arc::clone(self),
             k: k as u32,
@@ -354,7 +371,13 @@ impl SubsetLayer {
     #[inline(always)]
     pub fn rank(&self, mask: u64) -> u64 {
         let t = &*self.tables;
-        let e = self.top[(mask >> t.top_shift) as usize & ((1 << t.top_bits) - 1)];
+        let v = (mask >> t.top_shift) as usize & ((1 << t.top_bits) - 1);
+        let low = u64::from(t.low_rank[mask as usize & ((1 << t.low_bits) - 1)]);
+        let top = match &self.top {
+            Top::Narrow(cum) => return u64::from(cum[v]) + low,
+            Top::Wide(top) => top,
+        };
+        let e = top[v];
         let mut rank = e & CUM_MASK;
         let mut row = (e >> CUM_BITS) as usize;
         for c in &t.mids {
@@ -363,7 +386,7 @@ impl SubsetLayer {
             rank += e & CUM_MASK;
             row = (e >> CUM_BITS) as usize;
         }
-        rank + u64::from(t.low_rank[mask as usize & ((1 << t.low_bits) - 1)])
+        rank + low
     }
 
     /// The ranks of `masks` (each a subset of the layer, as for
@@ -371,9 +394,19 @@ impl SubsetLayer {
     /// over them all, the tables looked up from the same registers.
     pub fn rank_all(&self, masks: &[u64], ranks: &mut [u64]) {
         let t = &*self.tables;
-        let (top, top_shift, top_mask) = (&self.top[..], t.top_shift, (1u64 << t.top_bits) - 1);
+        let (top_shift, top_mask) = (t.top_shift, (1u64 << t.top_bits) - 1);
         let (low, low_mask) = (&t.low_rank[..], (1u64 << t.low_bits) - 1);
         let entry = |e: u64| (e & CUM_MASK, (e >> CUM_BITS) as usize);
+        let top = match &self.top {
+            Top::Narrow(cum) => {
+                for (r, &m) in ranks.iter_mut().zip(masks) {
+                    *r = u64::from(cum[(m >> top_shift & top_mask) as usize])
+                        + u64::from(low[(m & low_mask) as usize]);
+                }
+                return;
+            }
+            Top::Wide(top) => &top[..],
+        };
         match &t.mids[..] {
             [] => {
                 for (r, &m) in ranks.iter_mut().zip(masks) {
@@ -439,6 +472,15 @@ impl SubsetLayer {
         Ok(self.cursor().mask(rank))
     }
 
+    /// The row (elements, class) left for the bits below the highest
+    /// chunk when that chunk's value is `v`.
+    fn row_below(&self, v: usize) -> usize {
+        let t = &*self.tables;
+        let e = (v as u64).count_ones();
+        let u = u32::from(t.class_of((v as u64) << t.top_shift)) ^ self.class;
+        (self.k.saturating_sub(e) * t.classes + u) as usize
+    }
+
     /// A cursor that unranks ranks given in increasing order, each in
     /// about constant time (the tables' rows are searched from where the
     /// last rank was found).
@@ -475,14 +517,32 @@ pub struct SubsetCursor<'a> {
 /// subsets numbering `total`: the value `v` with `cum(v) <= rank < cum(v +
 /// 1)`, searched from `from`.
 fn place(entries: &[u64], total: u64, rank: u64, from: usize) -> Place {
-    let len = entries.len();
-    let cum = |v: usize| entries[v] & CUM_MASK;
+    place_by(
+        entries.len(),
+        |v| entries[v] & CUM_MASK,
+        |v| (entries[v] >> CUM_BITS) as usize,
+        total,
+        rank,
+        from,
+    )
+}
+
+/// [`place`] in a row of `len` entries whose partial ranks `cum` gives,
+/// and the rows below `row`.
+fn place_by(
+    len: usize,
+    cum: impl Fn(usize) -> u64,
+    row: impl Fn(usize) -> usize,
+    total: u64,
+    rank: u64,
+    from: usize,
+) -> Place {
     let end = |v: usize| if v + 1 < len { cum(v + 1) } else { total };
     let at = |v: usize| Place {
         value: v,
         lo: cum(v),
         hi: end(v),
-        row: (entries[v] >> CUM_BITS) as usize,
+        row: row(v),
     };
     // A few steps forward, then a binary search over the rest.
     let mut v = from;
@@ -517,7 +577,17 @@ impl SubsetCursor<'_> {
             old => {
                 changed = true;
                 let from = old.filter(|p| p.hi <= rank).map_or(0, |p| p.value + 1);
-                let p = place(&layer.top, layer.count, rank, from);
+                let p = match &layer.top {
+                    Top::Wide(top) => place(top, layer.count, rank, from),
+                    Top::Narrow(cum) => place_by(
+                        cum.len(),
+                        |v| u64::from(cum[v]),
+                        |v| layer.row_below(v),
+                        layer.count,
+                        rank,
+                        from,
+                    ),
+                };
                 self.top = Some(p);
                 p
             }

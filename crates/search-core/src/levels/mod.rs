@@ -68,6 +68,7 @@ use filter::KeyFilter;
 mod between;
 mod dense;
 mod filter;
+mod mirrored;
 mod packed;
 mod radix;
 mod sorted;
@@ -154,6 +155,7 @@ pub struct LevelSearch<R = Unranked> {
     keep: Option<usize>,
     backward: bool,
     steps: bool,
+    mirrored_levels: bool,
 }
 
 /// The result of [`LevelSearch::run`].
@@ -189,6 +191,7 @@ impl LevelSearch {
             keep: None,
             backward: false,
             steps: false,
+            mirrored_levels: true,
         }
     }
 }
@@ -211,6 +214,7 @@ impl<R: Ranks> LevelSearch<R> {
             keep: self.keep,
             backward: self.backward,
             steps: self.steps,
+            mirrored_levels: self.mirrored_levels,
         }
     }
 
@@ -316,6 +320,14 @@ impl<R: Ranks> LevelSearch<R> {
     /// the paths.
     pub fn with_steps(mut self) -> Self {
         self.steps = true;
+        self
+    }
+
+    /// Leave empty, in [`between_mirrored`](Self::between_mirrored), the
+    /// levels past the meeting (each the mirrors of level `depth - k`, as
+    /// many states), for a caller that needs only their sizes.
+    pub fn without_mirrored_levels(mut self) -> Self {
+        self.mirrored_levels = false;
         self
     }
 
