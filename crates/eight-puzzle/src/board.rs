@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use search_core::grid::{ASCENDING, Rect, Rows, RowsError};
+use search_core::grid::{ASCENDING, Rows, RowsError};
 use std::str::FromStr;
 
 /// The largest board has 25 cells (the 24-puzzle's 5x5).
@@ -223,20 +223,7 @@ impl Board {
         Board::new(width, height, &tiles)
     }
 
-    /// Columns.
-    pub fn width(&self) -> usize {
-        usize::from(self.width)
-    }
-
-    /// Rows.
-    pub fn height(&self) -> usize {
-        usize::from(self.height)
-    }
-
-    /// The number of cells.
-    pub fn cells(&self) -> usize {
-        self.width() * self.height()
-    }
+    search_core::shape_accessors!();
 
     /// The tile in `cell` (0 for the blank).
     ///
@@ -350,7 +337,7 @@ impl Board {
 
     /// The cells orthogonally next to `cell`.
     pub(crate) fn neighbour_cells(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
-        let rect = Rect::new(self.width(), self.height());
+        let rect = self.rect();
         let cells: Vec<usize> = rect.neighbours_towards(cell, ASCENDING).collect();
         cells.into_iter()
     }

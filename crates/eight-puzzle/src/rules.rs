@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use perm_rank::{Lehmer, Ranking};
 use search_core::bound::Symmetry;
-use search_core::grid::{OFF, ORTHOGONAL, Rect};
+use search_core::grid::{ORTHOGONAL, Rect, Sliding};
 use search_core::prune::{Automaton, AutomatonCache, Labelled};
 use search_core::rules::{Ranked, Rules};
 
@@ -27,15 +27,7 @@ use crate::board::MAX_CELLS;
 
 /// A move as the searches play it: the tile on `from` slides into the blank
 /// on `to`, which moves in direction `dir` (0 up, 1 down, 2 left, 3 right).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Slide {
-    /// The tile's cell before the move: the blank's after it.
-    pub from: u8,
-    /// The blank's cell before the move: the tile's after it.
-    pub to: u8,
-    /// The direction the blank moves.
-    pub dir: u8,
-}
+pub use search_core::grid::Slide;
 
 /// The boards of one shape and their moves.
 ///
@@ -59,12 +51,14 @@ pub struct Slide {
 pub struct SlidingSpace {
     width: u8,
     height: u8,
-    /// `next[cell][dir]`: the blank's cell after moving in `dir`, or [`OFF`].
-    next: [[u8; 4]; MAX_CELLS],
+    /// The blank's moves: up, down, left, right.
+    sliding: Sliding,
     /// The Lehmer ranking of the arrangements, up to 20 cells.
     lehmer: Option<Lehmer>,
     /// The weight `(n - 1 - j)!` of each Lehmer digit.
     weight: [u64; MAX_CELLS],
+    /// Whether a move updates the rank (up to 16 cells, one SWAR word).
+    incremental: bool,
 }
 
 impl SlidingSpace {
@@ -72,13 +66,7 @@ impl SlidingSpace {
     pub fn new(width: usize, height: usize) -> Result<SlidingSpace, crate::BoardError> {
         // The solved board validates the shape.
         let board = Board::solved(width, height)?;
-        let rect = Rect::new(width, height);
         let cells = board.cells();
-        let mut next = [[OFF; 4]; MAX_CELLS];
-        for (cell, to) in next.iter_mut().enumerate().take(cells) {
-            *to =
-                ORTHOGONAL.map(|(rows, cols)| rect.step(cell, rows, cols).map_or(OFF, |c| c as u8));
-        }
         let mut weight = [0u64; MAX_CELLS];
         let lehmer = Lehmer::new(cells).ok();
         if lehmer.is_some() {
@@ -91,26 +79,15 @@ impl SlidingSpace {
         Ok(SlidingSpace {
             width: width as u8,
             height: height as u8,
-            next,
+            // Boards have at most 25 cells, as many as `Sliding` takes.
+            sliding: Sliding::new(board.rect(), ORTHOGONAL),
             lehmer,
             weight,
+            incremental: cells <= 16,
         })
     }
 
-    /// Columns.
-    pub fn width(&self) -> usize {
-        usize::from(self.width)
-    }
-
-    /// Rows.
-    pub fn height(&self) -> usize {
-        usize::from(self.height)
-    }
-
-    /// The number of cells.
-    pub fn cells(&self) -> usize {
-        self.width() * self.height()
-    }
+    search_core::shape_accessors!();
 
     /// The pruning automaton of this shape (see [`automaton`]).
     pub fn automaton(&self) -> Option<Arc<Automaton>> {
@@ -124,16 +101,7 @@ impl Rules for SlidingSpace {
 
     #[inline]
     fn moves(&self, board: &Board, out: &mut Vec<Slide>) {
-        let to = board.blank() as u8;
-        for (dir, &from) in self.next[usize::from(to)].iter().enumerate() {
-            if from != OFF {
-                out.push(Slide {
-                    from,
-                    to,
-                    dir: dir as u8,
-                });
-            }
-        }
+        self.sliding.each_slide(board.blank(), |m| out.push(m));
     }
 
     #[inline]
@@ -148,11 +116,7 @@ impl Rules for SlidingSpace {
 
     #[inline]
     fn inverse(&self, m: Slide) -> Option<Slide> {
-        Some(Slide {
-            from: m.to,
-            to: m.from,
-            dir: m.dir ^ 1,
-        })
+        Some(self.sliding.inverse(m))
     }
 }
 
@@ -191,7 +155,10 @@ impl Ranked for SlidingSpace {
     }
 
     /// The slides into the blank straight from the table of steps, without
-    /// listing them first (what the sweeps and table builds call).
+    /// listing them first (what the sweeps and table builds call). Each
+    /// rank is read off `board` itself, before the move: the cells the
+    /// update reads are the same on both boards, and `board` was not just
+    /// written a byte at a time.
     #[inline]
     fn each_neighbour<F: FnMut(&Board, u64)>(
         &self,
@@ -200,31 +167,35 @@ impl Ranked for SlidingSpace {
         _: &mut Vec<Slide>,
         mut visit: F,
     ) {
-        let to = board.blank() as u8;
-        let mut next = *board;
-        for (dir, &from) in self.next[usize::from(to)].iter().enumerate() {
-            if from != OFF {
-                let m = Slide {
-                    from,
-                    to,
-                    dir: dir as u8,
-                };
-                self.apply(&mut next, m);
-                visit(&next, self.rank_after(&next, rank, m));
-                self.undo(&mut next, m);
-            }
-        }
+        self.sliding.each_slide(board.blank(), |m| {
+            let tile = board.tile_array()[usize::from(m.from)];
+            let after = self.slid_rank(board, tile, rank, m);
+            let mut next = *board;
+            self.apply(&mut next, m);
+            visit(&next, after.unwrap_or_else(|| self.rank(&next)));
+        });
     }
 
     #[inline]
     fn rank_after(&self, board: &Board, rank: u64, m: Slide) -> u64 {
-        if self.cells() > 16 {
-            return self.rank(board);
+        // The tile now on `to` came from `from`.
+        let tile = board.tile_array()[usize::from(m.to)];
+        self.slid_rank(board, tile, rank, m)
+            .unwrap_or_else(|| self.rank(board))
+    }
+}
+
+impl SlidingSpace {
+    /// The rank after `m` slides `tile`, from `rank` before it, read off
+    /// either board (the one before the move or the one after: they agree
+    /// on every cell but the move's two); `None` beyond 16 cells.
+    #[inline]
+    fn slid_rank(&self, board: &Board, tile: u8, rank: u64, m: Slide) -> Option<u64> {
+        if !self.incremental {
+            return None;
         }
         let tiles = board.tile_array();
         let (to, from) = (usize::from(m.to), usize::from(m.from));
-        // The tile now on `to` came from `from`; the blank went the other way.
-        let tile = tiles[to];
         let (lo, hi) = (to.min(from), to.max(from));
         // Entries strictly inside the span that are smaller than the tile.
         let mut inside = 0u64;
@@ -237,7 +208,7 @@ impl Ranked for SlidingSpace {
         }
         let after = smaller_after(tiles, hi, tile, self.cells());
         let (w_to, w_from) = (self.weight[to], self.weight[from]);
-        if to < from {
+        Some(if to < from {
             // The tile moved back to `to` and the blank forward to `from`: the
             // tile's digit now also counts the span and the blank; every entry
             // inside the span smaller than the tile gains the blank behind it.
@@ -245,7 +216,7 @@ impl Ranked for SlidingSpace {
         } else {
             // The mirror image: the tile moved forward past the span.
             rank + w_to * after - w_from * (inside + 1 + after) - inside_weight
-        }
+        })
     }
 }
 
@@ -353,14 +324,14 @@ pub const PRUNING_DEPTH: usize = 16;
 /// and kept for the process (one per shape); `None` above 25 cells, where
 /// frames do not fit the automaton's builder.
 pub fn automaton(width: usize, height: usize) -> Option<Arc<Automaton>> {
-    if width * height > search_core::grid::Sliding::MAX_CELLS {
+    if width * height > Sliding::MAX_CELLS {
         return None;
     }
     static CACHE: AutomatonCache<(usize, usize)> = AutomatonCache::new();
     let name = format!("sliding-{width}x{height}-udlr-{PRUNING_DEPTH}");
     Some(CACHE.get_or_load((width, height), &name, || {
         // Up, down, left, right: the order `SlidingSpace::moves` lists the moves in.
-        let sliding = search_core::grid::Sliding::new(Rect::new(width, height), ORTHOGONAL);
+        let sliding = Sliding::new(Rect::new(width, height), ORTHOGONAL);
         Automaton::build(&sliding, PRUNING_DEPTH)
     }))
 }

@@ -8,7 +8,7 @@ use eight_puzzle::{
 };
 use proptest::prelude::*;
 use search_core::layers::{Sweep, Table};
-use search_core::puzzle::{check_notation, check_refusals, optimal_lengths};
+use search_core::puzzle::{check_interrupted, check_notation, check_refusals, optimal_lengths};
 use search_core::rules::Ranked;
 
 mod common;
@@ -191,10 +191,10 @@ fn refuses_what_it_cannot_do() {
         budget: Budget::default().with_max_expanded(100),
         ..SolveOptions::with_algorithm(Algorithm::IdaManhattan)
     };
-    match solve(&start, &eight, &budget) {
-        Err(SolveError::Interrupted(i)) => assert_eq!(i.stats.expanded, 100),
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(
+        check_interrupted::<EightPuzzle>(&start, &eight, &budget, 100),
+        Ok(())
+    );
 }
 
 #[test]

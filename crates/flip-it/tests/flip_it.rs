@@ -1,7 +1,7 @@
 //! Flip It: boards, the jump tables of M. Hiroi's article, the whole 3x3 and 4x4 spaces, and
 //! every algorithm and bound checked against them.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use flip_it::{
@@ -10,7 +10,10 @@ use flip_it::{
 };
 use proptest::prelude::*;
 use search_core::layers::{Layers, Sweep, Table};
-use search_core::puzzle::{check_notation, check_refusals, check_replay_refusals, optimal_lengths};
+use search_core::puzzle::{
+    check_interrupted, check_notation, check_refusals, check_replay_refusals, distances_by_play,
+    optimal_lengths,
+};
 use search_core::rules::Ranked;
 
 fn board(rows: &[&str]) -> Board {
@@ -182,24 +185,7 @@ fn the_4x4_spaces_match_the_article() {
 /// Distances to the nearest goal by a plain multi-source BFS over boards in a
 /// hash map: an independent check of the sweep.
 fn plain_distances(size: usize, variant: Variant) -> HashMap<Board, u32> {
-    let mut dist = HashMap::new();
-    let mut queue = VecDeque::new();
-    for e in 0..size * size {
-        let goal = Board::all_white(variant, size, e);
-        dist.insert(goal, 0);
-        queue.push_back(goal);
-    }
-    while let Some(b) = queue.pop_front() {
-        let d = dist[&b];
-        for m in b.moves() {
-            let next = b.play(&m).unwrap();
-            dist.entry(next).or_insert_with(|| {
-                queue.push_back(next);
-                d + 1
-            });
-        }
-    }
-    dist
+    distances_by_play::<FlipIt>((0..size * size).map(|e| Board::all_white(variant, size, e)))
 }
 
 #[test]
@@ -422,12 +408,9 @@ fn a_budget_interrupts_the_search() {
             budget: flip_it::Budget::default().with_max_expanded(100),
             ..SolveOptions::default()
         };
-        match solve(&start, &Goal::EveryPieceWhite, &options) {
-            Err(flip_it::SolveError::Interrupted(stopped)) => {
-                assert_eq!(stopped.stats.expanded, 100, "{algorithm}")
-            }
-            other => panic!("{algorithm}: {other:?}"),
-        }
+        let goal = Goal::EveryPieceWhite;
+        let stopped = check_interrupted::<FlipIt>(&start, &goal, &options, 100);
+        assert_eq!(stopped, Ok(()), "{algorithm}");
     }
 }
 

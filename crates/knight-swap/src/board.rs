@@ -4,7 +4,7 @@ use std::fmt;
 
 use search_core::grid::{Rows, RowsError};
 
-use search_core::grid::{Rect, bits};
+use search_core::grid::bits;
 
 /// The most cells a board may have (its squares are bits of a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -175,20 +175,7 @@ impl Board {
         Ok(board)
     }
 
-    /// Columns.
-    pub fn width(&self) -> usize {
-        usize::from(self.width)
-    }
-
-    /// Rows.
-    pub fn height(&self) -> usize {
-        usize::from(self.height)
-    }
-
-    /// The number of cells, squares or not.
-    pub fn cells(&self) -> usize {
-        self.width() * self.height()
-    }
+    search_core::shape_accessors!();
 
     /// What stands on `cell` ([`Cell::Off`] for a cell off the board).
     pub fn cell(&self, cell: usize) -> Cell {
@@ -247,7 +234,7 @@ impl Board {
 
     /// The cells a knight on `cell` could jump to, were they empty.
     pub fn jumps(&self, cell: usize) -> Vec<usize> {
-        let rect = Rect::new(self.width(), self.height());
+        let rect = self.rect();
         JUMPS
             .iter()
             .filter_map(|&(rows, cols)| rect.step(cell, rows, cols))

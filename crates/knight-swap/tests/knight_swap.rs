@@ -8,7 +8,9 @@ use knight_swap::{
 use proptest::prelude::*;
 use search_core::bfs::bfs;
 use search_core::count::count_shortest_paths;
-use search_core::puzzle::{check_notation, check_refusals, check_replay_refusals, optimal_lengths};
+use search_core::puzzle::{
+    check_interrupted, check_notation, check_refusals, check_replay_refusals, optimal_lengths,
+};
 use search_core::rules::Ranked;
 
 fn board(rows: &[&str]) -> Board {
@@ -336,10 +338,11 @@ fn a_budget_interrupts_the_bidirectional_search() {
         budget: Budget::default().with_max_expanded(100),
         ..SolveOptions::default()
     };
-    match solve(&start, &start.exchanged(), &options) {
-        Err(SolveError::Interrupted(stopped)) => assert_eq!(stopped.stats.expanded, 100),
-        other => panic!("{other:?}"),
-    }
+    let goal = start.exchanged();
+    assert_eq!(
+        check_interrupted::<KnightSwap>(&start, &goal, &options, 100),
+        Ok(())
+    );
 }
 
 #[test]

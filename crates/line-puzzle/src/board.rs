@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use search_core::grid::{ASCENDING, Rect, Rows, RowsError};
+use search_core::grid::{ASCENDING, Rows, RowsError};
 
 /// The largest board: 16 cells, so that each letter's cells fit a `u16`.
 pub const MAX_CELLS: usize = 16;
@@ -161,20 +161,7 @@ impl Board {
         }
     }
 
-    /// Columns.
-    pub fn width(&self) -> usize {
-        usize::from(self.width)
-    }
-
-    /// Rows.
-    pub fn height(&self) -> usize {
-        usize::from(self.height)
-    }
-
-    /// The number of cells.
-    pub fn cells(&self) -> usize {
-        self.width() * self.height()
-    }
+    search_core::shape_accessors!();
 
     /// The space's cell.
     pub fn space(&self) -> usize {
@@ -206,7 +193,7 @@ impl Board {
 
     /// The cells next to `cell`, in ascending order.
     pub fn neighbours(&self, cell: usize) -> Vec<usize> {
-        let rect = Rect::new(self.width(), self.height());
+        let rect = self.rect();
         rect.neighbours_towards(cell, ASCENDING).collect()
     }
 

@@ -10,7 +10,6 @@
 //! databases).
 
 use perm_rank::{Multiset, Ranking};
-use search_core::grid::Rect;
 use search_core::layers::{Sweep, Table};
 use search_core::pdb::regions::{PlacementRanking, Regions};
 
@@ -174,7 +173,7 @@ impl Bound<LineSpace> for PatternDb {
 /// The table of the `K` letters `letters`, a state holding one mask a letter.
 fn table<const K: usize>(goal: &Board, letters: &[Letter], ranking: &Multiset) -> Vec<u8> {
     let pieces: [u64; K] = std::array::from_fn(|i| u64::from(goal.cells_of(letters[i])));
-    let rect = Rect::new(goal.width(), goal.height());
+    let rect = goal.rect();
     let regions = Regions::<_, K, u16>::new(GroupRanking(ranking), rect, pieces, goal.space());
     search_core::pdb::PatternDb::build(&regions, &Sweep::new(Table::Bytes), |_| {})
         .expect("without a memory limit, a 16-cell board's placements lie within 254 moves")

@@ -2,7 +2,7 @@
 //! arrangement of a board's pieces, their moves and their rank.
 
 use perm_rank::{Multiset, Ranking};
-use search_core::grid::{ASCENDING, OFF, Rect};
+use search_core::grid::{ASCENDING, Slide, Sliding};
 use search_core::prune::Labelled;
 use search_core::rules::{Ranked, Rules};
 
@@ -34,9 +34,8 @@ pub struct LineSpace {
     width: u8,
     height: u8,
     ranking: Multiset,
-    /// `next[c][dir]`: the cell the space on `c` moves to in direction
-    /// `dir` (up, left, right, down), or `OFF`.
-    next: [[u8; 4]; MAX_CELLS],
+    /// The space's moves: up, left, right, down.
+    sliding: Sliding,
 }
 
 impl LineSpace {
@@ -44,14 +43,12 @@ impl LineSpace {
     pub fn new(board: &Board) -> LineSpace {
         let mut counts = vec![1];
         counts.extend(Letter::ALL.iter().map(|&l| board.count(l)));
-        let mut next = [[OFF; 4]; MAX_CELLS];
-        let rect = Rect::new(board.width(), board.height());
-        next[..board.cells()].copy_from_slice(&rect.steps(ASCENDING));
         LineSpace {
             width: board.width() as u8,
             height: board.height() as u8,
             ranking: Multiset::new(&counts).expect("16 cells rank within a u64"),
-            next,
+            // Boards have at most 16 cells, fewer than `Sliding` takes.
+            sliding: Sliding::new(board.rect(), ASCENDING),
         }
     }
 
@@ -63,15 +60,7 @@ impl LineSpace {
 /// A move as the searches play it: the piece on `from` slides into the
 /// space on `to`; `dir` is the direction the space moves (0 up, 1 left,
 /// 2 right, 3 down), the operator of the pruning automaton.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Step {
-    /// The piece's cell before the move: the space's after it.
-    pub from: u8,
-    /// The space's cell before the move: the piece's after it.
-    pub to: u8,
-    /// The direction the space moves.
-    pub dir: u8,
-}
+pub type Step = Slide;
 
 impl Rules for LineSpace {
     type State = Board;
@@ -79,16 +68,7 @@ impl Rules for LineSpace {
 
     #[inline]
     fn moves(&self, board: &Board, out: &mut Vec<Step>) {
-        let to = board.space() as u8;
-        for (dir, &from) in self.next[board.space()].iter().enumerate() {
-            if from != OFF {
-                out.push(Step {
-                    from,
-                    to,
-                    dir: dir as u8,
-                });
-            }
-        }
+        self.sliding.each_slide(board.space(), |m| out.push(m));
     }
 
     #[inline]
@@ -103,11 +83,7 @@ impl Rules for LineSpace {
 
     #[inline]
     fn inverse(&self, m: Step) -> Option<Step> {
-        Some(Step {
-            from: m.to,
-            to: m.from,
-            dir: 3 - m.dir,
-        })
+        Some(self.sliding.inverse(m))
     }
 }
 

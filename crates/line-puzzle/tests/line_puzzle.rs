@@ -1,7 +1,7 @@
 //! The line puzzle: boards, Hiroi's ten pairs, small boards swept whole,
 //! and every bound checked against exact distances.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use line_puzzle::{
@@ -11,7 +11,10 @@ use line_puzzle::{
 };
 use proptest::prelude::*;
 use search_core::layers::{Sweep, Table};
-use search_core::puzzle::{check_notation, check_refusals, check_replay_refusals, optimal_lengths};
+use search_core::puzzle::{
+    check_interrupted, check_notation, check_refusals, check_replay_refusals, distances_by_play,
+    optimal_lengths,
+};
 use search_core::rules::Ranked;
 
 fn board(rows: &[&str]) -> Board {
@@ -145,10 +148,10 @@ fn refuses_what_it_cannot_do() {
         budget: Budget::default().with_max_expanded(1_000),
         ..SolveOptions::with_algorithm(Algorithm::IdaHiroi)
     };
-    match solve(&start, &goal, &budget) {
-        Err(SolveError::Interrupted(i)) => assert_eq!(i.stats.expanded, 1_000),
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(
+        check_interrupted::<LinePuzzle>(&start, &goal, &budget, 1_000),
+        Ok(())
+    );
 }
 
 #[test]
@@ -236,19 +239,7 @@ fn solves_hiroi_s_ten_pairs() {
 /// Distances to `goal` from every arrangement reachable, by a plain BFS over
 /// boards in a hash map.
 fn plain_distances(goal: &Board) -> HashMap<Board, u32> {
-    let mut dist = HashMap::from([(*goal, 0)]);
-    let mut queue = VecDeque::from([*goal]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[&b];
-        for m in b.moves() {
-            let next = b.play(&m).unwrap();
-            dist.entry(next).or_insert_with(|| {
-                queue.push_back(next);
-                d + 1
-            });
-        }
-    }
-    dist
+    distances_by_play::<LinePuzzle>([*goal])
 }
 
 /// Small boards with repeated pieces, and one with all pieces distinct.

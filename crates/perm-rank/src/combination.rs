@@ -98,12 +98,7 @@ impl Ranking for Combinations {
     }
 
     fn unrank(&self, rank: u64, out: &mut [u8]) -> Result<(), RankError> {
-        if out.len() != self.n {
-            return Err(RankError::WrongLength {
-                expected: self.n,
-                found: out.len(),
-            });
-        }
+        RankError::check_length(self.n, out.len())?;
         let mask = self.unrank_mask(rank)?;
         for (i, slot) in out.iter_mut().enumerate() {
             *slot = ((mask >> i) & 1) as u8;
@@ -114,12 +109,7 @@ impl Ranking for Combinations {
 
 /// The mask of the ones of a 0/1 sequence of length `n`.
 pub(crate) fn sequence_mask(seq: &[u8], n: usize) -> Result<u64, RankError> {
-    if seq.len() != n {
-        return Err(RankError::WrongLength {
-            expected: n,
-            found: seq.len(),
-        });
-    }
+    RankError::check_length(n, seq.len())?;
     let mut mask = 0u64;
     for (position, &value) in seq.iter().enumerate() {
         match value {

@@ -94,3 +94,15 @@ impl fmt::Display for RankError {
 }
 
 impl std::error::Error for RankError {}
+
+impl RankError {
+    /// `Ok` if a sequence of `found` positions has the `expected` number,
+    /// [`RankError::WrongLength`] otherwise: the first check of every
+    /// `rank` and `unrank`.
+    pub(crate) fn check_length(expected: usize, found: usize) -> Result<(), RankError> {
+        match expected == found {
+            true => Ok(()),
+            false => Err(RankError::WrongLength { expected, found }),
+        }
+    }
+}

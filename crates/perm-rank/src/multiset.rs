@@ -116,12 +116,7 @@ impl Multiset {
     /// # Ok::<(), perm_rank::RankError>(())
     /// ```
     pub fn rank_masks(&self, masks: &[u64]) -> Result<u64, RankError> {
-        if masks.len() != self.counts.len() {
-            return Err(RankError::WrongLength {
-                expected: self.counts.len(),
-                found: masks.len(),
-            });
-        }
+        RankError::check_length(self.counts.len(), masks.len())?;
         let all = low_bits(self.positions);
         let mut seen = 0u64;
         for (s, (&mask, &expected)) in masks.iter().zip(&self.counts).enumerate() {
@@ -196,12 +191,7 @@ impl Ranking for Multiset {
     }
 
     fn rank(&self, seq: &[u8]) -> Result<u64, RankError> {
-        if seq.len() != self.positions {
-            return Err(RankError::WrongLength {
-                expected: self.positions,
-                found: seq.len(),
-            });
-        }
+        RankError::check_length(self.positions, seq.len())?;
         let symbols = self.counts.len();
         let mut masks = [0u64; MAX_SYMBOLS];
         for (position, &value) in seq.iter().enumerate() {
@@ -225,12 +215,7 @@ impl Ranking for Multiset {
                 count: self.count,
             });
         }
-        if out.len() != self.positions {
-            return Err(RankError::WrongLength {
-                expected: self.positions,
-                found: out.len(),
-            });
-        }
+        RankError::check_length(self.positions, out.len())?;
         let mut digits = [0u64; MAX_SYMBOLS];
         for (digit, &radix) in digits.iter_mut().zip(&self.radices).rev() {
             *digit = rank % radix;

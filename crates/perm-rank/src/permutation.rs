@@ -6,12 +6,7 @@ use crate::{RankError, Ranking};
 /// Checks that `seq` is a permutation of `0..n` (`n <= 20`) and returns the
 /// set of values as a bit mask.
 fn check_permutation(seq: &[u8], n: usize) -> Result<u32, RankError> {
-    if seq.len() != n {
-        return Err(RankError::WrongLength {
-            expected: n,
-            found: seq.len(),
-        });
-    }
+    RankError::check_length(n, seq.len())?;
     let mut seen = 0u32;
     for (position, &value) in seq.iter().enumerate() {
         if usize::from(value) >= n {
@@ -51,16 +46,6 @@ fn check_size(n: usize) -> Result<(), RankError> {
 fn check_rank(rank: u64, count: u64) -> Result<(), RankError> {
     if rank >= count {
         return Err(RankError::RankOutOfRange { rank, count });
-    }
-    Ok(())
-}
-
-fn check_out(out: &[u8], n: usize) -> Result<(), RankError> {
-    if out.len() != n {
-        return Err(RankError::WrongLength {
-            expected: n,
-            found: out.len(),
-        });
     }
     Ok(())
 }
@@ -108,12 +93,7 @@ impl Ranking for Lehmer {
     }
 
     fn rank(&self, seq: &[u8]) -> Result<u64, RankError> {
-        if seq.len() != self.n {
-            return Err(RankError::WrongLength {
-                expected: self.n,
-                found: seq.len(),
-            });
-        }
+        RankError::check_length(self.n, seq.len())?;
         // One pass both checks and ranks: `seen` holds the values used so far.
         let mut seen = 0u32;
         let mut rank = 0u64;
@@ -139,7 +119,7 @@ impl Ranking for Lehmer {
 
     fn unrank(&self, mut rank: u64, out: &mut [u8]) -> Result<(), RankError> {
         check_rank(rank, self.count())?;
-        check_out(out, self.n)?;
+        RankError::check_length(self.n, out.len())?;
         let mut unused = (1u64 << self.n) - 1;
         for (j, slot) in out.iter_mut().enumerate() {
             let weight = FACTORIAL[self.n - 1 - j];
@@ -219,7 +199,7 @@ impl Ranking for MyrvoldRuskey {
 
     fn unrank(&self, mut rank: u64, out: &mut [u8]) -> Result<(), RankError> {
         check_rank(rank, self.count())?;
-        check_out(out, self.n)?;
+        RankError::check_length(self.n, out.len())?;
         for (i, slot) in out.iter_mut().enumerate() {
             *slot = i as u8;
         }

@@ -107,12 +107,7 @@ impl Placements {
     }
 
     fn check(&self, cells: &[u8]) -> Result<(), RankError> {
-        if cells.len() != self.k {
-            return Err(RankError::WrongLength {
-                expected: self.k,
-                found: cells.len(),
-            });
-        }
+        RankError::check_length(self.k, cells.len())?;
         let mut used = 0u64;
         for (position, &value) in cells.iter().enumerate() {
             if usize::from(value) >= self.n {
@@ -150,12 +145,7 @@ impl Ranking for Placements {
     }
 
     fn unrank(&self, mut rank: u64, out: &mut [u8]) -> Result<(), RankError> {
-        if out.len() != self.k {
-            return Err(RankError::WrongLength {
-                expected: self.k,
-                found: out.len(),
-            });
-        }
+        RankError::check_length(self.k, out.len())?;
         if rank >= self.count {
             return Err(RankError::RankOutOfRange {
                 rank,

@@ -18,7 +18,8 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+pub use serde::de::MapAccess;
+use serde::de::{self, IgnoredAny, Visitor};
 use serde::{Deserialize, Deserializer};
 
 /// One instance of a puzzle: the fields every puzzle shares, and the
@@ -76,6 +77,53 @@ pub trait ExtraFields: Default {
         key: &str,
         map: &mut A,
     ) -> Result<bool, A::Error>;
+}
+
+/// Declares a puzzle's own fixture fields: the struct, each field with the
+/// key it is read from, and its [`ExtraFields`] impl, so that a puzzle
+/// crate lists its fields once. Every field is an `Option` (absent, or the
+/// value read).
+///
+/// ```
+/// search_core::extra_fields! {
+///     /// A puzzle's own fields.
+///     pub struct Extra {
+///         /// The rules' variant.
+///         variant: Option<String> = "variant",
+///     }
+/// }
+///
+/// // Read as `search_core::fixture::Fixture<Extra>`; absent, a field is `None`.
+/// assert_eq!(Extra::default().variant, None);
+/// ```
+#[macro_export]
+macro_rules! extra_fields {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $($(#[$field_meta:meta])* $field:ident: $ty:ty = $key:literal),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Default, PartialEq, Eq)]
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $ty),+
+        }
+
+        impl $crate::fixture::ExtraFields for $name {
+            fn read_field<'de, A: $crate::fixture::MapAccess<'de>>(
+                &mut self,
+                key: &str,
+                map: &mut A,
+            ) -> Result<bool, A::Error> {
+                match key {
+                    $($key => self.$field = map.next_value()?,)+
+                    _ => return Ok(false),
+                }
+                Ok(true)
+            }
+        }
+    };
 }
 
 impl ExtraFields for NoExtra {

@@ -35,6 +35,50 @@ pub struct Rect {
     height: usize,
 }
 
+/// Writes, inside an `impl` block of a type that keeps its shape in two
+/// fields `width: u8` and `height: u8` (a puzzle's board, its rules), the
+/// accessors every such type offers: `width`, `height`, `cells` and `rect`
+/// (the shape as a [`Rect`]). A trait cannot give them: a caller of a
+/// board's `width()` imports nothing but the board.
+///
+/// ```
+/// struct Board {
+///     width: u8,
+///     height: u8,
+/// }
+/// impl Board {
+///     search_core::shape_accessors!();
+/// }
+///
+/// let board = Board { width: 4, height: 3 };
+/// assert_eq!((board.width(), board.height(), board.cells()), (4, 3, 12));
+/// assert_eq!(board.rect(), search_core::grid::Rect::new(4, 3));
+/// ```
+#[macro_export]
+macro_rules! shape_accessors {
+    () => {
+        /// Columns.
+        pub fn width(&self) -> usize {
+            usize::from(self.width)
+        }
+
+        /// Rows.
+        pub fn height(&self) -> usize {
+            usize::from(self.height)
+        }
+
+        /// The number of cells.
+        pub fn cells(&self) -> usize {
+            self.width() * self.height()
+        }
+
+        /// The shape, as a rectangle of cells.
+        pub fn rect(&self) -> $crate::grid::Rect {
+            $crate::grid::Rect::new(self.width(), self.height())
+        }
+    };
+}
+
 /// The four orthogonal directions as (row, column) steps: up, down, left,
 /// right.
 pub const ORTHOGONAL: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
@@ -235,6 +279,21 @@ pub struct Sliding {
     /// `to[cell][op]`: the cell the blank moves to from `cell` by `op`, or
     /// [`OFF`] off the board.
     to: [[u8; 4]; Sliding::MAX_CELLS],
+    /// `opposite[op]`: the operator that moves the blank back.
+    opposite: [u8; 4],
+}
+
+/// A move of a sliding puzzle as the searches play it: the piece on `from`
+/// slides into the blank on `to`, which moves by operator `dir` (the index
+/// of its direction in [`Sliding::new`]'s list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Slide {
+    /// The piece's cell before the move: the blank's after it.
+    pub from: u8,
+    /// The blank's cell before the move: the piece's after it.
+    pub to: u8,
+    /// The operator: the direction the blank moves.
+    pub dir: u8,
 }
 
 impl Sliding {
@@ -266,7 +325,48 @@ impl Sliding {
         );
         let mut to = [[OFF; 4]; Self::MAX_CELLS];
         to[..rect.cells()].copy_from_slice(&rect.steps(directions));
-        Sliding { rect, to }
+        let opposite = directions.map(|(rows, cols)| {
+            let back = directions.iter().position(|&d| d == (-rows, -cols));
+            back.expect("each direction's opposite is listed") as u8
+        });
+        Sliding { rect, to, opposite }
+    }
+
+    /// Calls `visit` with each slide into the blank on `blank`, in the
+    /// order of the operators.
+    ///
+    /// ```
+    /// use search_core::grid::{ORTHOGONAL, Rect, Slide, Sliding};
+    ///
+    /// let sliding = Sliding::new(Rect::new(3, 3), ORTHOGONAL);
+    /// let mut slides = Vec::new();
+    /// sliding.each_slide(0, |m| slides.push(m));
+    /// // The blank on the corner moves down (taking the piece on 3) or right.
+    /// assert_eq!(slides, [Slide { from: 3, to: 0, dir: 1 }, Slide { from: 1, to: 0, dir: 3 }]);
+    /// assert_eq!(sliding.inverse(slides[0]), Slide { from: 0, to: 3, dir: 0 });
+    /// ```
+    #[inline]
+    pub fn each_slide(&self, blank: usize, mut visit: impl FnMut(Slide)) {
+        let to = blank as u8;
+        for (dir, &from) in self.to[blank].iter().enumerate() {
+            if from != OFF {
+                visit(Slide {
+                    from,
+                    to,
+                    dir: dir as u8,
+                });
+            }
+        }
+    }
+
+    /// The slide that takes `m` back.
+    #[inline]
+    pub fn inverse(&self, m: Slide) -> Slide {
+        Slide {
+            from: m.to,
+            to: m.from,
+            dir: self.opposite[usize::from(m.dir)],
+        }
     }
 }
 

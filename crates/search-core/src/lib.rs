@@ -74,6 +74,7 @@ pub mod visited;
 mod budget;
 mod bytes;
 mod stats;
+mod stored;
 
 /// The algorithms, for `use search_core::prelude::*`.
 pub mod prelude {

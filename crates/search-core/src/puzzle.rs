@@ -121,8 +121,9 @@ mod check;
 mod macros;
 
 pub use check::{
-    Attempt, Backtrack, check_notation, check_refusals, check_replay_refusals, optimal_lengths,
-    random_walk, solve_with_each, verify,
+    Attempt, Backtrack, check_against, check_interrupted, check_notation, check_refusals,
+    check_replay_refusals, distances_by_play, optimal_lengths, random_walk, solve_with_each,
+    verify,
 };
 
 /// A puzzle, as every puzzle crate of the workspace offers it: a unit type

@@ -5,6 +5,7 @@
 mod common;
 use common::Ring;
 use search_core::layers::SweepError;
+use search_core::par::with_threads;
 use search_core::prelude::*;
 
 #[test]
@@ -12,17 +13,13 @@ fn sweeps_are_the_same_whatever_the_thread_count() {
     let ring = Ring::new(200_003);
     let mut results = Vec::new();
     for threads in [1, 2, 4] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
         for table in [Table::Bytes, Table::Wide, Table::TwoBits, Table::Residues] {
             let census = |s: &u64, _: u64| s % 5 == 0;
-            let layers = pool.install(|| {
-                Sweep::new(table)
-                    .run_with_census(&ring, [0, 17], census, |_| {})
-                    .unwrap()
-            });
+            let layers = with_threads(threads, || {
+                Sweep::new(table).run_with_census(&ring, [0, 17], census, |_| {})
+            })
+            .unwrap()
+            .unwrap();
             assert_eq!(layers.reachable(), 200_003);
             assert_eq!(layers.census.iter().sum::<u64>(), 40_001);
             results.push((layers.histogram, layers.farthest, layers.census));
@@ -155,14 +152,12 @@ fn pattern_databases_hold_the_least_distance_of_each_pattern() {
     }
     let mut built = Vec::new();
     for threads in [1, 2, 4] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
         for table in [Table::Bytes, Table::TwoBits, Table::Residues] {
-            let db = pool
-                .install(|| PatternDb::build(&abstraction, &Sweep::new(table), |_| {}))
-                .unwrap();
+            let db = with_threads(threads, || {
+                PatternDb::build(&abstraction, &Sweep::new(table), |_| {})
+            })
+            .unwrap()
+            .unwrap();
             built.push(db);
         }
     }

@@ -8,7 +8,7 @@
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-use search_core::layers::{Sweep, Table};
+use search_core::layers::{Layers, Sweep, Table};
 use search_core::rules::{Ranked, Rules};
 use search_distributed::{
     Cluster, DistributedError, Sharded, ShardedSweep, job_key, parse_hostfile,
@@ -128,12 +128,18 @@ fn every_process_and_worker_count_gives_the_single_machine_sweep() {
     }
 }
 
+/// The layers of the sweep on one machine from `goal`, as the sharded
+/// sweep must give them.
+fn single_machine(space: &Cube, goal: u64) -> Layers {
+    Sweep::new(Table::TwoBits)
+        .run(space, [goal], |_| {})
+        .expect("a sweep")
+}
+
 #[test]
 fn progress_reports_every_layer_with_the_whole_cluster_s_counts() {
     let space = Cube(10);
-    let expected = Sweep::new(Table::TwoBits)
-        .run(&space, [0], |_| {})
-        .expect("a sweep");
+    let expected = single_machine(&space, 0);
     let mut seen = Vec::new();
     ShardedSweep::new()
         .run(&space, [0], &Cluster::local(3), |r| {
@@ -152,9 +158,7 @@ fn progress_reports_every_layer_with_the_whole_cluster_s_counts() {
 #[test]
 fn more_workers_than_words_still_sweep_everything() {
     let space = Cube(5);
-    let expected = Sweep::new(Table::TwoBits)
-        .run(&space, [3], |_| {})
-        .expect("a sweep");
+    let expected = single_machine(&space, 3);
     let sharded = ShardedSweep::new()
         .run(&space, [3], &Cluster::local(4), |_| {})
         .expect("a sweep");

@@ -19,7 +19,6 @@
 use std::fmt;
 
 use perm_rank::Placements;
-use search_core::grid::Rect;
 use search_core::pdb::Checksum;
 use search_core::pdb::tiles::Tiles;
 
@@ -266,8 +265,7 @@ impl Partition {
             .iter()
             .map(|&t| goal.position(t).expect("a tile of the goal") as u8)
             .collect();
-        Tiles::new(Rect::new(goal.width(), goal.height()), &cells, goal.blank())
-            .map_err(|e| PdbError::Shape(e.to_string()))
+        Tiles::new(goal.rect(), &cells, goal.blank()).map_err(|e| PdbError::Shape(e.to_string()))
     }
 
     fn build_order(&self) -> Vec<usize> {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use eight_puzzle::{
     Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Partition, PatternDb, SolveOptions, solve,
 };
-use search_core::puzzle::{Backtrack, random_walk, verify};
+use search_core::puzzle::{Backtrack, check_against, random_walk};
 
 /// The boards one move from `board`, each legal move played by the rules.
 pub fn next(board: &Board) -> Vec<Board> {
@@ -245,17 +245,13 @@ pub fn check(
         let outcome = catch_unwind(AssertUnwindSafe(|| solve(start, goal, options)))
             .map_err(|panic| wrong(format!("panicked: {}", panic_text(&panic))))?
             .map_err(|e| wrong(format!("error: {e}")))?;
-        let found = outcome.found.as_ref();
-        if found.map(|s| s.len() as u32) != expected || found.is_some_and(|s| !s.optimal) {
-            return Err(wrong(format!(
-                "{:?} moves (optimal: {:?}), the referee's breadth-first search {expected:?}",
-                found.map(|s| s.len()),
-                found.map(|s| s.optimal)
-            )));
-        }
-        if let Some(solution) = found {
-            verify::<EightPuzzle>(start, goal, solution).map_err(wrong)?;
-        }
+        check_against::<EightPuzzle>(
+            start,
+            goal,
+            outcome.found.as_ref(),
+            expected.map(|e| e as usize),
+        )
+        .map_err(wrong)?;
     }
     Ok(())
 }

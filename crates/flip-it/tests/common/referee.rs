@@ -5,7 +5,7 @@
 
 use flip_it::{Algorithm, Board, FlipIt, Goal, SolveOptions, solve};
 use search_core::bfs::bfs;
-use search_core::puzzle::{Backtrack, random_walk, verify};
+use search_core::puzzle::{Backtrack, check_against, random_walk};
 
 /// The boards one move from `board`, each legal move played by the rules.
 pub fn next(board: &Board) -> Vec<Board> {
@@ -35,17 +35,7 @@ pub fn check(start: &Board, expected: Option<usize>) -> Result<(), String> {
         let wrong = |what: String| format!("start {start:?}, {algorithm}: {what}");
         let outcome = solve(start, &goal, &SolveOptions::with_algorithm(algorithm))
             .map_err(|e| wrong(format!("error: {e}")))?;
-        let found = outcome.found.as_ref();
-        if found.map(|s| s.len()) != expected || found.is_some_and(|s| !s.optimal) {
-            return Err(wrong(format!(
-                "{:?} moves (optimal: {:?}), the referee's breadth-first search {expected:?}",
-                found.map(|s| s.len()),
-                found.map(|s| s.optimal)
-            )));
-        }
-        if let Some(solution) = found {
-            verify::<FlipIt>(start, &goal, solution).map_err(wrong)?;
-        }
+        check_against::<FlipIt>(start, &goal, outcome.found.as_ref(), expected).map_err(wrong)?;
     }
     Ok(())
 }

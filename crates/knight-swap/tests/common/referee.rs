@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use knight_swap::{Algorithm, Board, KnightSwap, SolveOptions, explore, solve};
-use search_core::puzzle::{Backtrack, random_walk, verify};
+use search_core::puzzle::{Backtrack, check_against, random_walk};
 
 /// The boards one move from `board`, each legal move played by the rules:
 /// one per move, so one per move sequence counted.
@@ -60,17 +60,8 @@ pub fn check(start: &Board, goal: &Board, expected: Option<(usize, u128)>) -> Re
         let wrong = |what: String| format!("{case}, {algorithm}: {what}");
         let outcome = solve(start, goal, &SolveOptions::with_algorithm(algorithm))
             .map_err(|e| wrong(format!("error: {e}")))?;
-        let found = outcome.found.as_ref();
-        if found.map(|s| s.len()) != expected.map(|e| e.0) || found.is_some_and(|s| !s.optimal) {
-            return Err(wrong(format!(
-                "{:?} moves (optimal: {:?}), the referee's breadth-first search {expected:?}",
-                found.map(|s| s.len()),
-                found.map(|s| s.optimal)
-            )));
-        }
-        if let Some(solution) = found {
-            verify::<KnightSwap>(start, goal, solution).map_err(wrong)?;
-        }
+        check_against::<KnightSwap>(start, goal, outcome.found.as_ref(), expected.map(|e| e.0))
+            .map_err(wrong)?;
     }
     let count = explore(start, u64::MAX)
         .and_then(|e| e.count_solutions(goal))

@@ -5,7 +5,7 @@
 
 use line_puzzle::{Algorithm, Board, Letter, LinePuzzle, SolveOptions, Solver, solve};
 use search_core::bidirectional::bfs_bidirectional;
-use search_core::puzzle::{Backtrack, random_walk, verify};
+use search_core::puzzle::{Backtrack, check_against, random_walk};
 
 /// The boards one move from `board`, each legal move played by the rules.
 pub fn next(board: &Board) -> Vec<Board> {
@@ -126,17 +126,8 @@ pub fn check(
             }
         }
         .map_err(|e| wrong(format!("error: {e}")))?;
-        let found = outcome.found.as_ref();
-        if found.map(|s| s.len()) != expected || found.is_some_and(|s| !s.optimal) {
-            return Err(wrong(format!(
-                "{:?} moves (optimal: {:?}), the referee's breadth-first search {expected:?}",
-                found.map(|s| s.len()),
-                found.map(|s| s.optimal)
-            )));
-        }
-        if let Some(solution) = found {
-            verify::<LinePuzzle>(start, goal, solution).map_err(wrong)?;
-        }
+        check_against::<LinePuzzle>(start, goal, outcome.found.as_ref(), expected)
+            .map_err(wrong)?;
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ use peg_solitaire::{
     count_position_sequences, solve,
 };
 use search_core::Budget;
-use search_core::puzzle::{Backtrack, random_walk, verify};
+use search_core::puzzle::{Backtrack, check_against, random_walk};
 
 /// The positions one move from `board`, once per chain of jumps: a
 /// position that two chains reach is listed twice.
@@ -150,20 +150,13 @@ pub fn check(start: &Board, goal: &Board, first: Option<Jump>) -> Result<(), Str
             Some(_) => fixed.and_then(|f| f.1),
         };
         let outcome = solve(start, goal, options).map_err(|e| wrong(format!("error: {e}")))?;
-        let found = outcome.found.as_ref();
-        if found.map(|s| s.len() as u32) != expected.map(|e| e.0)
-            || found.is_some_and(|s| !s.optimal)
-        {
-            return Err(wrong(format!(
-                "{:?} moves (optimal: {:?}), the referee's breadth-first search {:?}",
-                found.map(|s| s.len()),
-                found.map(|s| s.optimal),
-                expected.map(|e| e.0)
-            )));
-        }
-        if let Some(solution) = found {
-            verify::<PegSolitaire>(start, goal, solution).map_err(wrong)?;
-        }
+        check_against::<PegSolitaire>(
+            start,
+            goal,
+            outcome.found.as_ref(),
+            expected.map(|e| e.0 as usize),
+        )
+        .map_err(wrong)?;
         // The counts of optimal solutions, where there are any.
         let (Some((moves, jumps)), Algorithm::IdaCorners) = (expected, options.algorithm) else {
             continue;

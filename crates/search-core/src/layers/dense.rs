@@ -69,12 +69,13 @@ fn chunk_len(len: usize) -> usize {
 }
 
 /// One or two bytes a rank holding distance + 1 (0 unseen), and the layer
-/// being expanded as a list of states with their ranks, so that no state is
+/// being expanded as lists of states with their ranks, so that no state is
 /// ever unranked: [`Table::Bytes`](super::Table::Bytes) and
-/// [`Table::Wide`](super::Table::Wide).
+/// [`Table::Wide`](super::Table::Wide). A layer stays in the parts its
+/// threads found it in, never copied into one list.
 pub(super) struct Listed<T, S: Ranked> {
     table: Vec<T>,
-    frontier: Vec<(S::State, u64)>,
+    frontier: Vec<Vec<(S::State, u64)>>,
     census: Option<Vec<u64>>,
 }
 
@@ -99,7 +100,7 @@ where
         census: Option<&C>,
     ) -> u64 {
         let table = &self.table;
-        self.frontier = goals
+        let seeds: Vec<(S::State, u64)> = goals
             .into_iter()
             .map(|g| {
                 let rank = space.rank(&g);
@@ -108,14 +109,11 @@ where
             .filter(|&(_, rank)| table[to_index(rank)].claim(1))
             .collect();
         if let (Some(counts), Some(census)) = (&mut self.census, census) {
-            counts.push(
-                self.frontier
-                    .iter()
-                    .filter(|(s, r)| census(s, *r, 0))
-                    .count() as u64,
-            );
+            counts.push(seeds.iter().filter(|(s, r)| census(s, *r, 0)).count() as u64);
         }
-        self.frontier.len() as u64
+        let seeded = seeds.len() as u64;
+        self.frontier = vec![seeds];
+        seeded
     }
 
     fn expand<C: Census<S::State>>(
@@ -129,7 +127,7 @@ where
         let mark = distance + 2;
         if mark > T::MAX {
             let mut moves = Vec::new();
-            let deeper = self.frontier.iter().any(|(state, rank)| {
+            let deeper = self.frontier.iter().flatten().any(|(state, rank)| {
                 let mut unseen = false;
                 space.each_neighbour(state, *rank, &mut moves, |_, r| {
                     unseen |= table[to_index(r)].get() == 0;
@@ -156,20 +154,25 @@ where
             }
             (next, accepted)
         };
-        let (next, accepted) = if self.frontier.len() < PARALLEL_MIN {
-            expand(&self.frontier)
+        let states: usize = self.frontier.iter().map(Vec::len).sum();
+        let parts: Vec<Frontier<S::State>> = if states < PARALLEL_MIN {
+            self.frontier.iter().map(|part| expand(part)).collect()
         } else {
-            let chunk = chunk_len(self.frontier.len());
-            let parts: Vec<Frontier<S::State>> =
-                self.frontier.par_chunks(chunk).map(expand).collect();
-            let accepted = parts.iter().map(|(_, a)| a).sum();
-            (parts.into_iter().flat_map(|(p, _)| p).collect(), accepted)
+            let chunk = chunk_len(states);
+            let chunks: Vec<&[(S::State, u64)]> = self
+                .frontier
+                .iter()
+                .flat_map(|part| part.chunks(chunk))
+                .collect();
+            chunks.into_par_iter().map(expand).collect()
         };
-        self.frontier = next;
-        if let Some(counts) = self.census.as_mut().filter(|_| !self.frontier.is_empty()) {
+        let accepted: u64 = parts.iter().map(|(_, a)| a).sum();
+        self.frontier = parts.into_iter().map(|(p, _)| p).collect();
+        let found: usize = self.frontier.iter().map(Vec::len).sum();
+        if let Some(counts) = self.census.as_mut().filter(|_| found > 0) {
             counts.push(accepted);
         }
-        Ok(self.frontier.len() as u64)
+        Ok(found as u64)
     }
 
     fn finish(self, histogram: Vec<u64>, farthest: usize) -> Layers {

@@ -84,6 +84,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use crate::layers::Table;
 use crate::layers::{LayerReport, Sweep, SweepError};
 use crate::rules::Ranked;
+use crate::stored::{Reader, Writer};
 use crate::visited::to_index;
 
 pub mod regions;
@@ -346,15 +347,10 @@ impl PatternDb {
     /// abstraction and the goal, in the caller's words), the values, and a
     /// checksum of all that.
     pub fn to_bytes(&self, key: &str) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.values.len() + key.len() + 32);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(key.len() as u64).to_le_bytes());
-        out.extend_from_slice(key.as_bytes());
-        out.extend_from_slice(&(self.values.len() as u64).to_le_bytes());
-        out.extend_from_slice(&self.values);
-        let sum = checksum(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        let mut out = Writer::new(MAGIC, key, self.values.len() + 8);
+        out.number(self.values.len());
+        out.bytes(&self.values);
+        out.finish()
     }
 
     /// Reads bytes written by [`to_bytes`](PatternDb::to_bytes), checking
@@ -362,33 +358,10 @@ impl PatternDb {
     /// for another key than `key`.
     pub fn from_bytes(bytes: &[u8], key: &str) -> Result<PatternDb, PdbError> {
         let corrupt = |why: &str| PdbError::Corrupt(why.to_string());
-        let (body, sum) = bytes
-            .split_last_chunk::<8>()
-            .ok_or_else(|| corrupt("too short"))?;
-        if body.len() < MAGIC.len() || &body[..MAGIC.len()] != MAGIC {
-            return Err(corrupt("wrong header"));
-        }
-        if checksum(body) != u64::from_le_bytes(*sum) {
-            return Err(corrupt("the checksum does not match"));
-        }
-        let mut rest = &body[MAGIC.len()..];
-        let mut take = |n: u64| -> Result<&[u8], PdbError> {
-            let n = usize::try_from(n).map_err(|_| corrupt("a length is too large"))?;
-            if n > rest.len() {
-                return Err(corrupt("truncated"));
-            }
-            let (head, tail) = rest.split_at(n);
-            rest = tail;
-            Ok(head)
-        };
-        let length = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
-        let key_len = length(take(8)?);
-        let found = String::from_utf8_lossy(take(key_len)?).into_owned();
-        let count = length(take(8)?);
-        let values = take(count)?.to_vec();
-        if !rest.is_empty() {
-            return Err(corrupt("bytes after the values"));
-        }
+        let (mut body, found) = Reader::open(bytes, MAGIC).map_err(corrupt)?;
+        let count = body.number().map_err(corrupt)?;
+        let values = body.take(count).map_err(corrupt)?.to_vec();
+        body.end("values").map_err(PdbError::Corrupt)?;
         if found != key {
             return Err(PdbError::Stale {
                 expected: key.to_string(),

@@ -5,6 +5,7 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{Automaton, NONE};
+use crate::stored::{Reader, Writer};
 
 /// The first bytes of [`Automaton::to_bytes`], with the version of the
 /// format and of the construction: a change to what [`Automaton::build`]
@@ -74,24 +75,18 @@ impl Automaton {
     /// words), its figures and table, and a checksum of all that
     /// ([`crate::pdb::checksum`]).
     pub fn to_bytes(&self, key: &str) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.bytes() + key.len() + 64);
-        out.extend_from_slice(MAGIC);
-        let number = |out: &mut Vec<u8>, n: usize| out.extend_from_slice(&(n as u64).to_le_bytes());
-        number(&mut out, key.len());
-        out.extend_from_slice(key.as_bytes());
+        let mut out = Writer::new(MAGIC, key, self.bytes() + 48);
         for n in [self.operators, self.depth, self.words, self.lengths.len()] {
-            number(&mut out, n);
+            out.number(n);
         }
         for &n in &self.lengths {
-            number(&mut out, n);
+            out.number(n);
         }
-        number(&mut out, self.table.len());
+        out.number(self.table.len());
         for &entry in &self.table {
-            out.extend_from_slice(&entry.to_le_bytes());
+            out.bytes(&entry.to_le_bytes());
         }
-        let sum = crate::pdb::checksum(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        out.finish()
     }
 
     /// Reads bytes written by [`to_bytes`](Automaton::to_bytes), checking
@@ -100,46 +95,21 @@ impl Automaton {
     /// `key`.
     pub fn from_bytes(bytes: &[u8], key: &str) -> Result<Automaton, AutomatonError> {
         let corrupt = |why: &str| AutomatonError::Corrupt(why.to_string());
-        let (body, sum) = bytes
-            .split_last_chunk::<8>()
-            .ok_or_else(|| corrupt("too short"))?;
-        if body.len() < MAGIC.len() || &body[..MAGIC.len()] != MAGIC {
-            return Err(corrupt("wrong header"));
-        }
-        if crate::pdb::checksum(body) != u64::from_le_bytes(*sum) {
-            return Err(corrupt("the checksum does not match"));
-        }
-        let mut rest = &body[MAGIC.len()..];
-        let mut take = |n: usize| -> Result<&[u8], AutomatonError> {
-            if n > rest.len() {
-                return Err(corrupt("truncated"));
-            }
-            let (head, tail) = rest.split_at(n);
-            rest = tail;
-            Ok(head)
-        };
-        let number = |b: &[u8]| -> Result<usize, AutomatonError> {
-            usize::try_from(u64::from_le_bytes(b.try_into().expect("eight bytes")))
-                .map_err(|_| corrupt("a number is too large"))
-        };
-        let key_len = number(take(8)?)?;
-        let found = String::from_utf8_lossy(take(key_len)?).into_owned();
-        let operators = number(take(8)?)?;
-        let depth = number(take(8)?)?;
-        let words = number(take(8)?)?;
-        let count = number(take(8)?)?;
-        let lengths = take(count.checked_mul(8).ok_or_else(|| corrupt("too long"))?)?
-            .chunks_exact(8)
-            .map(number)
-            .collect::<Result<Vec<usize>, _>>()?;
-        let entries = number(take(8)?)?;
-        let table: Vec<u32> = take(entries.checked_mul(4).ok_or_else(|| corrupt("too long"))?)?
+        let (mut body, found) = Reader::open(bytes, MAGIC).map_err(corrupt)?;
+        let mut number = || body.number().map_err(corrupt);
+        let (operators, depth, words, count) = (number()?, number()?, number()?, number()?);
+        let lengths = (0..count)
+            .map(|_| body.number())
+            .collect::<Result<Vec<usize>, _>>()
+            .map_err(corrupt)?;
+        let entries = body.number().map_err(corrupt)?;
+        let table: Vec<u32> = body
+            .items(entries, 4)
+            .map_err(corrupt)?
             .chunks_exact(4)
             .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")))
             .collect();
-        if !rest.is_empty() {
-            return Err(corrupt("bytes after the table"));
-        }
+        body.end("table").map_err(AutomatonError::Corrupt)?;
         if found != key {
             return Err(AutomatonError::Stale {
                 expected: key.to_string(),

@@ -1,7 +1,9 @@
 //! Checking a puzzle's answers with its rules alone: what a generic caller
 //! does with any puzzle of the workspace.
 
-use super::{Puzzle, SolutionOf};
+use std::collections::{HashMap, VecDeque};
+
+use super::{Puzzle, SolutionOf, SolveError};
 
 /// Checks a solution of puzzle `P` as a caller should before reporting it:
 /// its moves replayed from `start` with the rules alone end on `goal` and
@@ -27,6 +29,87 @@ pub fn verify<P: Puzzle>(
         }
     }
     Ok(())
+}
+
+/// Holds what a search found against `expected`, the number of moves a
+/// referee (a plain breadth-first search) needs, `None` where it finds the
+/// goal unreachable: the same number of moves, marked optimal, and the
+/// solution [`verify`]ed with the rules alone.
+///
+/// # Errors
+///
+/// The disagreement, in words.
+pub fn check_against<P: Puzzle>(
+    start: &P::Board,
+    goal: &P::Goal,
+    found: Option<&SolutionOf<P>>,
+    expected: Option<usize>,
+) -> Result<(), String> {
+    if found.map(|s| s.len()) != expected || found.is_some_and(|s| !s.optimal) {
+        return Err(format!(
+            "{:?} moves (optimal: {:?}), the referee's breadth-first search {expected:?}",
+            found.map(|s| s.len()),
+            found.map(|s| s.optimal)
+        ));
+    }
+    match found {
+        Some(solution) => verify::<P>(start, goal, solution),
+        None => Ok(()),
+    }
+}
+
+/// The distance of every board reachable from `sources` (each at distance
+/// 0), by a plain breadth-first search over boards in a hash map that plays
+/// [`Puzzle::moves`] with [`Puzzle::play`]: a referee for the searches and
+/// sweeps, sharing no code with them.
+///
+/// # Panics
+///
+/// If `play` refuses a move `moves` listed.
+pub fn distances_by_play<P: Puzzle>(
+    sources: impl IntoIterator<Item = P::Board>,
+) -> HashMap<P::Board, u32> {
+    let mut distance = HashMap::new();
+    let mut queue = VecDeque::new();
+    for source in sources {
+        if distance.insert(source.clone(), 0).is_none() {
+            queue.push_back(source);
+        }
+    }
+    while let Some(board) = queue.pop_front() {
+        let d = distance[&board];
+        for m in P::moves(&board) {
+            let next = P::play(&board, &m).expect("a listed move is legal");
+            distance.entry(next.clone()).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    distance
+}
+
+/// Checks that solving from `start` to `goal` with `options`, whose budget
+/// allows `expanded` expansions, stops with [`SolveError::Interrupted`]
+/// after exactly that many: a budget stops a search with the work done.
+///
+/// # Errors
+///
+/// What the solve returned instead, in words.
+pub fn check_interrupted<P: Puzzle>(
+    start: &P::Board,
+    goal: &P::Goal,
+    options: &P::Options,
+    expanded: u64,
+) -> Result<(), String> {
+    match P::solve(start, goal, options) {
+        Err(SolveError::Interrupted(i)) if i.stats.expanded == expanded => Ok(()),
+        Err(SolveError::Interrupted(i)) => Err(format!(
+            "interrupted after {} expansions, not {expanded}",
+            i.stats.expanded
+        )),
+        other => Err(format!("not interrupted: {other:?}")),
+    }
 }
 
 /// What one algorithm found, checked.
