@@ -60,7 +60,7 @@ where
 }
 
 /// [`idastar`] with settings: bounds stepped by a parity, a largest bound,
-/// and a [`Budget`] (node limit, cancellation, progress). `Ok(None)` when the
+/// and a [`Budget`](crate::Budget) (node limit, cancellation, progress). `Ok(None)` when the
 /// search proved that no goal can be reached (or passed `max_bound`).
 pub fn idastar_with<N, FN, IN, FH, FS>(
     start: &N,

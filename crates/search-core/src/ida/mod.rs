@@ -60,7 +60,7 @@ use crate::{Budget, Interrupted, Iteration, Outcome, Path, Progress};
 pub use closures::{idastar, idastar_with};
 pub(crate) use dfs::MoveBuffers;
 use dfs::{Dfs, Halt};
-use parallel::{Found, PARALLEL_FROM};
+use parallel::Found;
 
 /// Settings of an IDA* search.
 ///
@@ -215,39 +215,6 @@ impl<'a, R: Rules, B: Bound<R>, G: Gate<R>> Ida<'a, R, B, G> {
         self.deepen(start, &goal, |dfs, threshold| {
             let found = dfs.iterate(threshold)?;
             Ok(found.map(|cost| (cost, std::mem::take(&mut dfs.path))))
-        })
-    }
-
-    /// [`solve`](Ida::solve) on every core of the current rayon pool: each
-    /// iteration with more than a few thousand nodes is split at a depth
-    /// into a few thousand subtrees searched in parallel. The solution and
-    /// every node count are those of [`solve`](Ida::solve), whatever the
-    /// number of threads: a subtree after the first one holding a solution
-    /// (in the order of the depth-first search) does not count.
-    pub fn solve_parallel<F>(
-        &self,
-        start: &R::State,
-        goal: F,
-    ) -> Result<Outcome<Path<R::Move>>, Interrupted>
-    where
-        F: Fn(&R::State) -> bool + Sync,
-        R: Sync,
-        R::State: Send + Sync,
-        R::Move: Send + Sync,
-        B: Sync,
-        B::Memo: Send + Sync,
-    {
-        let mut last_expanded = 0u64;
-        self.deepen(start, &goal, |dfs, threshold| {
-            let before = dfs.stats.expanded;
-            let found = if last_expanded < PARALLEL_FROM || rayon::current_num_threads() == 1 {
-                dfs.iterate(threshold)?
-                    .map(|cost| (cost, std::mem::take(&mut dfs.path)))
-            } else {
-                self.iterate_parallel(dfs, threshold)?
-            };
-            last_expanded = dfs.stats.expanded - before;
-            Ok(found)
         })
     }
 

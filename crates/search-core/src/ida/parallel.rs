@@ -9,22 +9,50 @@ use super::{Gate, Ida};
 use crate::bound::{Bound, DEAD};
 use crate::par;
 use crate::rules::Rules;
+use crate::{Interrupted, Outcome, Path};
 
-impl<'a, R: Rules, B: Bound<R>, G: Gate<R>> Ida<'a, R, B, G> {
+/// The parallel search needs rules, states, moves, the bound and its memo
+/// that threads can share.
+impl<'a, R, B, G> Ida<'a, R, B, G>
+where
+    R: Rules + Sync,
+    R::State: Send + Sync,
+    R::Move: Send + Sync,
+    B: Bound<R> + Sync,
+    B::Memo: Send + Sync,
+    G: Gate<R>,
+{
+    /// [`solve`](Ida::solve) on every core of the current rayon pool: each
+    /// iteration with more than a few thousand nodes is split at a depth
+    /// into a few thousand subtrees searched in parallel. The solution and
+    /// every node count are those of [`solve`](Ida::solve), whatever the
+    /// number of threads: a subtree after the first one holding a solution
+    /// (in the order of the depth-first search) does not count.
+    pub fn solve_parallel<F: Fn(&R::State) -> bool + Sync>(
+        &self,
+        start: &R::State,
+        goal: F,
+    ) -> Result<Outcome<Path<R::Move>>, Interrupted> {
+        let mut last_expanded = 0u64;
+        self.deepen(start, &goal, |dfs, threshold| {
+            let before = dfs.stats.expanded;
+            let found = if last_expanded < PARALLEL_FROM || rayon::current_num_threads() == 1 {
+                dfs.iterate(threshold)?
+                    .map(|cost| (cost, std::mem::take(&mut dfs.path)))
+            } else {
+                self.iterate_parallel(dfs, threshold)?
+            };
+            last_expanded = dfs.stats.expanded - before;
+            Ok(found)
+        })
+    }
+
     /// One iteration split into subtrees searched in parallel.
-    pub(super) fn iterate_parallel<'s, F>(
+    fn iterate_parallel<'s, F: Fn(&R::State) -> bool + Sync>(
         &'s self,
         dfs: &mut Dfs<'s, 'a, R, B, G, F>,
         threshold: u32,
-    ) -> Result<Found<R::Move>, Halt>
-    where
-        F: Fn(&R::State) -> bool + Sync,
-        R: Sync,
-        R::State: Send + Sync,
-        R::Move: Send + Sync,
-        B: Sync,
-        B::Memo: Send + Sync,
-    {
+    ) -> Result<Found<R::Move>, Halt> {
         let want = TASKS_PER_THREAD * rayon::current_num_threads();
         let base = (dfs.stats.expanded, dfs.stats.generated);
         // The prefix of the tree down to the split, searched again one level
@@ -129,7 +157,7 @@ pub(super) type Found<M> = Option<(u32, Vec<M>)>;
 pub(super) type Split<R, M, S> = (usize, Vec<Task<R, M, S>>);
 
 /// Iterations expanding fewer nodes than this run on one core.
-pub(super) const PARALLEL_FROM: u64 = 20_000;
+const PARALLEL_FROM: u64 = 20_000;
 /// Subtrees per thread a parallel iteration aims at.
 const TASKS_PER_THREAD: usize = 256;
 /// The deepest split.
