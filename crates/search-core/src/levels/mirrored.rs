@@ -264,32 +264,9 @@ mod tests {
                 .between(sources.clone(), targets, n - 2, forward, backward, |_| {})
                 .unwrap();
             assert!(both.levels.iter().all(|l| !l.is_empty()), "{n} bits");
-            // The depth is odd for 11 bits, even for 12.
-            for threads in [1, 3] {
-                let mirrored = crate::par::with_threads(threads, || {
-                    search.between_mirrored(
-                        sources.clone(),
-                        n - 2,
-                        forward,
-                        backward,
-                        |&x| x ^ full,
-                        |&x: &u64, out: &mut Vec<u64>| {
-                            backward(&(x ^ full), out);
-                        },
-                        |_| {},
-                    )
-                })
-                .unwrap()
-                .unwrap();
-                assert_eq!(mirrored.levels, both.levels, "{n} bits, {threads} threads");
-                assert_eq!(mirrored.meeting, (n - 2) - (n - 2) / 2);
-                assert!(mirrored.stats.expanded < both.stats.expanded);
-            }
-            // The levels past the meeting left unbuilt, the others the same.
-            let half = search
-                .clone()
-                .without_mirrored_levels()
-                .between_mirrored(
+            // The same game by its mirror, the complement.
+            let by_mirror = |search: &LevelSearch| {
+                search.between_mirrored(
                     sources.clone(),
                     n - 2,
                     forward,
@@ -300,7 +277,18 @@ mod tests {
                     },
                     |_| {},
                 )
-                .unwrap();
+            };
+            // The depth is odd for 11 bits, even for 12.
+            for threads in [1, 3] {
+                let mirrored = crate::par::with_threads(threads, || by_mirror(&search))
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(mirrored.levels, both.levels, "{n} bits, {threads} threads");
+                assert_eq!(mirrored.meeting, (n - 2) - (n - 2) / 2);
+                assert!(mirrored.stats.expanded < both.stats.expanded);
+            }
+            // The levels past the meeting left unbuilt, the others the same.
+            let half = by_mirror(&search.clone().without_mirrored_levels()).unwrap();
             let meeting = half.meeting as usize;
             assert_eq!(half.levels[..=meeting], both.levels[..=meeting]);
             assert!(half.levels[meeting + 1..].iter().all(Vec::is_empty));
