@@ -212,6 +212,9 @@ pub struct Group<'a> {
     /// `slot[tile]`: the tile's place in the group, or [`NONE`].
     slot: [u8; MAX_CELLS],
     tiles: &'a [u8],
+    /// `map[cell]`: the cell it stands for in the table (the identity, or
+    /// a symmetry of the board for a group read in its mirror image's table).
+    map: &'a [u8; MAX_CELLS],
     placements: &'a Placements,
     values: &'a [u8],
 }
@@ -224,8 +227,14 @@ pub struct Placed {
 }
 
 impl<'a> Group<'a> {
-    /// The table `values` of the group `tiles`, indexed by `placements`.
-    pub(crate) fn new(tiles: &'a [u8], placements: &'a Placements, values: &'a [u8]) -> Self {
+    /// The table `values` of the group `tiles`, indexed by `placements` of
+    /// their cells mapped by `map`.
+    pub(crate) fn new(
+        tiles: &'a [u8],
+        map: &'a [u8; MAX_CELLS],
+        placements: &'a Placements,
+        values: &'a [u8],
+    ) -> Self {
         let mut slot = [NONE; MAX_CELLS];
         for (i, &t) in tiles.iter().enumerate() {
             slot[usize::from(t)] = i as u8;
@@ -233,6 +242,7 @@ impl<'a> Group<'a> {
         Group {
             slot,
             tiles,
+            map,
             placements,
             values,
         }
@@ -251,7 +261,7 @@ impl Bound<SlidingSpace> for Group<'_> {
     fn start(&self, _: &SlidingSpace, board: &Board) -> (u32, Placed) {
         let mut placed = Placed::default();
         for (cell, &t) in placed.cells.iter_mut().zip(self.tiles) {
-            *cell = board.position(t).expect("every tile is on the board") as u8;
+            *cell = self.map[board.position(t).expect("every tile is on the board")];
         }
         placed.value = self.look_up(&placed.cells);
         (u32::from(placed.value), placed)
@@ -262,7 +272,7 @@ impl Bound<SlidingSpace> for Group<'_> {
         let tile = board.tile_array()[usize::from(m.to)];
         let slot = self.slot[usize::from(tile)];
         if slot != NONE {
-            placed.cells[usize::from(slot)] = m.to;
+            placed.cells[usize::from(slot)] = self.map[usize::from(m.to)];
             placed.value = self.look_up(&placed.cells);
         }
         u32::from(placed.value)

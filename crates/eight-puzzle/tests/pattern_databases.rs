@@ -231,6 +231,47 @@ fn pattern_databases_equal_the_plain_reference_build() {
 }
 
 #[test]
+fn a_group_that_mirrors_another_reads_its_table() {
+    use perm_rank::{Placements, Ranking};
+    use search_core::bound::Bound;
+    // Tiles 8, 7, 5 lie where the half turn takes the goal cells of 1, 2
+    // and 4: one table serves both, and each group's values are its own.
+    let goal = board(&["1 2 3", "4 0 5", "6 7 8"]);
+    let groups = vec![vec![1, 2, 4], vec![8, 7, 5]];
+    let partition = Partition::new(&goal, groups.clone()).unwrap();
+    assert_eq!(partition.memory_needed(&goal), 9 * 8 * 7);
+    let db = PatternDb::build(&goal, &partition, u64::MAX, |_, _| {}).unwrap();
+    assert_eq!(db.file_len(), db.to_bytes().len() as u64);
+    let placements = Placements::new(9, 3).unwrap();
+    let reference: Vec<Vec<u8>> = groups.iter().map(|g| reference_table(&goal, g)).collect();
+    let space = SlidingSpace::new(3, 3).unwrap();
+    for rank in 0..space.size() {
+        let board = space.unrank(rank);
+        for ((group, tiles), reference) in db.groups().zip(&groups).zip(&reference) {
+            let cells: Vec<u8> = tiles
+                .iter()
+                .map(|&t| board.position(t).unwrap() as u8)
+                .collect();
+            let expected = reference[placements.rank(&cells).unwrap() as usize];
+            assert_eq!(
+                group.start(&space, &board).0,
+                u32::from(expected),
+                "{board:?}"
+            );
+        }
+    }
+    // Korf & Felner's partitions: 6-6-3's two 6-tile groups mirror each
+    // other, and three of 6-6-6-6's four groups are images of one another.
+    let goal = korf_goal();
+    let six_six_three = Partition::six_six_three(&goal).unwrap();
+    assert_eq!(six_six_three.memory_needed(&goal), 5_765_760 + 3_360);
+    let tiles: Vec<u8> = (0..25).collect();
+    let goal = Board::new(5, 5, &tiles).unwrap();
+    let six_six_six_six = Partition::six_six_six_six(&goal).unwrap();
+    assert_eq!(six_six_six_six.memory_needed(&goal), 2 * 127_512_000);
+}
+
+#[test]
 fn pattern_databases_are_identical_with_one_two_and_four_threads() {
     let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11"]).unwrap();
     let partition =
@@ -275,7 +316,7 @@ fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
         Err(PdbError::Corrupt(_))
     ));
     // A header announcing a table of 16!/8! bytes is refused, not allocated.
-    let mut huge = b"EPUZPDB2".to_vec();
+    let mut huge = b"EPUZPDB3".to_vec();
     huge.extend([4, 4]);
     huge.extend(0..16u8);
     huge.extend([1, 8]);
@@ -296,7 +337,7 @@ fn pattern_databases_state_and_refuse_their_memory() {
     let goal = korf_goal();
     let seven_eight = Partition::seven_eight(&goal).unwrap();
     assert_eq!(seven_eight.name(), "7-8");
-    assert_eq!(seven_eight.memory_needed(16), 57_657_600 + 518_918_400);
+    assert_eq!(seven_eight.memory_needed(&goal), 57_657_600 + 518_918_400);
     let error =
         PatternDb::build(&goal, &seven_eight, 256 << 20, |_, _| unreachable!()).unwrap_err();
     assert_eq!(

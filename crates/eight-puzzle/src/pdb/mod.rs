@@ -20,7 +20,7 @@ use std::fmt;
 
 use perm_rank::Placements;
 use search_core::pdb::Checksum;
-use search_core::pdb::tiles::Tiles;
+use search_core::pdb::tiles::{Image, Tiles};
 
 use search_core::bound::Bound;
 
@@ -232,10 +232,16 @@ impl Partition {
         sizes.join("-")
     }
 
-    /// The bytes the tables keep on a board of `cells` cells: one byte per
-    /// placement of each group.
-    pub fn memory_needed(&self, cells: usize) -> u64 {
-        self.counts(cells).fold(0u64, u64::saturating_add)
+    /// The bytes the tables for `goal` keep: one byte per placement of
+    /// each group that reads a table of its own (see
+    /// [`PatternDb`]: a group that is the mirror image of another reads
+    /// that one's).
+    pub fn memory_needed(&self, goal: &Board) -> u64 {
+        let own = self.sources(goal);
+        self.counts(goal.cells())
+            .zip(&own)
+            .filter(|(_, source)| source.is_none())
+            .fold(0u64, |sum, (n, _)| sum.saturating_add(n))
     }
 
     /// The most bytes the build holds at once on `goal`'s board: the tables
@@ -246,9 +252,14 @@ impl Partition {
     /// (twice the table: 990 MiB for 8 tiles, the peak of the 7-8 build).
     pub fn build_memory_needed(&self, goal: &Board) -> u64 {
         let counts: Vec<u64> = self.counts(goal.cells()).collect();
+        let sources = self.sources(goal);
         let mut kept = 0u64;
         let mut peak = 0u64;
-        for g in self.build_order() {
+        for g in self
+            .build_order()
+            .into_iter()
+            .filter(|&g| sources[g].is_none())
+        {
             let during = match self.tiles(goal, g) {
                 Ok(tiles) => tiles.memory_needed(),
                 Err(_) => counts[g].saturating_mul(2),
@@ -268,6 +279,27 @@ impl Partition {
         Tiles::new(goal.rect(), &cells, goal.blank()).map_err(|e| PdbError::Shape(e.to_string()))
     }
 
+    /// For each group, the group whose table it reads through a symmetry
+    /// of the board ([`Tiles::image_of`]), or `None` for a table of its own:
+    /// the first group in build order that serves it.
+    fn sources(&self, goal: &Board) -> Vec<Option<(usize, Image)>> {
+        let mut sources = vec![None; self.groups.len()];
+        let mut built: Vec<(usize, Tiles)> = Vec::new();
+        for g in self.build_order() {
+            let Ok(tiles) = self.tiles(goal, g) else {
+                continue;
+            };
+            match built
+                .iter()
+                .find_map(|(h, t)| Some((*h, t.image_of(&tiles)?)))
+            {
+                Some(source) => sources[g] = Some(source),
+                None => built.push((g, tiles)),
+            }
+        }
+        sources
+    }
+
     fn build_order(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.groups.len()).collect();
         order.sort_by_key(|&g| std::cmp::Reverse(self.groups[g].len()));
@@ -283,13 +315,44 @@ impl Partition {
     }
 }
 
-/// One group's table.
+/// How one group reads its values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Table {
+    /// The group's tiles, in the order of the table's slots.
     tiles: Vec<u8>,
+    /// The cell each cell stands for in the table (the identity, or a
+    /// symmetry of the board).
+    map: [u8; MAX_CELLS],
     placements: Placements,
-    /// Moves of the group's tiles, by the rank of their cells.
-    values: Vec<u8>,
+    /// Which of the stored tables.
+    values: usize,
+}
+
+impl Table {
+    /// Group `g` of `partition`, reading the stored table `values` (its
+    /// own, or that of the group it is an image of, through `image`).
+    fn new(
+        partition: &Partition,
+        g: usize,
+        cells: usize,
+        values: usize,
+        image: Option<&Image>,
+    ) -> Self {
+        let mut map: [u8; MAX_CELLS] = std::array::from_fn(|c| c as u8);
+        let mut tiles = partition.groups[g].clone();
+        if let Some(image) = image {
+            map[..cells].copy_from_slice(&image.map);
+            for (&tile, &slot) in partition.groups[g].iter().zip(&image.slot) {
+                tiles[slot] = tile;
+            }
+        }
+        Table {
+            placements: Placements::new(cells, tiles.len()).expect("a group that fits the board"),
+            tiles,
+            map,
+            values,
+        }
+    }
 }
 
 /// Additive pattern databases for one goal and one [`Partition`].
@@ -311,7 +374,11 @@ struct Table {
 pub struct PatternDb {
     goal: Board,
     partition: Partition,
+    /// How each group reads its values.
     tables: Vec<Table>,
+    /// The stored tables: one per group that is no mirror image of
+    /// another, in the partition's order.
+    values: Vec<Vec<u8>>,
 }
 
 impl PatternDb {
@@ -325,7 +392,6 @@ impl PatternDb {
         mut progress: impl FnMut(u64, u64),
     ) -> Result<PatternDb, PdbError> {
         let partition = Partition::new(goal, partition.groups.clone())?;
-        let cells = goal.cells();
         let bytes = partition.build_memory_needed(goal);
         if bytes > max_memory {
             return Err(PdbError::TooLarge {
@@ -333,29 +399,49 @@ impl PatternDb {
                 max: max_memory,
             });
         }
-        let mut tables: Vec<Option<Table>> = vec![None; partition.groups.len()];
-        let total = partition.memory_needed(cells);
+        let (tables, own) = PatternDb::layout(&partition, goal);
+        let mut values = vec![Vec::new(); own.len()];
+        let total = partition.memory_needed(goal);
         let mut done = 0u64;
         for g in partition.build_order() {
+            let Some(stored) = own.iter().position(|&o| o == g) else {
+                continue;
+            };
             let group = partition.tiles(goal, g)?;
-            let values = group.build(|n| progress(done + n, total));
-            let placements = group.placements().clone();
-            done += placements.count();
-            tables[g] = Some(Table {
-                tiles: partition.groups[g].clone(),
-                placements,
-                values,
-            });
+            values[stored] = group.build(|n| progress(done + n, total));
+            done += group.placements().count();
         }
-        let tables = tables
-            .into_iter()
-            .map(|t| t.expect("every group built"))
-            .collect();
         Ok(PatternDb {
             goal: *goal,
             partition,
             tables,
+            values,
         })
+    }
+
+    /// How each group of `partition` reads its values, and the groups that
+    /// have a table of their own, in order.
+    fn layout(partition: &Partition, goal: &Board) -> (Vec<Table>, Vec<usize>) {
+        let sources = partition.sources(goal);
+        let own: Vec<usize> = (0..sources.len())
+            .filter(|&g| sources[g].is_none())
+            .collect();
+        let stored = |g: usize| {
+            own.iter()
+                .position(|&o| o == g)
+                .expect("a group with a table")
+        };
+        let tables = sources
+            .iter()
+            .enumerate()
+            .map(|(g, source)| match source {
+                None => Table::new(partition, g, goal.cells(), stored(g), None),
+                Some((of, image)) => {
+                    Table::new(partition, g, goal.cells(), stored(*of), Some(image))
+                }
+            })
+            .collect();
+        (tables, own)
     }
 
     /// The goal the tables lead to.
@@ -380,7 +466,7 @@ impl PatternDb {
     pub fn groups(&self) -> impl Iterator<Item = Group<'_>> {
         self.tables
             .iter()
-            .map(|t| Group::new(&t.tiles, &t.placements, &t.values))
+            .map(|t| Group::new(&t.tiles, &t.map, &t.placements, &self.values[t.values]))
     }
 
     /// The database as bytes: a header naming the goal and the groups, the
@@ -394,12 +480,7 @@ impl PatternDb {
 
     /// The length of [`to_bytes`](PatternDb::to_bytes)' output.
     pub fn file_len(&self) -> u64 {
-        (self.header().len() + 8) as u64
-            + self
-                .tables
-                .iter()
-                .map(|t| t.values.len() as u64)
-                .sum::<u64>()
+        (self.header().len() + 8) as u64 + self.values.iter().map(|v| v.len() as u64).sum::<u64>()
     }
 
     /// Writes [`to_bytes`](PatternDb::to_bytes)' output to `out` without
@@ -410,9 +491,9 @@ impl PatternDb {
         let mut sum = Checksum::new(body);
         sum.update(&header);
         out.write_all(&header)?;
-        for table in &self.tables {
-            sum.update(&table.values);
-            out.write_all(&table.values)?;
+        for values in &self.values {
+            sum.update(values);
+            out.write_all(values)?;
         }
         out.write_all(&sum.finish().to_le_bytes())
     }
@@ -423,10 +504,10 @@ impl PatternDb {
         out.push(self.goal.width() as u8);
         out.push(self.goal.height() as u8);
         out.extend(self.goal.tiles());
-        out.push(self.tables.len() as u8);
-        for table in &self.tables {
-            out.push(table.tiles.len() as u8);
-            out.extend_from_slice(&table.tiles);
+        out.push(self.partition.groups.len() as u8);
+        for tiles in &self.partition.groups {
+            out.push(tiles.len() as u8);
+            out.extend_from_slice(tiles);
         }
         out
     }
@@ -482,7 +563,7 @@ impl PatternDb {
             groups.push(header[header.len() - k..].to_vec());
         }
         let partition = Partition::new(&goal, groups)?;
-        let bytes = partition.memory_needed(goal.cells());
+        let bytes = partition.memory_needed(&goal);
         if bytes > max_memory {
             return Err(PdbError::TooLarge {
                 bytes,
@@ -492,9 +573,10 @@ impl PatternDb {
         let mut sum = Checksum::new(header.len() as u64 + bytes);
         sum.update(&header);
         let input = &mut input;
-        let mut tables = Vec::new();
-        for tiles in &partition.groups {
-            let placements = Placements::new(goal.cells(), tiles.len())
+        let (tables, own) = PatternDb::layout(&partition, &goal);
+        let mut tables_read = Vec::with_capacity(own.len());
+        for g in own {
+            let placements = Placements::new(goal.cells(), partition.groups[g].len())
                 .map_err(|e| PdbError::Corrupt(e.to_string()))?;
             // Unreached entries (UNSEEN) are legitimate: with every tile in
             // one group, half of the placements have the wrong parity.
@@ -504,11 +586,7 @@ impl PatternDb {
                 input.read_exact(piece).map_err(|e| read_error(&e))?;
                 sum.update(piece);
             }
-            tables.push(Table {
-                tiles: tiles.clone(),
-                placements,
-                values,
-            });
+            tables_read.push(values);
         }
         let mut stored = [0u8; 8];
         input.read_exact(&mut stored).map_err(|e| read_error(&e))?;
@@ -523,6 +601,7 @@ impl PatternDb {
             goal,
             partition,
             tables,
+            values: tables_read,
         })
     }
 
@@ -566,4 +645,4 @@ fn read_error(e: &std::io::Error) -> PdbError {
 }
 
 /// The file format's first bytes, with its version.
-const MAGIC: &[u8] = b"EPUZPDB2";
+const MAGIC: &[u8] = b"EPUZPDB3";

@@ -43,7 +43,7 @@ pub fn load_or_build(
 ) -> Result<(PatternDb, CacheEvent), String> {
     let path = cache_file(dir, goal, partition);
     let (shown, name) = (display_path(&path), partition.name());
-    let tables = partition.memory_needed(goal.cells());
+    let tables = partition.memory_needed(goal);
     let peak = partition.build_memory_needed(goal);
     let (mib, limit) = (|bytes: u64| bytes.div_ceil(1 << 20), max_memory >> 20);
     if tables > max_memory {
