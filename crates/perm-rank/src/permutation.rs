@@ -34,13 +34,10 @@ fn repeated(seq: &[u8], value: u8) -> RankError {
 }
 
 fn check_size(n: usize) -> Result<(), RankError> {
-    if n > MAX_FACTORIAL {
-        return Err(RankError::TooLarge {
-            what: format!("a permutation of {n} elements"),
-            limit: format!("{MAX_FACTORIAL} elements, since 21! overflows u64"),
-        });
-    }
-    Ok(())
+    RankError::check_size(n, MAX_FACTORIAL, || {
+        let limit = format!("{MAX_FACTORIAL} elements, since 21! overflows u64");
+        (format!("a permutation of {n} elements"), limit)
+    })
 }
 
 fn check_rank(rank: u64, count: u64) -> Result<(), RankError> {
