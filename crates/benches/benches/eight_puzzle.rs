@@ -4,12 +4,15 @@
 //! Manhattan distance beside `pathfinding::idastar`; and the
 //! 15-puzzle on ten of Korf's instances with pattern databases.
 
+mod shared;
+
 use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use eight_puzzle::{Algorithm, Board, Partition, PatternDb, SlidingSpace, SolveOptions, solve};
 use search_core::layers::{Sweep, Table};
+use shared::found;
 
 /// IDA* with the tables `db`, reflected or not, pruning or not.
 fn with_db(db: &Arc<PatternDb>, reflect: bool, pruning: bool) -> SolveOptions {
@@ -45,12 +48,7 @@ fn benches(c: &mut Criterion) {
     for algorithm in Algorithm::ALL {
         let options = SolveOptions::with_algorithm(algorithm);
         group.bench_function(format!("seed instance, {algorithm}"), |b| {
-            b.iter(|| {
-                solve(black_box(&start), &goal, &options)
-                    .unwrap()
-                    .found
-                    .unwrap()
-            })
+            b.iter(|| found(solve(black_box(&start), &goal, &options)))
         });
     }
     group.bench_function("seed instance, pathfinding::bfs", |b| {
@@ -100,14 +98,7 @@ fn benches(c: &mut Criterion) {
         let options = with_db(&db, false, prune);
         group.bench_function(
             format!("seed instance, ida-pdb, tables built, {name} move pruning"),
-            |b| {
-                b.iter(|| {
-                    solve(black_box(&start), &goal, &options)
-                        .unwrap()
-                        .found
-                        .unwrap()
-                })
-            },
+            |b| b.iter(|| found(solve(black_box(&start), &goal, &options))),
         );
     }
     group.finish();
@@ -143,33 +134,24 @@ fn fifteen(c: &mut Criterion) {
     let starts: Vec<Board> = korf.iter().map(|t| Board::new(4, 4, t).unwrap()).collect();
     let mut group = c.benchmark_group("fifteen-puzzle");
     group.sample_size(10);
-    for (name, reflect) in [("6-6-3", false), ("6-6-3 reflected", true)] {
-        let options = with_db(&db, reflect, true);
-        group.bench_function(format!("Korf 1-10, {name}, tables built"), |b| {
+    for (name, reflect, pruning) in [
+        ("6-6-3, tables built", false, true),
+        ("6-6-3 reflected, tables built", true, true),
+        (
+            "6-6-3 reflected, tables built, without move pruning",
+            true,
+            false,
+        ),
+    ] {
+        let options = with_db(&db, reflect, pruning);
+        group.bench_function(format!("Korf 1-10, {name}"), |b| {
             b.iter(|| {
                 for start in &starts {
-                    solve(black_box(start), &goal, &options)
-                        .unwrap()
-                        .found
-                        .unwrap();
+                    found(solve(black_box(start), &goal, &options));
                 }
             })
         });
     }
-    let unpruned = with_db(&db, true, false);
-    group.bench_function(
-        "Korf 1-10, 6-6-3 reflected, tables built, without move pruning",
-        |b| {
-            b.iter(|| {
-                for start in &starts {
-                    solve(black_box(start), &goal, &unpruned)
-                        .unwrap()
-                        .found
-                        .unwrap();
-                }
-            })
-        },
-    );
     group.bench_function("6-6-3 tables built", |b| {
         b.iter(|| {
             PatternDb::build(
@@ -183,12 +165,7 @@ fn fifteen(c: &mut Criterion) {
     });
     let conflicts = SolveOptions::with_algorithm(Algorithm::IdaLinearConflict);
     group.bench_function("Korf 2, ida-linear-conflict", |b| {
-        b.iter(|| {
-            solve(black_box(&starts[1]), &goal, &conflicts)
-                .unwrap()
-                .found
-                .unwrap()
-        })
+        b.iter(|| found(solve(black_box(&starts[1]), &goal, &conflicts)))
     });
     group.finish();
 }

@@ -1,11 +1,14 @@
 //! Flip It: M. Hiroi's start solved by each algorithm; the whole 4x4 space
 //! swept per variant, with the classes under the eight symmetries counted.
 
+mod shared;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, Puzzle, Variant, solve};
 use search_core::layers::{Sweep, Table};
+use shared::found;
 
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("flip-it");
@@ -24,12 +27,7 @@ fn benches(c: &mut Criterion) {
         for algorithm in Algorithm::ALL {
             let options = FlipIt::options(algorithm);
             group.bench_function(format!("seed start, {variant}, {algorithm}"), |b| {
-                b.iter(|| {
-                    solve(black_box(&start), &Goal::EveryPieceWhite, &options)
-                        .unwrap()
-                        .found
-                        .unwrap()
-                })
+                b.iter(|| found(solve(black_box(&start), &Goal::EveryPieceWhite, &options)))
             });
         }
     }

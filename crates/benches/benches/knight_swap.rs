@@ -1,10 +1,13 @@
 //! Knight swap: the Perl article's 3x4 puzzle solved, proven (every reachable
 //! arrangement swept) and counted; and Guarini's 3x3 puzzle.
 
+mod shared;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use knight_swap::{Algorithm, Board, KnightSwap, Puzzle, explore, solve};
+use shared::found;
 
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("knight-swap");
@@ -38,12 +41,7 @@ fn benches(c: &mut Criterion) {
             let options = KnightSwap::options(algorithm);
             let name = name.replace("solve, prove and count", &format!("solve by {algorithm}"));
             group.bench_function(name, |b| {
-                b.iter(|| {
-                    solve(black_box(&start), &goal, &options)
-                        .unwrap()
-                        .found
-                        .unwrap()
-                })
+                b.iter(|| found(solve(black_box(&start), &goal, &options)))
             });
         }
     }

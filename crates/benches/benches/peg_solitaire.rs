@@ -4,6 +4,8 @@
 //! jumps (whole, and from both ends), every problem of the 15-hole
 //! triangle by levels by jumps, and its shortest problem alone.
 
+mod shared;
+
 #[path = "../../peg-solitaire/tests/common/mod.rs"]
 mod common;
 
@@ -15,6 +17,7 @@ use peg_solitaire::{
     count_by_jumps, count_jump_sequences, explore_moves, find_solution, problems_by_jumps,
     shortest_problem, solve,
 };
+use shared::found;
 
 fn benches(c: &mut Criterion) {
     let seed = Board::from_rows_in(Lattice::Triangular, &common::SEED).unwrap();
@@ -56,10 +59,12 @@ fn benches(c: &mut Criterion) {
         };
         group.bench_function(name, |b| {
             b.iter(|| {
-                count_jump_sequences(black_box(&seed), &seed_goal, 12, &options)
-                    .unwrap()
-                    .found
-                    .unwrap()
+                found(count_jump_sequences(
+                    black_box(&seed),
+                    &seed_goal,
+                    12,
+                    &options,
+                ))
             })
         });
     }
@@ -70,12 +75,7 @@ fn benches(c: &mut Criterion) {
         ..SolveOptions::default()
     };
     group.bench_function("seed 21-hole: 12 moves by IDA*, pruning", |b| {
-        b.iter(|| {
-            solve(black_box(&seed), &seed_goal, &options)
-                .unwrap()
-                .found
-                .unwrap()
-        })
+        b.iter(|| found(solve(black_box(&seed), &seed_goal, &options)))
     });
     let levels = LevelOptions {
         goal: Some(seed_goal.clone()),

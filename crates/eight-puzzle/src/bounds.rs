@@ -66,7 +66,7 @@ impl Bound<SlidingSpace> for Manhattan {
     }
 
     #[inline]
-    fn after(&self, _: &SlidingSpace, board: &Board, m: Slide, sum: &mut u32) -> u32 {
+    fn after(&self, _: &SlidingSpace, board: &Board, m: Slide, sum: &mut u32, _: u32) -> u32 {
         *sum = self.step(board, m, *sum);
         *sum
     }
@@ -177,7 +177,14 @@ impl Bound<SlidingSpace> for LinearConflict {
     /// columns, but only a line that is the tile's goal line gains or loses a
     /// tile that counts, and at most one of the two is.
     #[inline]
-    fn after(&self, _: &SlidingSpace, board: &Board, m: Slide, memo: &mut Conflicts) -> u32 {
+    fn after(
+        &self,
+        _: &SlidingSpace,
+        board: &Board,
+        m: Slide,
+        memo: &mut Conflicts,
+        _: u32,
+    ) -> u32 {
         memo.manhattan = self.manhattan.step(board, m, memo.manhattan);
         let (a, b, w) = (m.from, m.to, self.width);
         let goal = self.goal_cell[usize::from(board.tile_array()[usize::from(b)])];
@@ -268,7 +275,7 @@ impl Bound<SlidingSpace> for Group<'_> {
     }
 
     #[inline]
-    fn after(&self, _: &SlidingSpace, board: &Board, m: Slide, placed: &mut Placed) -> u32 {
+    fn after(&self, _: &SlidingSpace, board: &Board, m: Slide, placed: &mut Placed, _: u32) -> u32 {
         let tile = board.tile_array()[usize::from(m.to)];
         let slot = self.slot[usize::from(tile)];
         if slot != NONE {

@@ -140,7 +140,7 @@ pub fn solve(
             };
             let outcome = bfs_bidirectional_with(
                 start,
-                goal,
+                std::slice::from_ref(goal),
                 next,
                 next,
                 HashSides::default(),

@@ -67,7 +67,7 @@ impl Bound<LineSpace> for NearestGoal {
 
     /// Only the moved piece's term changes.
     #[inline]
-    fn after(&self, _: &LineSpace, board: &Board, m: Step, sum: &mut u32) -> u32 {
+    fn after(&self, _: &LineSpace, board: &Board, m: Step, sum: &mut u32, _: u32) -> u32 {
         let letter = board.letter(usize::from(m.to)).expect("a piece moved") as usize;
         *sum = *sum + self.term(letter, usize::from(m.to)) - self.term(letter, usize::from(m.from));
         *sum

@@ -161,7 +161,7 @@ impl Bound<LineSpace> for PatternDb {
 
     /// Looked up again only when a piece of the group moved.
     #[inline]
-    fn after(&self, _: &LineSpace, board: &Board, m: Step, value: &mut u8) -> u32 {
+    fn after(&self, _: &LineSpace, board: &Board, m: Step, value: &mut u8, _: u32) -> u32 {
         let moved = board.letter(usize::from(m.to)).expect("a piece moved");
         if self.letters.contains(&moved) {
             *value = self.value_of(&board.letter_masks());

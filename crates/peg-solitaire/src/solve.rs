@@ -304,7 +304,7 @@ impl<'g> Bound<Jumping<'g>> for Corners {
         (self.value(rules, p), ())
     }
 
-    fn after(&self, rules: &Jumping<'g>, p: &Position, _: Step, _: &mut ()) -> u32 {
+    fn after(&self, rules: &Jumping<'g>, p: &Position, _: Step, _: &mut (), _: u32) -> u32 {
         self.value(rules, p)
     }
 }

@@ -33,18 +33,7 @@ pub struct Combinations {
 impl Combinations {
     /// The `k`-subsets of `0..n`, for `k <= n <= 64`.
     pub fn new(n: usize, k: usize) -> Result<Self, RankError> {
-        if n > MAX_N {
-            return Err(RankError::TooLarge {
-                what: format!("a subset of 0..{n}"),
-                limit: format!("subsets of 0..{MAX_N}"),
-            });
-        }
-        if k > n {
-            return Err(RankError::TooLarge {
-                what: format!("a {k}-element subset"),
-                limit: format!("subsets of at most {n} elements"),
-            });
-        }
+        RankError::check_k_of_n(k, n, MAX_N, "elements")?;
         Ok(Combinations { n, k })
     }
 

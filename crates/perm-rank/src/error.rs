@@ -96,6 +96,31 @@ impl fmt::Display for RankError {
 impl std::error::Error for RankError {}
 
 impl RankError {
+    /// `Ok` if `size <= limit`, [`RankError::TooLarge`] otherwise, in the
+    /// words `words` gives: what was asked for, and the largest supported.
+    pub(crate) fn check_size(
+        size: usize,
+        limit: usize,
+        words: impl FnOnce() -> (String, String),
+    ) -> Result<(), RankError> {
+        if size <= limit {
+            return Ok(());
+        }
+        let (what, limit) = words();
+        Err(RankError::TooLarge { what, limit })
+    }
+
+    /// The checks of a ranking of `k` of `n` `things` (elements, cells):
+    /// `k <= n <= max`.
+    pub(crate) fn check_k_of_n(k: usize, n: usize, max: usize, things: &str) -> Result<(), Self> {
+        RankError::check_size(n, max, || {
+            (format!("{n} {things}"), format!("{max} {things}"))
+        })?;
+        RankError::check_size(k, n, || {
+            (format!("{k} of {n} {things}"), format!("at most {n}"))
+        })
+    }
+
     /// `Ok` if a sequence of `found` positions has the `expected` number,
     /// [`RankError::WrongLength`] otherwise: the first check of every
     /// `rank` and `unrank`.

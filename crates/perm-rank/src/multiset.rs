@@ -47,12 +47,10 @@ impl Multiset {
     /// Fails if there are more than 64 positions or symbols, or more
     /// arrangements than fit a `u64`.
     pub fn new(counts: &[usize]) -> Result<Self, RankError> {
-        if counts.len() > MAX_SYMBOLS {
-            return Err(RankError::TooLarge {
-                what: format!("a multiset of {} symbols", counts.len()),
-                limit: format!("{MAX_SYMBOLS} symbols"),
-            });
-        }
+        RankError::check_size(counts.len(), MAX_SYMBOLS, || {
+            let what = format!("a multiset of {} symbols", counts.len());
+            (what, format!("{MAX_SYMBOLS} symbols"))
+        })?;
         let positions = counts.iter().try_fold(0usize, |a, &c| a.checked_add(c));
         let positions = match positions {
             Some(p) if p <= MAX_N => p,

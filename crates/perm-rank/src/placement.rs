@@ -42,18 +42,7 @@ impl Placements {
     /// The placements of `k` items on `n` cells, for `k <= n <= 64` with
     /// `n!/(n-k)!` fitting in a `u64`.
     pub fn new(n: usize, k: usize) -> Result<Self, RankError> {
-        if n > MAX_CELLS {
-            return Err(RankError::TooLarge {
-                what: format!("a placement on {n} cells"),
-                limit: format!("{MAX_CELLS} cells"),
-            });
-        }
-        if k > n {
-            return Err(RankError::TooLarge {
-                what: format!("{k} items on {n} cells"),
-                limit: format!("at most {n} items"),
-            });
-        }
+        RankError::check_k_of_n(k, n, MAX_CELLS, "cells")?;
         // weights from the last item (1) back to the first.
         let mut weights = vec![0u64; k];
         let mut w: u64 = 1;

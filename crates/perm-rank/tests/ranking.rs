@@ -23,15 +23,24 @@ fn check_bijection(ranking: &impl Ranking) {
     );
 }
 
+/// Whether `key(rank)` increases with the rank over `0..count`.
+fn increasing<K: Ord>(count: u64, key: impl Fn(u64) -> K) -> bool {
+    let all: Vec<K> = (0..count).map(key).collect();
+    all.windows(2).all(|w| w[0] < w[1])
+}
+
+/// Every `(n, k)` with `k <= n <= max`.
+fn sizes(max: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..=max).flat_map(|n| (0..=n).map(move |k| (n, k)))
+}
+
 #[test]
 fn lehmer_is_a_bijection_in_lexicographic_order() {
     for n in 0..=8 {
         let lehmer = Lehmer::new(n).unwrap();
         check_bijection(&lehmer);
-        let all: Vec<Vec<u8>> = (0..lehmer.count())
-            .map(|r| lehmer.unrank_vec(r).unwrap())
-            .collect();
-        assert!(all.windows(2).all(|w| w[0] < w[1]), "n = {n}");
+        let sequence = |r| lehmer.unrank_vec(r).unwrap();
+        assert!(increasing(lehmer.count(), sequence), "n = {n}");
     }
 }
 
@@ -52,14 +61,12 @@ fn myrvold_ruskey_is_a_bijection() {
 
 #[test]
 fn combinations_are_a_bijection_in_colex_order() {
-    for n in 0..=10 {
-        for k in 0..=n {
-            let c = Combinations::new(n, k).unwrap();
-            check_bijection(&c);
-            let masks: Vec<u64> = (0..c.count()).map(|r| c.unrank_mask(r).unwrap()).collect();
-            // Colex order on masks is the numeric order of the masks.
-            assert!(masks.windows(2).all(|w| w[0] < w[1]), "n = {n}, k = {k}");
-        }
+    for (n, k) in sizes(10) {
+        let c = Combinations::new(n, k).unwrap();
+        check_bijection(&c);
+        // Colex order on masks is the numeric order of the masks.
+        let mask = |r| c.unrank_mask(r).unwrap();
+        assert!(increasing(c.count(), mask), "n = {n}, k = {k}");
     }
 }
 
@@ -242,15 +249,13 @@ fn line_board() -> impl Strategy<Value = Vec<u8>> {
 
 #[test]
 fn placements_are_a_bijection_in_lexicographic_order() {
-    for n in 0..=7 {
-        for k in 0..=n {
-            let p = Placements::new(n, k).unwrap();
-            check_bijection(&p);
-            let all: Vec<Vec<u8>> = (0..p.count()).map(|r| p.unrank_vec(r).unwrap()).collect();
-            assert!(all.windows(2).all(|w| w[0] < w[1]), "n = {n}, k = {k}");
-            let falling: u64 = (n - k + 1..=n).map(|x| x as u64).product();
-            assert_eq!(p.count(), falling, "n = {n}, k = {k}");
-        }
+    for (n, k) in sizes(7) {
+        let p = Placements::new(n, k).unwrap();
+        let falling: u64 = (n - k + 1..=n).map(|x| x as u64).product();
+        assert_eq!(p.count(), falling, "n = {n}, k = {k}");
+        check_bijection(&p);
+        let sequence = |r| p.unrank_vec(r).unwrap();
+        assert!(increasing(p.count(), sequence), "n = {n}, k = {k}");
     }
 }
 

@@ -17,15 +17,7 @@ where
     R::State: Eq + Hash,
     FS: FnMut(&R::State) -> bool,
 {
-    solve_with(
-        rules,
-        start,
-        goal,
-        HashVisited::default(),
-        &Budget::default(),
-    )
-    .ok()
-    .and_then(|outcome| outcome.found)
+    Budget::unlimited(|budget| solve_with(rules, start, goal, HashVisited::default(), budget))
 }
 
 /// A shortest path over a [`Ranked`] space by breadth-first search with
@@ -116,16 +108,7 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    let unlimited = Budget::default();
-    bfs_with(
-        start,
-        successors,
-        success,
-        HashVisited::default(),
-        &unlimited,
-    )
-    .ok()
-    .and_then(|outcome| outcome.found)
+    Budget::unlimited(|budget| bfs_with(start, successors, success, HashVisited::default(), budget))
 }
 
 /// Breadth-first search with a chosen visited set and budget.

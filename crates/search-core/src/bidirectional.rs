@@ -10,7 +10,7 @@ use crate::{Budget, Interrupted, Outcome, Path, Stats};
 
 /// A shortest path from `start` to the nearest of `goals` over `rules`,
 /// searching forward from the start and backward from the goals at once
-/// ([`bfs_bidirectional_to_any_with`] with the rules' moves both ways).
+/// ([`bfs_bidirectional_with`] with the rules' moves both ways).
 ///
 /// The moves must be reversible: every move has an
 /// [`inverse`](Rules::inverse), legal where the move leads, so that the
@@ -20,15 +20,7 @@ where
     R: Rules,
     R::State: Eq + Hash,
 {
-    solve_with(
-        rules,
-        start,
-        goals,
-        HashSides::default(),
-        &Budget::default(),
-    )
-    .ok()
-    .and_then(|outcome| outcome.found)
+    Budget::unlimited(|budget| solve_with(rules, start, goals, HashSides::default(), budget))
 }
 
 /// [`solve`] over a [`Ranked`] space: two bits a rank record the sides,
@@ -51,7 +43,7 @@ where
         .collect();
     let next = |n: &RankedNode<R::State, R::Move>| ranked_successors(rules, n);
     let start = RankedNode::new(rules, start.clone());
-    let outcome = bfs_bidirectional_to_any_with(&start, &goals, next, next, sides, budget)?;
+    let outcome = bfs_bidirectional_with(&start, &goals, next, next, sides, budget)?;
     Ok(Outcome {
         found: outcome.found.map(|nodes| {
             let states: Vec<R::State> = nodes.into_iter().map(|n| n.state).collect();
@@ -77,7 +69,7 @@ where
     X: Sides<R::State>,
 {
     let next = |s: &R::State| successors(rules, s).map(|(_, n)| n);
-    let outcome = bfs_bidirectional_to_any_with(start, goals, next, next, sides, budget)?;
+    let outcome = bfs_bidirectional_with(start, goals, next, next, sides, budget)?;
     Ok(Outcome {
         found: outcome
             .found
@@ -95,8 +87,8 @@ where
 ///
 /// Returns the path, start and goal included, or `None` if the goal cannot be
 /// reached. The same contract as the `pathfinding` crate's
-/// `bfs_bidirectional`; [`bfs_bidirectional_with`] takes a dense index, a
-/// budget, and returns statistics.
+/// `bfs_bidirectional`; [`bfs_bidirectional_with`] takes several goals, a
+/// dense index, a budget, and returns statistics.
 ///
 /// # Example
 ///
@@ -121,26 +113,24 @@ where
     FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = N>,
 {
-    let unlimited = Budget::default();
-    bfs_bidirectional_with(
-        start,
-        goal,
-        successors,
-        predecessors,
-        HashSides::default(),
-        &unlimited,
-    )
-    .ok()
-    .and_then(|outcome| outcome.found)
+    let sides = HashSides::default();
+    Budget::unlimited(|budget| {
+        let goals = std::slice::from_ref(goal);
+        bfs_bidirectional_with(start, goals, successors, predecessors, sides, budget)
+    })
 }
 
-/// Bidirectional breadth-first search with a chosen record of sides and a budget.
+/// Bidirectional breadth-first search from `start` to the nearest of
+/// `goals` (the backward search starts from all of them at once), with a
+/// chosen record of sides and a budget.
 ///
 /// Both searches proceed a whole layer at a time, and the side with the
 /// smaller frontier expands next. The first state reached from both sides
 /// closes a shortest path: before that layer no state was reached from both,
-/// so every meeting in it adds up to the same, smallest, length.
-/// `stats.generated` counts the distinct states entered into either queue.
+/// so every meeting in it adds up to the same, smallest, length. The path
+/// ends at whichever goal is closest to the start; `found` is `None` when
+/// `goals` is empty or none can be reached. `stats.generated` counts the
+/// distinct states entered into either queue.
 ///
 /// `sides` records which search reached each state; a
 /// [`DenseSides`] over a perfect rank makes that
@@ -155,63 +145,17 @@ where
 ///
 /// let step = |&n: &u8| [n.wrapping_sub(1), n.wrapping_add(1)];
 /// let sides = DenseSides::new(256, |&n: &u8| u64::from(n));
-/// let outcome = bfs_bidirectional_with(&10, &250, step, step, sides, &Budget::default())?;
+/// let outcome = bfs_bidirectional_with(&10, &[250], step, step, sides, &Budget::default())?;
 /// assert_eq!(outcome.found.unwrap().len(), 17); // 10, 9, .., 0, 255, .., 250
-/// # Ok::<(), search_core::Interrupted>(())
-/// ```
-pub fn bfs_bidirectional_with<N, FS, IS, FP, IP, X>(
-    start: &N,
-    goal: &N,
-    successors: FS,
-    predecessors: FP,
-    sides: X,
-    budget: &Budget,
-) -> Result<Outcome<Vec<N>>, Interrupted>
-where
-    N: Clone + PartialEq,
-    FS: FnMut(&N) -> IS,
-    IS: IntoIterator<Item = N>,
-    FP: FnMut(&N) -> IP,
-    IP: IntoIterator<Item = N>,
-    X: Sides<N>,
-{
-    bfs_bidirectional_to_any_with(
-        start,
-        std::slice::from_ref(goal),
-        successors,
-        predecessors,
-        sides,
-        budget,
-    )
-}
-
-/// Bidirectional breadth-first search from `start` to the nearest of
-/// several `goals` (the backward search starts from all of them at once),
-/// with a chosen record of sides and a budget.
 ///
-/// The path ends at whichever goal is closest to the start; otherwise the
-/// contract is that of [`bfs_bidirectional_with`]. `found` is `None` when
-/// `goals` is empty or none can be reached.
-///
-/// # Example
-///
-/// ```
-/// use search_core::{Budget, bidirectional::bfs_bidirectional_to_any_with, visited::HashSides};
-///
-/// // Steps of 1 on the integers: from 0, the goal 3 is nearer than -7.
+/// // From 0, the goal 3 is nearer than -7.
 /// let step = |&n: &i32| [n - 1, n + 1];
-/// let outcome = bfs_bidirectional_to_any_with(
-///     &0,
-///     &[-7, 3],
-///     step,
-///     step,
-///     HashSides::default(),
-///     &Budget::default(),
-/// )?;
+/// let sides = search_core::visited::HashSides::default();
+/// let outcome = bfs_bidirectional_with(&0, &[-7, 3], step, step, sides, &Budget::default())?;
 /// assert_eq!(outcome.found.unwrap(), [0, 1, 2, 3]);
 /// # Ok::<(), search_core::Interrupted>(())
 /// ```
-pub fn bfs_bidirectional_to_any_with<N, FS, IS, FP, IP, X>(
+pub fn bfs_bidirectional_with<N, FS, IS, FP, IP, X>(
     start: &N,
     goals: &[N],
     mut successors: FS,

@@ -41,7 +41,7 @@
 //! let bound = Max(halves, Zero);
 //! let (h, mut memo) = bound.start(&Steps, &3);
 //! assert_eq!(h, 4);
-//! assert_eq!(bound.after(&Steps, &5, 2, &mut memo), 3);
+//! assert_eq!(bound.after(&Steps, &5, 2, &mut memo, u32::MAX), 3);
 //! ```
 
 use std::fmt;
@@ -59,55 +59,31 @@ pub trait Bound<R: Rules + ?Sized> {
     /// `()` for a bound computed from scratch.
     type Memo: Clone;
 
-    /// The value at `state`, and the memo of `state`.
-    fn start(&self, rules: &R, state: &R::State) -> (u32, Self::Memo);
+    /// The value at `s`, and the memo of `s`.
+    fn start(&self, rules: &R, s: &R::State) -> (u32, Self::Memo);
 
-    /// The value at `state`, reached by `m` from the state whose memo
-    /// `memo` holds; `memo` becomes the memo of `state`.
-    fn after(&self, rules: &R, state: &R::State, m: R::Move, memo: &mut Self::Memo) -> u32;
-
-    /// [`after`](Bound::after) where the search only needs to know whether
-    /// the value exceeds `limit`: a bound may stop as soon as it does and
-    /// answer any value above `limit`, its memo then left unfinished (the
-    /// search does not go below a state whose bound passes the limit).
-    /// [`Max`] stops before its second bound.
-    #[inline]
-    fn after_within(
-        &self,
-        rules: &R,
-        state: &R::State,
-        m: R::Move,
-        memo: &mut Self::Memo,
-        limit: u32,
-    ) -> u32 {
-        let _ = limit;
-        self.after(rules, state, m, memo)
-    }
+    /// The value at `s`, reached by `m` from the state whose memo `memo`
+    /// holds; `memo` becomes the memo of `s`.
+    ///
+    /// The search only needs to know whether the value exceeds `limit`: a
+    /// bound may stop as soon as it does and answer any value above
+    /// `limit`, its memo then left unfinished (the search does not go below
+    /// a state whose bound passes the limit). [`Max`] stops before its
+    /// second bound. With `limit` at `u32::MAX` the value is exact.
+    fn after(&self, rules: &R, s: &R::State, m: R::Move, memo: &mut Self::Memo, limit: u32) -> u32;
 }
 
 impl<R: Rules + ?Sized, B: Bound<R> + ?Sized> Bound<R> for &B {
     type Memo = B::Memo;
 
     #[inline]
-    fn start(&self, rules: &R, state: &R::State) -> (u32, B::Memo) {
-        (**self).start(rules, state)
+    fn start(&self, rules: &R, s: &R::State) -> (u32, B::Memo) {
+        (**self).start(rules, s)
     }
 
     #[inline]
-    fn after(&self, rules: &R, state: &R::State, m: R::Move, memo: &mut B::Memo) -> u32 {
-        (**self).after(rules, state, m, memo)
-    }
-
-    #[inline]
-    fn after_within(
-        &self,
-        rules: &R,
-        state: &R::State,
-        m: R::Move,
-        memo: &mut B::Memo,
-        limit: u32,
-    ) -> u32 {
-        (**self).after_within(rules, state, m, memo, limit)
+    fn after(&self, rules: &R, s: &R::State, m: R::Move, memo: &mut B::Memo, limit: u32) -> u32 {
+        (**self).after(rules, s, m, memo, limit)
     }
 }
 
@@ -124,7 +100,7 @@ impl<R: Rules + ?Sized> Bound<R> for Zero {
     }
 
     #[inline]
-    fn after(&self, _: &R, _: &R::State, _: R::Move, _: &mut ()) -> u32 {
+    fn after(&self, _: &R, _: &R::State, _: R::Move, _: &mut (), _: u32) -> u32 {
         0
     }
 }
@@ -137,13 +113,13 @@ impl<R: Rules + ?Sized, F: Fn(&R::State) -> u32> Bound<R> for Computed<F> {
     type Memo = ();
 
     #[inline]
-    fn start(&self, _: &R, state: &R::State) -> (u32, ()) {
-        ((self.0)(state), ())
+    fn start(&self, _: &R, s: &R::State) -> (u32, ()) {
+        ((self.0)(s), ())
     }
 
     #[inline]
-    fn after(&self, _: &R, state: &R::State, _: R::Move, _: &mut ()) -> u32 {
-        (self.0)(state)
+    fn after(&self, _: &R, s: &R::State, _: R::Move, _: &mut (), _: u32) -> u32 {
+        (self.0)(s)
     }
 }
 
@@ -155,35 +131,20 @@ impl<R: Rules + ?Sized, A: Bound<R>, B: Bound<R>> Bound<R> for Max<A, B> {
     type Memo = (A::Memo, B::Memo);
 
     #[inline]
-    fn start(&self, rules: &R, state: &R::State) -> (u32, Self::Memo) {
-        let (a, ma) = self.0.start(rules, state);
-        let (b, mb) = self.1.start(rules, state);
+    fn start(&self, rules: &R, s: &R::State) -> (u32, Self::Memo) {
+        let (a, ma) = self.0.start(rules, s);
+        let (b, mb) = self.1.start(rules, s);
         (a.max(b), (ma, mb))
-    }
-
-    #[inline]
-    fn after(&self, rules: &R, state: &R::State, m: R::Move, memo: &mut Self::Memo) -> u32 {
-        let a = self.0.after(rules, state, m, &mut memo.0);
-        let b = self.1.after(rules, state, m, &mut memo.1);
-        a.max(b)
     }
 
     /// The second bound is not looked at when the first passes `limit`.
     #[inline]
-    fn after_within(
-        &self,
-        rules: &R,
-        state: &R::State,
-        m: R::Move,
-        memo: &mut Self::Memo,
-        limit: u32,
-    ) -> u32 {
-        let a = self.0.after_within(rules, state, m, &mut memo.0, limit);
+    fn after(&self, rules: &R, s: &R::State, m: R::Move, memo: &mut Self::Memo, limit: u32) -> u32 {
+        let a = self.0.after(rules, s, m, &mut memo.0, limit);
         if a > limit {
             return a;
         }
-        let b = self.1.after_within(rules, state, m, &mut memo.1, limit);
-        a.max(b)
+        a.max(self.1.after(rules, s, m, &mut memo.1, limit))
     }
 }
 
@@ -218,22 +179,24 @@ where
     type Memo = [P::Memo; N];
 
     #[inline]
-    fn start(&self, rules: &R, state: &R::State) -> (u32, Self::Memo) {
+    fn start(&self, rules: &R, s: &R::State) -> (u32, Self::Memo) {
         let mut memo = [P::Memo::default(); N];
         let mut sum = 0u32;
         for (part, m) in self.parts.iter().zip(&mut memo) {
-            let (h, start) = part.start(rules, state);
+            let (h, start) = part.start(rules, s);
             sum = sum.saturating_add(h);
             *m = start;
         }
         (sum, memo)
     }
 
+    /// Each part is told the whole `limit`: a part above it puts the sum
+    /// above it.
     #[inline]
-    fn after(&self, rules: &R, state: &R::State, m: R::Move, memo: &mut Self::Memo) -> u32 {
+    fn after(&self, rules: &R, s: &R::State, m: R::Move, memo: &mut Self::Memo, limit: u32) -> u32 {
         let mut sum = 0u32;
         for (part, memo) in self.parts.iter().zip(memo) {
-            sum = sum.saturating_add(part.after(rules, state, m, memo));
+            sum = sum.saturating_add(part.after(rules, s, m, memo, limit));
         }
         sum
     }
@@ -307,25 +270,10 @@ impl<R: Rules + ?Sized, B: Bound<R>, S: Symmetry<R>> Bound<R> for Mirrored<B, S>
     }
 
     #[inline]
-    fn after(&self, rules: &R, _: &R::State, m: R::Move, memo: &mut Self::Memo) -> u32 {
+    fn after(&self, rules: &R, _: &R::State, m: R::Move, memo: &mut Self::Memo, limit: u32) -> u32 {
         let m = self.symmetry.image(m);
         rules.apply(&mut memo.0, m);
-        self.bound.after(rules, &memo.0, m, &mut memo.1)
-    }
-
-    #[inline]
-    fn after_within(
-        &self,
-        rules: &R,
-        _: &R::State,
-        m: R::Move,
-        memo: &mut Self::Memo,
-        limit: u32,
-    ) -> u32 {
-        let m = self.symmetry.image(m);
-        rules.apply(&mut memo.0, m);
-        self.bound
-            .after_within(rules, &memo.0, m, &mut memo.1, limit)
+        self.bound.after(rules, &memo.0, m, &mut memo.1, limit)
     }
 }
 
@@ -370,7 +318,7 @@ mod tests {
         let bound = Mirrored::new::<Ring>(Computed(clockwise), Reflect(0), &0).unwrap();
         let (h, mut memo) = bound.start(&Ring, &2);
         assert_eq!((h, memo.0), (2, 10));
-        assert_eq!(bound.after(&Ring, &3, 1, &mut memo), 3);
+        assert_eq!(bound.after(&Ring, &3, 1, &mut memo, u32::MAX), 3);
         assert_eq!(memo.0, 9);
     }
 

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::Stats;
+use crate::{Outcome, Stats};
 
 /// Limits on a search: a number of node expansions and a cancellation flag.
 ///
@@ -56,6 +56,17 @@ pub enum Progress {
 }
 
 impl Budget {
+    /// What `search` finds with no limit, `None` where it finds nothing
+    /// (an unlimited budget never interrupts it): the plain forms of the
+    /// searches that take a budget.
+    pub(crate) fn unlimited<T>(
+        search: impl FnOnce(&Budget) -> Result<Outcome<T>, Interrupted>,
+    ) -> Option<T> {
+        search(&Budget::default())
+            .ok()
+            .and_then(|outcome| outcome.found)
+    }
+
     /// Stop after `limit` node expansions.
     pub fn with_max_expanded(mut self, limit: u64) -> Self {
         self.max_expanded = Some(limit);

@@ -15,6 +15,24 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Bytes(pub u64);
 
+impl Bytes {
+    /// Writes the message of every memory-limit error: `needs` (what needs
+    /// the memory, with its verb), the bytes `needed` and the `limit`.
+    pub(crate) fn over_limit(
+        f: &mut fmt::Formatter<'_>,
+        needs: &str,
+        needed: u64,
+        limit: u64,
+    ) -> fmt::Result {
+        write!(
+            f,
+            "{needs} {}, more than the limit of {}",
+            Bytes(needed),
+            Bytes(limit)
+        )
+    }
+}
+
 impl fmt::Display for Bytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];

@@ -149,22 +149,15 @@ where
 /// assert_eq!(count(6)?.found, Some(15));
 /// # Ok::<(), search_core::Interrupted>(())
 /// ```
-pub fn count_paths<R, B, K, FG, FK>(
+pub fn count_paths<R: Rules, B: Bound<R>, K: Eq + Hash>(
     rules: &R,
     bound: &B,
     start: &R::State,
-    goal: FG,
+    goal: impl Fn(&R::State) -> bool,
     cost: u32,
-    key: FK,
+    key: impl FnMut(&R::State) -> K,
     budget: &Budget,
-) -> Result<Outcome<u128>, Interrupted>
-where
-    R: Rules,
-    B: Bound<R>,
-    K: Eq + Hash,
-    FG: Fn(&R::State) -> bool,
-    FK: FnMut(&R::State) -> K,
-{
+) -> Result<Outcome<u128>, Interrupted> {
     let (h, memo) = bound.start(rules, start);
     let mut counter = Counter {
         rules,
@@ -236,8 +229,12 @@ where
             self.stats.generated += 1;
             self.rules.apply(&mut self.state, m);
             let mut next = memo.clone();
-            let h = self.bound.after(self.rules, &self.state, m, &mut next);
-            let below = self.count(g.saturating_add(self.rules.cost(m)), depth + 1, h, next);
+            let g = g.saturating_add(self.rules.cost(m));
+            let left = self.limit.saturating_sub(g);
+            let h = self
+                .bound
+                .after(self.rules, &self.state, m, &mut next, left);
+            let below = self.count(g, depth + 1, h, next);
             self.rules.undo(&mut self.state, m);
             match below.and_then(|n| total.checked_add(n).ok_or(Reason::Overflow)) {
                 Ok(sum) => total = sum,

@@ -79,9 +79,7 @@ mod stored;
 /// The algorithms, for `use search_core::prelude::*`.
 pub mod prelude {
     pub use crate::bfs::{bfs, bfs_with};
-    pub use crate::bidirectional::{
-        bfs_bidirectional, bfs_bidirectional_to_any_with, bfs_bidirectional_with,
-    };
+    pub use crate::bidirectional::{bfs_bidirectional, bfs_bidirectional_with};
     pub use crate::bound::{Bound, Computed, DEAD, Max, Mirrored, Sum, Symmetry, Zero};
     pub use crate::count::{PathCount, count_paths, count_shortest_paths};
     pub use crate::ida::{Ida, IdaOptions, Inadmissible, idastar, idastar_with};

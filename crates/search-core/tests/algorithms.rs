@@ -132,7 +132,7 @@ impl Rules for Graph {
 /// The bidirectional search from node 0 to the nearest of `goals`, the
 /// sides marked in a dense table.
 fn nearest_both_ways(g: &Graph, goals: &[usize]) -> Option<Vec<usize>> {
-    bfs_bidirectional_to_any_with(
+    bfs_bidirectional_with(
         &0,
         goals,
         |&n| g.successors(n),

@@ -373,61 +373,39 @@ impl ShardedSweep {
     /// called after every layer with the whole cluster's counts. Every
     /// process of `cluster` must call it with the same space, goals and
     /// settings.
-    pub fn run<S, G, P>(
+    pub fn run<S: Ranked<State: Send + Sync>>(
         &self,
         space: &S,
-        goals: G,
+        goals: impl IntoIterator<Item = S::State>,
         cluster: &Cluster,
-        progress: P,
-    ) -> Result<Sharded, DistributedError>
-    where
-        S: Ranked<State: Send + Sync>,
-        G: IntoIterator<Item = S::State>,
-        P: FnMut(&LayerReport),
-    {
-        self.sweep(
-            space,
-            goals,
-            None::<&fn(&S::State, u64) -> bool>,
-            cluster,
-            progress,
-        )
+        progress: impl FnMut(&LayerReport),
+    ) -> Result<Sharded, DistributedError> {
+        let census = None::<&fn(&S::State, u64) -> bool>;
+        self.sweep(space, goals, census, cluster, progress)
     }
 
     /// Sweeps like [`run`](ShardedSweep::run), and counts at every distance
     /// the states for which `census(state, rank)` holds, as
     /// [`Sweep::run_with_census`](search_core::layers::Sweep::run_with_census).
-    pub fn run_with_census<S, G, C, P>(
+    pub fn run_with_census<S: Ranked<State: Send + Sync>>(
         &self,
         space: &S,
-        goals: G,
-        census: C,
+        goals: impl IntoIterator<Item = S::State>,
+        census: impl Fn(&S::State, u64) -> bool + Sync,
         cluster: &Cluster,
-        progress: P,
-    ) -> Result<Sharded, DistributedError>
-    where
-        S: Ranked<State: Send + Sync>,
-        G: IntoIterator<Item = S::State>,
-        C: Fn(&S::State, u64) -> bool + Sync,
-        P: FnMut(&LayerReport),
-    {
+        progress: impl FnMut(&LayerReport),
+    ) -> Result<Sharded, DistributedError> {
         self.sweep(space, goals, Some(&census), cluster, progress)
     }
 
-    fn sweep<S, G, C, P>(
+    fn sweep<S: Ranked<State: Send + Sync>>(
         &self,
         space: &S,
-        goals: G,
-        census: Option<&C>,
+        goals: impl IntoIterator<Item = S::State>,
+        census: Option<&(impl Fn(&S::State, u64) -> bool + Sync)>,
         cluster: &Cluster,
-        progress: P,
-    ) -> Result<Sharded, DistributedError>
-    where
-        S: Ranked<State: Send + Sync>,
-        G: IntoIterator<Item = S::State>,
-        C: Fn(&S::State, u64) -> bool + Sync,
-        P: FnMut(&LayerReport),
-    {
+        progress: impl FnMut(&LayerReport),
+    ) -> Result<Sharded, DistributedError> {
         let size = space.size();
         let layout = shard::Layout::new(size, cluster);
         let needed = layout.process_bytes();

@@ -35,18 +35,15 @@ use crate::rules::Rules;
 /// assert_eq!(path, [3, 4, 5, 10, 20]);
 /// assert_eq!(cost, 8);
 /// ```
-pub fn idastar<N, FN, IN, FH, FS>(
+pub fn idastar<N: Clone, FN, IN>(
     start: &N,
     successors: FN,
-    heuristic: FH,
-    success: FS,
+    heuristic: impl FnMut(&N) -> u32,
+    success: impl FnMut(&N) -> bool,
 ) -> Option<(Vec<N>, u32)>
 where
-    N: Clone,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, u32)>,
-    FH: FnMut(&N) -> u32,
-    FS: FnMut(&N) -> bool,
 {
     idastar_with(
         start,
@@ -62,19 +59,16 @@ where
 /// [`idastar`] with settings: bounds stepped by a parity, a largest bound,
 /// and a [`Budget`](crate::Budget) (node limit, cancellation, progress). `Ok(None)` when the
 /// search proved that no goal can be reached (or passed `max_bound`).
-pub fn idastar_with<N, FN, IN, FH, FS>(
+pub fn idastar_with<N: Clone, FN, IN>(
     start: &N,
     successors: FN,
-    heuristic: FH,
-    success: FS,
+    heuristic: impl FnMut(&N) -> u32,
+    success: impl FnMut(&N) -> bool,
     options: &IdaOptions,
 ) -> Result<Option<(Vec<N>, u32)>, Interrupted>
 where
-    N: Clone,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, u32)>,
-    FH: FnMut(&N) -> u32,
-    FS: FnMut(&N) -> bool,
 {
     let rules = Closures(RefCell::new(successors), PhantomData);
     let (heuristic, success) = (RefCell::new(heuristic), RefCell::new(success));

@@ -162,7 +162,7 @@ impl<'s, 'a, R: Rules, B: Bound<R>, G: Gate<R>, F: Fn(&R::State) -> bool> Dfs<'s
             let ida = self.ida;
             let h = ida
                 .bound
-                .after_within(ida.rules, &self.state, m, &mut rest[0], limit);
+                .after(ida.rules, &self.state, m, &mut rest[0], limit);
             self.path.push(m);
             self.hs.push(h);
             result = self.visit(depth + 1, g, h, Some(m), next_gate);

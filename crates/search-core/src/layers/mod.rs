@@ -223,12 +223,9 @@ pub(crate) fn goal_rank<S: Ranked>(space: &S, goal: &S::State) -> Result<u64, Sw
 impl fmt::Display for SweepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SweepError::MemoryLimit { needed, limit } => write!(
-                f,
-                "the distance table needs {}, more than the limit of {}",
-                crate::Bytes(*needed),
-                crate::Bytes(*limit)
-            ),
+            SweepError::MemoryLimit { needed, limit } => {
+                crate::Bytes::over_limit(f, "the distance table needs", *needed, *limit)
+            }
             SweepError::RankOutOfRange { rank, size } => {
                 write!(f, "rank {rank} is out of range 0..{size}")
             }
@@ -357,19 +354,14 @@ impl Sweep {
     /// assert_eq!(table.descend(&Line(5), 4), Some(vec![4, 3, 2]));
     /// # Ok::<(), search_core::layers::SweepError>(())
     /// ```
-    pub fn run<S, G, P>(&self, space: &S, goals: G, progress: P) -> Result<Layers, SweepError>
-    where
-        S: Ranked,
-        S::State: Send + Sync,
-        G: IntoIterator<Item = S::State>,
-        P: FnMut(&LayerReport),
-    {
-        self.sweep(
-            space,
-            goals,
-            None::<&fn(&S::State, u64, u32) -> bool>,
-            progress,
-        )
+    pub fn run<S: Ranked<State: Send + Sync>>(
+        &self,
+        space: &S,
+        goals: impl IntoIterator<Item = S::State>,
+        progress: impl FnMut(&LayerReport),
+    ) -> Result<Layers, SweepError> {
+        let census = None::<&fn(&S::State, u64, u32) -> bool>;
+        self.sweep(space, goals, census, progress)
     }
 
     /// Sweeps like [`run`](Sweep::run), and counts at every distance the
@@ -412,20 +404,13 @@ impl Sweep {
     /// assert_eq!(layers.census, [1, 0, 1, 0, 1, 0]);
     /// # Ok::<(), search_core::layers::SweepError>(())
     /// ```
-    pub fn run_with_census<S, G, C, P>(
+    pub fn run_with_census<S: Ranked<State: Send + Sync>>(
         &self,
         space: &S,
-        goals: G,
-        census: C,
-        progress: P,
-    ) -> Result<Layers, SweepError>
-    where
-        S: Ranked,
-        S::State: Send + Sync,
-        G: IntoIterator<Item = S::State>,
-        C: Fn(&S::State, u64) -> bool + Sync,
-        P: FnMut(&LayerReport),
-    {
+        goals: impl IntoIterator<Item = S::State>,
+        census: impl Fn(&S::State, u64) -> bool + Sync,
+        progress: impl FnMut(&LayerReport),
+    ) -> Result<Layers, SweepError> {
         let counts = |state: &S::State, rank: u64, _: u32| census(state, rank);
         self.sweep(space, goals, Some(&counts), progress)
     }
@@ -466,20 +451,13 @@ impl Sweep {
     /// assert_eq!(total.into_inner(), 10);
     /// # Ok::<(), search_core::layers::SweepError>(())
     /// ```
-    pub fn run_visiting<S, G, V, P>(
+    pub fn run_visiting<S: Ranked<State: Send + Sync>>(
         &self,
         space: &S,
-        goals: G,
-        visit: V,
-        progress: P,
-    ) -> Result<Layers, SweepError>
-    where
-        S: Ranked,
-        S::State: Send + Sync,
-        G: IntoIterator<Item = S::State>,
-        V: Fn(&S::State, u64, u32) + Sync,
-        P: FnMut(&LayerReport),
-    {
+        goals: impl IntoIterator<Item = S::State>,
+        visit: impl Fn(&S::State, u64, u32) + Sync,
+        progress: impl FnMut(&LayerReport),
+    ) -> Result<Layers, SweepError> {
         let visits = |state: &S::State, rank: u64, distance: u32| {
             visit(state, rank, distance);
             false
@@ -491,20 +469,13 @@ impl Sweep {
 
     /// Checks the memory and the goals, then runs the one layer loop over
     /// the storage the table names.
-    fn sweep<S, G, C, P>(
+    fn sweep<S: Ranked<State: Send + Sync>>(
         &self,
         space: &S,
-        goals: G,
-        census: Option<&C>,
-        progress: P,
-    ) -> Result<Layers, SweepError>
-    where
-        S: Ranked,
-        S::State: Send + Sync,
-        G: IntoIterator<Item = S::State>,
-        C: Census<S::State>,
-        P: FnMut(&LayerReport),
-    {
+        goals: impl IntoIterator<Item = S::State>,
+        census: Option<&impl Census<S::State>>,
+        progress: impl FnMut(&LayerReport),
+    ) -> Result<Layers, SweepError> {
         let size = space.size();
         within_memory(self.memory_needed(size), self.max_memory)?;
         let goals: Vec<S::State> = goals.into_iter().collect();

@@ -1,9 +1,12 @@
 //! The states on paths between two sets of a graph by levels, found by
 //! levels grown from both ends until they meet.
 
-use super::dense::{Scratch, Steps};
+use super::dense::Steps;
 use super::packed::Packed;
-use super::{BitLevel, Key, LevelError, LevelReport, LevelSearch, Ranks, expand_level, intersect};
+use super::ranking::Scratch;
+use super::{
+    BitLevel, Expand, Key, LevelError, LevelReport, LevelSearch, Ranks, expand_level, intersect,
+};
 
 use crate::Stats;
 
@@ -86,7 +89,7 @@ impl<R: Ranks> LevelSearch<R> {
     /// assert_eq!(found.levels, [vec![0], vec![11, 21], vec![32, 42], vec![53]]);
     /// # Ok::<(), search_core::levels::LevelError>(())
     /// ```
-    pub fn between<T, F, B, P>(
+    pub fn between<T: Key, F: Expand<T>, B: Expand<T>, P: FnMut(&LevelReport)>(
         &self,
         mut sources: Vec<T>,
         mut targets: Vec<T>,
@@ -94,18 +97,10 @@ impl<R: Ranks> LevelSearch<R> {
         forward: F,
         backward: B,
         mut progress: P,
-    ) -> Result<Between<T>, LevelError>
-    where
-        T: Key,
-        F: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-        P: FnMut(&LevelReport),
-    {
+    ) -> Result<Between<T>, LevelError> {
         let depth = depth as usize;
-        for set in [&mut sources, &mut targets] {
-            let distinct = T::sort_dedup(set, &mut Vec::new(), self.bits);
-            set.truncate(distinct);
-        }
+        self.sort_set(&mut sources);
+        self.sort_set(&mut targets);
         let mut stats = Stats::default();
         // from_sources' level k is level k; from_targets' level j is level
         // depth - j.
@@ -238,7 +233,7 @@ impl<R: Ranks> LevelSearch<R> {
     /// the steps between those levels, from level 0 (where a level is a bit
     /// array, the ranks marked are kept, so that the steps need no second
     /// expansion).
-    pub(super) fn paths_back<T, B>(
+    pub(super) fn paths_back<T: Key, B: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
         levels: &mut [Vec<T>],
@@ -246,11 +241,7 @@ impl<R: Ranks> LevelSearch<R> {
         mut reached: Vec<Packed<T>>,
         backward: &B,
         stats: &mut Stats,
-    ) -> Vec<Steps>
-    where
-        T: Key,
-        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-    {
+    ) -> Vec<Steps> {
         reached.truncate(meeting);
         let mut steps = Vec::new();
         for k in (0..meeting).rev() {
@@ -291,7 +282,7 @@ impl<R: Ranks> LevelSearch<R> {
     /// state of `beside` (the level next to it): as a bit array of the
     /// steps from `beside`, where level `k` has a ranking worth it, else
     /// sorted.
-    fn on_paths<T, E>(
+    fn on_paths<T: Key, E: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
         k: usize,
@@ -299,11 +290,7 @@ impl<R: Ranks> LevelSearch<R> {
         reached: Packed<T>,
         expand: &E,
         stats: &mut Stats,
-    ) -> Vec<T>
-    where
-        T: Key,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-    {
+    ) -> Vec<T> {
         stats.expanded += beside.len() as u64;
         match self.dense(k, beside.len(), 0) {
             Some(ranking) => {

@@ -6,137 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::Key;
-
-/// A numbering of the keys a level may hold: a bijection onto
-/// `0..count()` that increases with the key (so a level's keys read in the
-/// order of their ranks are sorted).
-pub trait LevelRanking: Sync {
-    /// Unranks ranks given in increasing order.
-    type Cursor<'c>: RankCursor
-    where
-        Self: 'c;
-
-    /// The number of keys ranked.
-    fn count(&self) -> u64;
-
-    /// The rank of `key`, one of the keys ranked.
-    fn rank(&self, key: u64) -> u64;
-
-    /// The ranks of `keys` written to `ranks` (the same length), in one
-    /// loop where the ranking can make it faster than one call a key.
-    fn rank_all(&self, keys: &[u64], ranks: &mut [u64]) {
-        for (r, &k) in ranks.iter_mut().zip(keys) {
-            *r = self.rank(k);
-        }
-    }
-
-    /// A cursor to unrank increasing ranks.
-    fn cursor(&self) -> Self::Cursor<'_>;
-}
-
-/// Unranks the ranks of a [`LevelRanking`] given in increasing order.
-pub trait RankCursor {
-    /// The key of rank `rank` (below the count, and not below the rank
-    /// asked before).
-    fn key(&mut self, rank: u64) -> u64;
-}
-
-/// The rankings of a search's levels ([`LevelSearch::with_ranks`]), where
-/// the puzzle has them: level `k` holds states `k` steps from the sources
-/// (a peg solitaire position with `k` pegs fewer than the start: the sets
-/// of that many holes, of the start's class).
-///
-/// [`LevelSearch::with_ranks`]: super::LevelSearch::with_ranks
-pub trait Ranks: Sync {
-    /// The ranking of one level.
-    type Level<'a>: LevelRanking
-    where
-        Self: 'a;
-
-    /// The ranking of level `k`'s keys, or `None` to keep it sorted.
-    fn level(&self, k: usize) -> Option<Self::Level<'_>>;
-}
-
-/// No ranking: every level is sorted.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Unranked;
-
-/// The ranking [`Unranked`] never gives.
-#[derive(Debug, Clone, Copy)]
-pub enum NoRanking {}
-
-impl LevelRanking for NoRanking {
-    type Cursor<'c> = NoRanking;
-
-    fn count(&self) -> u64 {
-        match *self {}
-    }
-
-    fn rank(&self, _: u64) -> u64 {
-        match *self {}
-    }
-
-    fn cursor(&self) -> NoRanking {
-        *self
-    }
-}
-
-impl RankCursor for NoRanking {
-    fn key(&mut self, _: u64) -> u64 {
-        match *self {}
-    }
-}
-
-impl Ranks for Unranked {
-    type Level<'a> = NoRanking;
-
-    fn level(&self, _: usize) -> Option<NoRanking> {
-        None
-    }
-}
-
-/// Working space to rank keys a batch at a time.
-#[derive(Debug, Default)]
-pub(crate) struct Scratch {
-    bits: Vec<u64>,
-    pub(crate) ranks: Vec<u64>,
-}
-
-impl Scratch {
-    /// The ranks of `keys` in `self.ranks`, through
-    /// [`LevelRanking::rank_all`].
-    #[inline]
-    pub(crate) fn rank<T: Key, R: LevelRanking>(&mut self, ranking: &R, keys: &[T]) {
-        self.bits.clear();
-        self.bits.extend(keys.iter().map(|k| k.to_bits() as u64));
-        self.ranks.clear();
-        self.ranks.resize(keys.len(), 0);
-        ranking.rank_all(&self.bits, &mut self.ranks);
-    }
-}
-
-impl<R: Ranks> Ranks for &R {
-    type Level<'a>
-        = R::Level<'a>
-    where
-        Self: 'a;
-
-    fn level(&self, k: usize) -> Option<Self::Level<'_>> {
-        (**self).level(k)
-    }
-}
-
-impl<R: Ranks> Ranks for Option<R> {
-    type Level<'a>
-        = R::Level<'a>
-    where
-        Self: 'a;
-
-    fn level(&self, k: usize) -> Option<Self::Level<'_>> {
-        self.as_ref()?.level(k)
-    }
-}
+use super::ranking::{LevelRanking, RankCursor, Scratch};
+use super::{Expand, Key};
 
 /// The ranks of the keys an expansion gave, state by state: `counts[i]`
 /// for the `i`-th state, one after another in `ranks`.
@@ -270,7 +141,7 @@ impl BitLevel {
     where
         T: Key,
         R: LevelRanking,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+        E: Expand<T>,
     {
         self.mark_expanded(level, ranking, expand, false).0
     }
@@ -286,7 +157,7 @@ impl BitLevel {
     where
         T: Key,
         R: LevelRanking,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+        E: Expand<T>,
     {
         self.mark_expanded(level, ranking, expand, true)
     }
@@ -301,7 +172,7 @@ impl BitLevel {
     where
         T: Key,
         R: LevelRanking,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+        E: Expand<T>,
     {
         self.reserve(ranking.count());
         let words = &self.words[..];
@@ -367,7 +238,7 @@ impl BitLevel {
     where
         T: Key,
         R: LevelRanking,
-        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+        B: Expand<T>,
     {
         let before = self.index(level, ranking);
         let parts: Vec<Steps> = next

@@ -1,7 +1,7 @@
 //! A filter of keys that a level grown last is compared with, to sort only
 //! the keys that may be in it.
 
-use super::Key;
+use super::{Expand, Key};
 
 /// A set of keys that says "maybe" for every key it holds and "no" for
 /// most others: two bits per key, both in one word chosen by a hash of
@@ -70,13 +70,10 @@ impl KeyFilter {
     }
 
     /// `expand` keeping only the keys the filter may hold.
-    pub(crate) fn keeping<'a, T, E>(
-        &'a self,
-        expand: &'a E,
-    ) -> impl Fn(&T, &mut Vec<T>) -> u64 + Sync + 'a
+    pub(crate) fn keeping<'a, T, E>(&'a self, expand: &'a E) -> impl Expand<T> + 'a
     where
         T: Key,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+        E: Expand<T>,
     {
         move |state, out| {
             let from = out.len();

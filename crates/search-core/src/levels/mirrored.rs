@@ -5,7 +5,8 @@ use rayon::prelude::*;
 
 use super::between::{Side, list_bytes};
 use super::{
-    Between, BitLevel, Key, LevelError, LevelReport, LevelSearch, Ranks, intersect, map_level,
+    Between, BitLevel, Expand, Key, LevelError, LevelReport, LevelSearch, Ranks, intersect,
+    map_level,
 };
 use crate::Stats;
 
@@ -66,32 +67,23 @@ impl<R: Ranks> LevelSearch<R> {
     /// # Ok::<(), search_core::levels::LevelError>(())
     /// ```
     #[allow(clippy::too_many_arguments)]
-    pub fn between_mirrored<T, F, B, M, BM, P>(
+    pub fn between_mirrored<T: Key, F: Expand<T>, B: Expand<T>>(
         &self,
         sources: Vec<T>,
         depth: u32,
         forward: F,
         backward: B,
-        mirror: M,
-        before_mirror: BM,
-        mut progress: P,
-    ) -> Result<Between<T>, LevelError>
-    where
-        T: Key,
-        F: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-        M: Fn(&T) -> T + Sync,
-        BM: Fn(&T, &mut Vec<T>) + Sync,
-        P: FnMut(&LevelReport),
-    {
+        mirror: impl Fn(&T) -> T + Sync,
+        before_mirror: impl Fn(&T, &mut Vec<T>) + Sync,
+        mut progress: impl FnMut(&LevelReport),
+    ) -> Result<Between<T>, LevelError> {
         let depth = depth as usize;
         let half = depth / 2;
         let meeting = depth - half;
         let mut stats = Stats::default();
         // Levels 0..=half from the sources, and one more for an odd depth.
         let mut level = sources;
-        let distinct = T::sort_dedup(&mut level, &mut Vec::new(), self.bits);
-        level.truncate(distinct);
+        self.sort_set(&mut level);
         let mirrored = |level: &[T]| map_level(level, self.bits, &mirror);
         let mut grown = Side::new(level);
         let mut bit_level = BitLevel::default();

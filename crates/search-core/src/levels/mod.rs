@@ -68,18 +68,22 @@ use filter::KeyFilter;
 mod between;
 mod dense;
 mod filter;
+mod key;
 mod mirrored;
 mod packed;
 mod radix;
+mod ranking;
 mod sorted;
 mod steps;
 mod symmetry;
 
 pub use between::Between;
 use dense::BitLevel;
-pub use dense::{LevelRanking, NoRanking, RankCursor, Ranks, Steps, Unranked};
+pub use dense::Steps;
+pub use key::{Expand, Key};
+pub use ranking::{LevelRanking, NoRanking, RankCursor, Ranks, Unranked};
 pub use sorted::{
-    Expanded, FLUSH, Key, expand_level, expand_level_within, first_common, intersect, map_level,
+    Expanded, FLUSH, expand_level, expand_level_within, first_common, intersect, map_level,
     mirror_positions, remove_known, sum_over,
 };
 pub use symmetry::BitSymmetries;
@@ -114,14 +118,8 @@ pub enum LevelError {
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LevelError::MemoryLimit { needed, limit } => write!(
-                f,
-                "the levels need {}, more than the limit of {}",
-                crate::Bytes(*needed),
-                crate::Bytes(*limit)
-            ),
-        }
+        let LevelError::MemoryLimit { needed, limit } = *self;
+        crate::Bytes::over_limit(f, "the levels need", needed, limit)
     }
 }
 
@@ -269,7 +267,7 @@ impl<R: Ranks> LevelSearch<R> {
     /// `meets` marked in it; sorted, the keys that a filter of `meets`
     /// passes (two hash bits a key in 8 to 16 bits a key, about one wrong
     /// pass in twenty), its bytes counted.
-    fn grow<T, E>(
+    fn grow<T: Key, E: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
         next: usize,
@@ -277,11 +275,7 @@ impl<R: Ranks> LevelSearch<R> {
         expand: &E,
         kept: u64,
         meets: Option<&[T]>,
-    ) -> Result<Expanded<T>, LevelError>
-    where
-        T: Key,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-    {
+    ) -> Result<Expanded<T>, LevelError> {
         if let Some(ranking) = self.dense(next, level.len(), kept) {
             let generated = bit_level.mark_successors(level, &ranking, expand);
             let keys = match meets {
@@ -297,12 +291,19 @@ impl<R: Ranks> LevelSearch<R> {
         self.sorted(level, &filter.keeping(expand), kept + filter.bytes())
     }
 
+    /// Sorts `keys` and drops the repeats.
+    fn sort_set<T: Key>(&self, keys: &mut Vec<T>) {
+        let distinct = T::sort_dedup(keys, &mut Vec::new(), self.bits);
+        keys.truncate(distinct);
+    }
+
     /// [`expand_level`], within the memory limit left after `kept` bytes.
-    fn sorted<T, E>(&self, level: &[T], expand: &E, kept: u64) -> Result<Expanded<T>, LevelError>
-    where
-        T: Key,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-    {
+    fn sorted<T: Key, E: Expand<T>>(
+        &self,
+        level: &[T],
+        expand: &E,
+        kept: u64,
+    ) -> Result<Expanded<T>, LevelError> {
         let Some(limit) = self.max_memory else {
             return Ok(expand_level(level, self.bits, expand));
         };
@@ -352,12 +353,11 @@ impl<R: Ranks> LevelSearch<R> {
     ) -> Result<Levels<T>, LevelError>
     where
         T: Key,
-        E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
+        E: Expand<T>,
         S: FnMut(&[T]) -> bool,
         P: FnMut(&LevelReport),
     {
-        let distinct = T::sort_dedup(&mut first, &mut Vec::new(), self.bits);
-        first.truncate(distinct);
+        self.sort_set(&mut first);
         let keep = self.keep.unwrap_or(usize::MAX);
         let mut out = Levels {
             histogram: vec![first.len() as u64],

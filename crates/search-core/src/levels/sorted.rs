@@ -1,86 +1,12 @@
-//! Sorted, repeat-free lists of keys: sorting (by radix, `radix.rs`),
-//! merging, and a level's successors found in parallel.
+//! Sorted, repeat-free lists of keys ([`Key`], sorted by radix in
+//! `key.rs` and `radix.rs`): merging, and a level's successors found in
+//! parallel.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::radix::radix_sort;
-
-/// A key a level holds: small, ordered, and sortable fast.
-///
-/// The default [`sort_dedup`](Key::sort_dedup) is a comparison sort; `u32`
-/// and `u64` override it with a radix sort over the bits in use.
-pub trait Key: Copy + Ord + Default + Send + Sync {
-    /// The key as a number (for levels kept as the gaps between their
-    /// keys), and back.
-    fn to_bits(self) -> u128;
-
-    /// The key whose [`to_bits`](Key::to_bits) is `bits`.
-    fn from_bits(bits: u128) -> Self;
-
-    /// Sorts `v` ascending and moves its distinct keys to the front;
-    /// returns how many there are. Every key in `v` is below `2^bits` (a
-    /// radix sort needs no more passes); `scratch` is working space, left
-    /// in any state.
-    fn sort_dedup(v: &mut [Self], scratch: &mut Vec<Self>, bits: u32) -> usize {
-        let _ = (scratch, bits);
-        v.sort_unstable();
-        dedup_sorted(v)
-    }
-}
-
-impl Key for u64 {
-    fn to_bits(self) -> u128 {
-        self.into()
-    }
-
-    fn from_bits(bits: u128) -> Self {
-        bits as u64
-    }
-
-    fn sort_dedup(v: &mut [u64], scratch: &mut Vec<u64>, bits: u32) -> usize {
-        radix_sort(v, scratch, bits, |x| x);
-        dedup_sorted(v)
-    }
-}
-
-impl Key for u32 {
-    fn to_bits(self) -> u128 {
-        self.into()
-    }
-
-    fn from_bits(bits: u128) -> Self {
-        bits as u32
-    }
-
-    fn sort_dedup(v: &mut [u32], scratch: &mut Vec<u32>, bits: u32) -> usize {
-        radix_sort(v, scratch, bits.min(32), u64::from);
-        dedup_sorted(v)
-    }
-}
-
-impl Key for u128 {
-    fn to_bits(self) -> u128 {
-        self
-    }
-
-    fn from_bits(bits: u128) -> Self {
-        bits
-    }
-}
-
-/// Moves the distinct elements of sorted `v` to its front; returns how many.
-fn dedup_sorted<T: Copy + Eq>(v: &mut [T]) -> usize {
-    let mut k = 0;
-    for i in 0..v.len() {
-        if k == 0 || v[i] != v[k - 1] {
-            v[k] = v[i];
-            k += 1;
-        }
-    }
-    k
-}
+use super::{Expand, Key};
 
 /// Appends to `out` the elements of sorted `b` that sorted `a` lacks.
 fn missing_into<T: Copy + Ord>(a: &[T], b: &[T], out: &mut Vec<T>) {
@@ -291,11 +217,7 @@ const CHUNK: usize = 1 << 10;
 /// assert_eq!(next.keys, [2, 4, 6, 7, 8, 9]);
 /// assert_eq!(next.generated, 6);
 /// ```
-pub fn expand_level<T, E>(level: &[T], bits: u32, expand: E) -> Expanded<T>
-where
-    T: Key,
-    E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-{
+pub fn expand_level<T: Key, E: Expand<T>>(level: &[T], bits: u32, expand: E) -> Expanded<T> {
     match expand_level_within(level, bits, u64::MAX, expand) {
         Ok(next) => next,
         Err(_) => unreachable!("no buffer holds 2^64 bytes"),
@@ -324,16 +246,12 @@ where
 /// let next = expand_level_within(&level, 24, u64::MAX, wide).unwrap();
 /// assert_eq!(next.keys.len(), 9_000_000);
 /// ```
-pub fn expand_level_within<T, E>(
+pub fn expand_level_within<T: Key, E: Expand<T>>(
     level: &[T],
     bits: u32,
     budget: u64,
     expand: E,
-) -> Result<Expanded<T>, u64>
-where
-    T: Key,
-    E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-{
+) -> Result<Expanded<T>, u64> {
     let threads = rayon::current_num_threads().max(1);
     expand_in_batches(
         level,
@@ -348,18 +266,14 @@ where
 /// [`expand_level_within`] with the keys of a worker sorted each time
 /// `flush` new ones accumulate (or a quarter of those it holds, if more),
 /// and `chunk` states expanded at a time.
-fn expand_in_batches<T, E>(
+fn expand_in_batches<T: Key, E: Expand<T>>(
     level: &[T],
     bits: u32,
     flush: usize,
     chunk: usize,
     budget: u64,
     expand: E,
-) -> Result<Expanded<T>, u64>
-where
-    T: Key,
-    E: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-{
+) -> Result<Expanded<T>, u64> {
     // The bytes all workers' buffers held when each last sorted, and the
     // most seen; past the budget every worker stops.
     let held = AtomicU64::new(0);

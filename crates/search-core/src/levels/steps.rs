@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use super::dense::{BitLevel, Steps};
-use super::{Key, LevelRanking, LevelSearch, Ranks};
+use super::{Expand, Key, LevelRanking, LevelSearch, Ranks};
 
 /// States expanded together by one thread before it looks for more work.
 const CHUNK: usize = 1 << 10;
@@ -38,27 +38,25 @@ impl<R: Ranks> LevelSearch<R> {
     /// assert_eq!(steps.before(0), [1, 0]);
     /// assert_eq!(steps.carry(&[1u128, 2]), [1 + 2, 2]);
     /// ```
-    pub fn steps_back<T, B>(&self, k: usize, level: &[T], next: &[T], backward: B) -> Steps
-    where
-        T: Key,
-        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-    {
+    pub fn steps_back<T: Key, B: Expand<T>>(
+        &self,
+        k: usize,
+        level: &[T],
+        next: &[T],
+        backward: B,
+    ) -> Steps {
         self.steps_back_with(&mut BitLevel::default(), k, level, next, &backward)
     }
 
     /// [`steps_back`](Self::steps_back) with the bit array `bit_level`.
-    pub(crate) fn steps_back_with<T, B>(
+    pub(crate) fn steps_back_with<T: Key, B: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
         k: usize,
         level: &[T],
         next: &[T],
         backward: &B,
-    ) -> Steps
-    where
-        T: Key,
-        B: Fn(&T, &mut Vec<T>) -> u64 + Sync,
-    {
+    ) -> Steps {
         if let Some(ranking) = self
             .ranks
             .level(k)

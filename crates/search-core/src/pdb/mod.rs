@@ -186,7 +186,7 @@ where
     }
 
     #[inline]
-    fn after(&self, rules: &R, state: &R::State, _: R::Move, _: &mut ()) -> u32 {
+    fn after(&self, rules: &R, state: &R::State, _: R::Move, _: &mut (), _: u32) -> u32 {
         self.start(rules, state).0
     }
 }
@@ -236,12 +236,9 @@ pub enum PdbError {
 impl fmt::Display for PdbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PdbError::MemoryLimit { needed, limit } => write!(
-                f,
-                "the pattern database needs {} to build, more than the limit of {}",
-                crate::Bytes(*needed),
-                crate::Bytes(*limit)
-            ),
+            PdbError::MemoryLimit { needed, limit } => {
+                crate::Bytes::over_limit(f, "building the pattern database needs", *needed, *limit)
+            }
             PdbError::TooDeep => write!(f, "a pattern lies more than 254 moves from the goals"),
             PdbError::Sweep(e) => write!(f, "{e}"),
             PdbError::Corrupt(why) => write!(f, "not a pattern database: {why}"),
