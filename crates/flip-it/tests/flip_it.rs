@@ -67,7 +67,7 @@ fn rejects_malformed_boards() {
         ),
         (
             &["BBB", "BSX", "BBB"],
-            "row 2: 'X' is not a cell (B, W, or S or . for the empty cell)",
+            "row 2, column 3: 'X' is not a cell (B, W, or S or . for the empty cell)",
         ),
         (
             &["BBB", "BSB", "BBS"],

@@ -71,7 +71,7 @@ fn rejects_malformed_boards() {
         ),
         (
             &["ACAS", "CDXA", "DBAB", "CDBD"],
-            "row 2: 'X' is not a cell (A, B, C, D, or S or . for a space)",
+            "row 2, column 3: 'X' is not a cell (A, B, C, D, or S or . for a space)",
         ),
         (
             &["ACAS", "CDCA", "DBAS", "CDBD"],

@@ -118,6 +118,7 @@ use crate::replay::ReplayError;
 use crate::{Budget, Bytes, Interrupted, Outcome};
 
 mod check;
+mod errors;
 mod macros;
 
 pub use check::{
