@@ -120,6 +120,7 @@ use crate::{Budget, Bytes, Interrupted, Outcome};
 mod check;
 mod errors;
 mod macros;
+mod options;
 
 pub use check::{
     Attempt, Backtrack, check_against, check_interrupted, check_notation, check_refusals,
