@@ -12,6 +12,7 @@ use crate::board::{Board, Jump, legal};
 use crate::geometry::Geometry;
 use crate::levels::{LevelOptions, explore_moves};
 use crate::meet::{MeetOptions, meet_moves};
+use crate::moves::each_chain;
 use crate::solution::{Solution, solution_of};
 
 /// Why a search could not run, or stopped: the one error type of the
@@ -454,25 +455,11 @@ pub(crate) fn move_results(
     allowed: &dyn Fn(Jump) -> bool,
     out: &mut Vec<u64>,
 ) {
-    fn chain(
-        geometry: &Geometry,
-        pegs: u64,
-        at: usize,
-        allowed: &dyn Fn(Jump) -> bool,
-        out: &mut Vec<u64>,
-    ) {
-        for j in geometry.jumps_from(at) {
-            if legal(pegs, j) && allowed(j) {
-                let next = pegs ^ j.mask();
-                out.push(next);
-                chain(geometry, next, j.to as usize, allowed, out);
-            }
-        }
-    }
     let start = out.len();
-    for h in grid::bits(pegs) {
-        chain(geometry, pegs, h, allowed, out);
-    }
+    each_chain(geometry, pegs, allowed, &mut |next, _| {
+        out.push(next);
+        false
+    });
     out[start..].sort_unstable();
     let mut keep = start;
     for i in start..out.len() {
