@@ -193,16 +193,21 @@ impl Board {
 
     /// The board after the piece on `from` (next to the space) slides.
     #[inline]
-    pub(crate) fn slide(&self, from: usize) -> Board {
-        let mut next = *self;
+    pub(crate) fn slide(mut self, from: usize) -> Board {
+        self.slide_from(from);
+        self
+    }
+
+    /// Slides the piece on `from`, next to the space, into it.
+    #[inline]
+    pub(crate) fn slide_from(&mut self, from: usize) {
         let moved = (1u16 << from) | (1u16 << self.space);
-        for mask in &mut next.letters {
+        for mask in &mut self.letters {
             if *mask & (1 << from) != 0 {
                 *mask ^= moved;
             }
         }
-        next.space = from as u8;
-        next
+        self.space = from as u8;
     }
 
     /// The letters' masks, in order A, B, C, D.

@@ -26,6 +26,7 @@
 
 mod draw;
 mod rows;
+mod slides;
 
 pub use rows::{Rows, RowsError};
 
