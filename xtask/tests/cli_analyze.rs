@@ -100,20 +100,22 @@ fn analyze_draws_the_histogram() {
     assert_eq!(svg.matches("<title>distance").count(), 22);
 }
 
+/// The 15-hole triangle, peg solitaire's goal in the tests below.
+const TRIANGLE_15: &str = "../fixtures/peg-solitaire/triangle-15.json";
+
+/// `analyze peg-solitaire --goal <goal>` with `options`.
+fn analyze_peg(goal: &str, options: &[&str]) -> std::process::Output {
+    let args = ["analyze", "peg-solitaire", "--goal", goal];
+    xtask(&[&args[..], options].concat())
+}
+
 #[test]
 fn peg_solitaires_solvable_positions_alone_are_those_of_the_whole_census() {
     let census = |more: &[&str]| {
-        let mut args = vec![
-            "analyze",
-            "peg-solitaire",
-            "--goal",
-            "../fixtures/peg-solitaire/triangle-15.json",
-            "--by",
-            "jumps",
-            "--json",
-        ];
-        args.extend(more);
-        json_of(&xtask(&args))
+        json_of(&analyze_peg(
+            TRIANGLE_15,
+            &[&["--by", "jumps", "--json"], more].concat(),
+        ))
     };
     let (whole, alone) = (census(&[]), census(&["--solvable-only"]));
     assert_eq!(whole["states"], 2169);
@@ -145,39 +147,24 @@ fn peg_solitaires_options_are_refused_where_they_do_not_apply() {
     let out = xtask(&["analyze", "knight-swap", "--by", "jumps"]);
     assert_stderr_has(&out, "knight-swap takes no --by");
     // And peg solitaire's own only where it applies.
-    let out = xtask(&[
-        "analyze",
-        "peg-solitaire",
-        "--goal",
-        "../fixtures/peg-solitaire/triangle-15.json",
-        "--solvable-only",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr_has(&out, "--solvable-only applies to the counts by jumps");
-    let out = xtask(&[
-        "analyze",
-        "peg-solitaire",
-        "--goal",
-        "../fixtures/peg-solitaire/triangle-15.json",
-        "--shortest-only",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr_has(&out, "--shortest-only applies to the problems of a board");
+    for (option, applies) in [
+        ("--solvable-only", "the counts by jumps"),
+        ("--shortest-only", "the problems of a board"),
+    ] {
+        let out = analyze_peg(TRIANGLE_15, &[option]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_stderr_has(&out, &format!("{option} applies to {applies}"));
+    }
 }
 
 #[test]
 fn peg_solitaires_shortest_problem_is_the_least_of_the_table() {
     let problems = |more: &[&str]| {
-        let mut args = vec![
-            "analyze",
-            "peg-solitaire",
-            "--goal",
-            "../fixtures/peg-solitaire/boards/triangle-6.json",
-            "--problems",
-            "--json",
-        ];
-        args.extend(more);
-        json_of(&xtask(&args))
+        let goal = "../fixtures/peg-solitaire/boards/triangle-6.json";
+        json_of(&analyze_peg(
+            goal,
+            &[&["--problems", "--json"], more].concat(),
+        ))
     };
     let (table, shortest) = (problems(&[]), problems(&["--shortest-only"]));
     // OEIS A127500: 9 moves on the triangle of side 6.
@@ -199,13 +186,8 @@ fn peg_solitaires_shortest_problem_is_the_least_of_the_table() {
 fn peg_solitaires_problems_too_big_are_refused_at_once() {
     // The triangle of side 8: its levels are estimated before any is
     // grown, and the run refused with the figure and the flag.
-    let out = xtask(&[
-        "analyze",
-        "peg-solitaire",
-        "--problems",
-        "--goal",
-        "../fixtures/peg-solitaire/boards/triangle-8.json",
-    ]);
+    let goal = "../fixtures/peg-solitaire/boards/triangle-8.json";
+    let out = analyze_peg(goal, &["--problems"]);
     assert_eq!(out.status.code(), Some(1));
     assert_stderr_has(&out, "over the limit of 8.0 GiB; --max-memory ");
     assert_stderr_has(&out, " would let it run");

@@ -81,23 +81,13 @@ mod snapshot {
     fn bodies_round_trip_through_files() {
         let dir = std::env::temp_dir().join(format!("xtask-snapshot-{}", std::process::id()));
         let file = path(&dir, "eight-puzzle", "case");
-        assert_eq!(
-            update(&file, "fixtures/x.json", "body\n", true),
-            Ok(Status::Differs)
-        );
-        assert_eq!(
-            update(&file, "fixtures/x.json", "body\n", false),
-            Ok(Status::Written)
-        );
+        // Checked (`true`) or written, as the fixture `fixtures/x.json`'s.
+        let update = |body, check| update(&file, "fixtures/x.json", body, check);
+        assert_eq!(update("body\n", true), Ok(Status::Differs));
+        assert_eq!(update("body\n", false), Ok(Status::Written));
         assert_eq!(read_body(&file).as_deref(), Some("body"));
-        assert_eq!(
-            update(&file, "fixtures/x.json", "body", true),
-            Ok(Status::Unchanged)
-        );
-        assert_eq!(
-            update(&file, "fixtures/x.json", "other", true),
-            Ok(Status::Differs)
-        );
+        assert_eq!(update("body", true), Ok(Status::Unchanged));
+        assert_eq!(update("other", true), Ok(Status::Differs));
         assert_eq!(stale(&dir, &[]), std::slice::from_ref(&file));
         assert!(stale(&dir, &[file]).is_empty());
         fs::remove_dir_all(dir).unwrap();

@@ -76,34 +76,18 @@ pub enum BoardError {
     },
 }
 
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Rows(e) => e.fmt(f),
-            BoardError::NotATile { row, text } => {
-                write!(f, "row {row}: {text:?} is not a tile number")
-            }
-            BoardError::Size { width, height } => write!(
-                f,
-                "a {width}x{height} board is not supported (each side at least 2, at most 25 cells)"
-            ),
-            BoardError::Length { expected, found } => {
-                write!(f, "expected {expected} tiles, found {found}")
-            }
-            BoardError::OutOfRange { tile, cells } => write!(
-                f,
-                "tile {tile} is out of range: a board of {cells} cells holds 0..{}",
-                cells - 1
-            ),
-            BoardError::Duplicate { tile } => write!(
-                f,
-                "tile {tile} occurs more than once (so another tile is missing)"
-            ),
-        }
+search_core::error_messages! {
+    BoardError {
+        Rows(e) => "{e}";
+        NotATile { row, text } => "row {row}: {text:?} is not a tile number";
+        Size { width, height } =>
+            "a {width}x{height} board is not supported (each side at least 2, at most 25 cells)";
+        Length { expected, found } => "expected {expected} tiles, found {found}";
+        OutOfRange { tile, cells } =>
+            "tile {tile} is out of range: a board of {cells} cells holds 0..{}", cells - 1;
+        Duplicate { tile } => "tile {tile} occurs more than once (so another tile is missing)";
     }
 }
-
-impl std::error::Error for BoardError {}
 
 /// A move: the tile that slides into the blank next to it, written as its
 /// number (`5`), as M. Hiroi lists solutions.
@@ -141,16 +125,12 @@ pub enum MoveError {
     NotNextToBlank(u8),
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::NoSuchTile(t) => write!(f, "there is no tile {t}"),
-            MoveError::NotNextToBlank(t) => write!(f, "tile {t} is not next to the blank"),
-        }
+search_core::error_messages! {
+    MoveError {
+        NoSuchTile(t) => "there is no tile {t}";
+        NotNextToBlank(t) => "tile {t} is not next to the blank";
     }
 }
-
-impl std::error::Error for MoveError {}
 
 impl Board {
     /// A board from its tiles in row-major order (`0` is the blank).

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use perm_rank::{Lehmer, Ranking};
 use search_core::bound::Symmetry;
 use search_core::grid::{ORTHOGONAL, Rect, Sliding};
-use search_core::prune::{Automaton, AutomatonCache, Labelled};
+use search_core::prune::{Automaton, AutomatonCache};
 use search_core::rules::{Ranked, Rules};
 
 use crate::Board;
@@ -95,37 +95,8 @@ impl SlidingSpace {
     }
 }
 
-impl Rules for SlidingSpace {
-    type State = Board;
-    type Move = Slide;
-
-    #[inline]
-    fn moves(&self, board: &Board, out: &mut Vec<Slide>) {
-        self.sliding.each_slide(board.blank(), |m| out.push(m));
-    }
-
-    #[inline]
-    fn apply(&self, board: &mut Board, m: Slide) {
-        board.slide_from(usize::from(m.from));
-    }
-
-    #[inline]
-    fn undo(&self, board: &mut Board, m: Slide) {
-        board.slide_from(usize::from(m.to));
-    }
-
-    #[inline]
-    fn inverse(&self, m: Slide) -> Option<Slide> {
-        Some(self.sliding.inverse(m))
-    }
-}
-
-impl Labelled for SlidingSpace {
-    #[inline]
-    fn operator(&self, m: Slide) -> u8 {
-        m.dir
-    }
-}
+// A tile next to the blank slides into it.
+search_core::sliding_rules!(SlidingSpace, Board, blank, slide_from);
 
 /// The arrangements of a board of up to 20 cells, ranked in lexicographic
 /// order (M. Hiroi's numbering): `cells!` ranks, half of them reachable.

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use search_core::bound::{Bound, Max, Mirrored, Sum};
 use search_core::ida::{Ida, IdaOptions};
-use search_core::puzzle::{DEFAULT_MAX_MEMORY, SolveError};
-use search_core::{Budget, Outcome, Path, Stats};
+use search_core::puzzle::SolveError;
+use search_core::{Outcome, Path, Stats};
 
 use crate::bounds::{Group, LinearConflict, Manhattan};
 use crate::pdb::{Partition, PatternDb, PdbError};
@@ -52,77 +52,49 @@ search_core::named_values! {
     }
 }
 
-/// How [`solve`] searches.
-///
-/// # Example
-///
-/// ```
-/// use std::sync::Arc;
-///
-/// use eight_puzzle::{Algorithm, Board, Partition, PatternDb, SolveOptions, solve};
-///
-/// // Tables built once, then used by any number of searches.
-/// let goal = Board::solved(3, 3)?;
-/// let db = PatternDb::build(&goal, &Partition::default_for(&goal), u64::MAX, |_, _| {})?;
-/// let options = SolveOptions {
-///     pattern_db: Some(Arc::new(db)),
-///     reflect: true,
-///     ..SolveOptions::default()
-/// };
-/// let start = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"])?;
-/// let outcome = solve(&start, &goal, &options)?;
-/// assert_eq!(outcome.found.expect("reachable").len(), 31);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct SolveOptions {
-    /// The algorithm; [`Algorithm::IdaPdb`] by default.
-    pub algorithm: Algorithm,
-    /// A node limit, a cancellation flag, a progress callback.
-    pub budget: Budget,
-    /// The most bytes the search's tables may take: the breadth-first
-    /// searches' visited sets, the pattern databases built for the call.
-    pub max_memory: u64,
-    /// [`Algorithm::IdaPdb`]: also take the tables' sum over the board
-    /// reflected about its main diagonal, the bound being the larger sum
-    /// (Korf's 100 15-puzzles expand 3.7 times fewer nodes). Only where the
-    /// reflection maps the goal to itself (a square board, the goal's blank
-    /// on the diagonal: [`check_reflection`]); elsewhere the search runs
-    /// without it. Off by default.
-    pub reflect: bool,
-    /// Every IDA*: skip the sequences of up to 16 blank moves that another
-    /// sequence, no longer and earlier in the order up, down, left, right,
-    /// replaces from every board where it applies
-    /// ([`search_core::prune::Automaton`], built once per board shape). On
-    /// by default; off, the search finds the same solution expanding more
-    /// nodes.
-    pub pruning: bool,
-    /// [`Algorithm::IdaPdb`]: tables built or loaded beforehand (any
-    /// [`Partition`]), instead of the default partition's built for the
-    /// call. They must be for the goal solved towards.
-    pub pattern_db: Option<Arc<PatternDb>>,
-}
-
-impl Default for SolveOptions {
-    fn default() -> SolveOptions {
-        SolveOptions {
-            algorithm: Algorithm::default(),
-            budget: Budget::default(),
-            max_memory: DEFAULT_MAX_MEMORY,
-            reflect: false,
-            pruning: true,
-            pattern_db: None,
-        }
-    }
-}
-
-impl SolveOptions {
-    /// The default options with `algorithm`.
-    pub fn with_algorithm(algorithm: Algorithm) -> SolveOptions {
-        SolveOptions {
-            algorithm,
-            ..SolveOptions::default()
-        }
+search_core::solve_options! {
+    /// How [`solve`] searches. `max_memory` bounds the breadth-first
+    /// searches' visited sets and the pattern databases built for the call.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use eight_puzzle::{Algorithm, Board, Partition, PatternDb, SolveOptions, solve};
+    ///
+    /// // Tables built once, then used by any number of searches.
+    /// let goal = Board::solved(3, 3)?;
+    /// let db = PatternDb::build(&goal, &Partition::default_for(&goal), u64::MAX, |_, _| {})?;
+    /// let options = SolveOptions {
+    ///     pattern_db: Some(Arc::new(db)),
+    ///     reflect: true,
+    ///     ..SolveOptions::default()
+    /// };
+    /// let start = Board::from_rows(&["8 6 7", "2 5 4", "3 0 1"])?;
+    /// let outcome = solve(&start, &goal, &options)?;
+    /// assert_eq!(outcome.found.expect("reachable").len(), 31);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    SolveOptions<Algorithm> {
+        /// [`Algorithm::IdaPdb`]: also take the tables' sum over the board
+        /// reflected about its main diagonal, the bound being the larger sum
+        /// (Korf's 100 15-puzzles expand 3.7 times fewer nodes). Only where the
+        /// reflection maps the goal to itself (a square board, the goal's blank
+        /// on the diagonal: [`check_reflection`]); elsewhere the search runs
+        /// without it. Off by default.
+        reflect: bool = false,
+        /// Every IDA*: skip the sequences of up to 16 blank moves that another
+        /// sequence, no longer and earlier in the order up, down, left, right,
+        /// replaces from every board where it applies
+        /// ([`search_core::prune::Automaton`], built once per board shape). On
+        /// by default; off, the search finds the same solution expanding more
+        /// nodes.
+        pruning: bool = true,
+        /// [`Algorithm::IdaPdb`]: tables built or loaded beforehand (any
+        /// [`Partition`]), instead of the default partition's built for the
+        /// call. They must be for the goal solved towards.
+        pattern_db: Option<Arc<PatternDb>> = None,
     }
 }
 

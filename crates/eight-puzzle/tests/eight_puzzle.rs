@@ -3,12 +3,14 @@
 //! published figures.
 
 use eight_puzzle::{
-    Algorithm, Board, Budget, EightPuzzle, Move, Outcome, Puzzle, ReplayError, SlidingSpace,
-    Solution, SolveError, SolveOptions, Standard, check_reflection, replay, solve,
+    Algorithm, Board, Budget, EightPuzzle, Move, Outcome, Puzzle, SlidingSpace, Solution,
+    SolveError, SolveOptions, Standard, check_reflection, replay, solve,
 };
 use proptest::prelude::*;
 use search_core::layers::{Sweep, Table};
-use search_core::puzzle::{check_interrupted, check_notation, check_refusals, optimal_lengths};
+use search_core::puzzle::{
+    check_interrupted, check_notation, check_refusals, check_replay_refusals, optimal_lengths,
+};
 use search_core::rules::Ranked;
 
 mod common;
@@ -36,49 +38,19 @@ fn reads_the_blank_as_0_or_dot_and_ignores_extra_spaces() {
 
 #[test]
 fn rejects_malformed_boards() {
-    let refused: [(&[&str], &str); 9] = [
-        (&[], "the board has no cells"),
-        (
-            &["1 2 3", "4 5", "6 7 0"],
-            "row 2 has 2 cells, but the first row has 3",
-        ),
-        (
-            &["1 2 3", "4 x 6", "7 8 0"],
-            "row 2: \"x\" is not a tile number",
-        ),
-        (
-            &["1 2 3", "4 -5 6", "7 8 0"],
-            "row 2: \"-5\" is not a tile number",
-        ),
-        (
-            &["1 2 3", "4 5 6", "7 8 8"],
-            "tile 8 occurs more than once (so another tile is missing)",
-        ),
-        (
-            &["1 2 3", "4 5 6", "7 8 9"],
-            "tile 9 is out of range: a board of 9 cells holds 0..8",
-        ),
-        (
-            &["1 2 3", "4 5 6", "7 8 300"],
-            "tile 300 is out of range: a board of 9 cells holds 0..8",
-        ),
-        (
-            &["1 0"],
-            "a 2x1 board is not supported (each side at least 2, at most 25 cells)",
-        ),
-        (
-            &[
-                "0 1 2 3 4 5",
-                "6 7 8 9 10 11",
-                "12 13 14 15 16 17",
-                "18 19 20 21 22 23",
-                "24 25 26 27 28 29",
-            ],
-            "a 6x5 board is not supported (each side at least 2, at most 25 cells)",
-        ),
-    ];
+    let refused = r#"
+        => the board has no cells
+        1 2 3/4 5/6 7 0 => row 2 has 2 cells, but the first row has 3
+        1 2 3/4 x 6/7 8 0 => row 2: "x" is not a tile number
+        1 2 3/4 -5 6/7 8 0 => row 2: "-5" is not a tile number
+        1 2 3/4 5 6/7 8 8 => tile 8 occurs more than once (so another tile is missing)
+        1 2 3/4 5 6/7 8 9 => tile 9 is out of range: a board of 9 cells holds 0..8
+        1 2 3/4 5 6/7 8 300 => tile 300 is out of range: a board of 9 cells holds 0..8
+        1 0 => a 2x1 board is not supported (each side at least 2, at most 25 cells)
+        0 0 0 0 0 0/0 0 0 0 0 0/0 0 0 0 0 0/0 0 0 0 0 0/0 0 0 0 0 0 => a 6x5 board is not supported (each side at least 2, at most 25 cells)
+    "#;
     assert_eq!(
-        check_refusals::<EightPuzzle>(Default::default(), &refused),
+        check_refusals::<EightPuzzle>(Default::default(), refused),
         Ok(())
     );
     assert!(Board::new(3, 3, &[0, 1, 2]).is_err());
@@ -187,14 +159,10 @@ fn refuses_what_it_cannot_do() {
         )
     );
     // A budget stops the search, with the work done.
-    let budget = SolveOptions {
-        budget: Budget::default().with_max_expanded(100),
-        ..SolveOptions::with_algorithm(Algorithm::IdaManhattan)
-    };
-    assert_eq!(
-        check_interrupted::<EightPuzzle>(&start, &eight, &budget, 100),
-        Ok(())
-    );
+    let mut options = SolveOptions::with_algorithm(Algorithm::IdaManhattan);
+    options.budget = Budget::default().with_max_expanded(100);
+    let stopped = check_interrupted::<EightPuzzle>(&start, &eight, &options, 100);
+    assert_eq!(stopped, Ok(()));
 }
 
 #[test]
@@ -230,25 +198,17 @@ fn the_puzzle_trait_drives_the_crate() {
 fn replay_rejects_wrong_solutions() {
     let start = board(&["1 2 3", "4 5 6", "0 7 8"]);
     let goal = Board::solved(3, 3).unwrap();
-    let check = |tiles: &[u8], expected: &str| {
-        assert_eq!(
-            replay(&start, &goal, &moves(tiles))
-                .unwrap_err()
-                .to_string(),
-            expected
-        );
-    };
-    check(&[8], "move 1: tile 8 is not next to the blank");
-    check(&[7, 9], "move 2: there is no tile 9");
-    check(&[7, 0], "move 2: there is no tile 0");
-    check(
-        &[4],
-        "the moves end on Board([1, 2, 3, 0, 5, 6, 4, 7, 8]), which is not a goal",
-    );
-    assert!(matches!(
-        replay(&start, &goal, &[]),
-        Err(ReplayError::WrongEnd(_))
-    ));
+    let refused = "
+        8 => move 1: tile 8 is not next to the blank
+        7 9 => move 2: there is no tile 9
+        4 => the moves end on Board([1, 2, 3, 0, 5, 6, 4, 7, 8]), which is not a goal
+        => the moves end on …, which is not a goal
+    ";
+    let refusals = check_replay_refusals::<EightPuzzle>(&start, &goal, refused);
+    assert_eq!(refusals, Ok(()));
+    // Tile 0, the blank, has no notation as a move, but may be played.
+    let blank = replay(&start, &goal, &moves(&[7, 0])).unwrap_err();
+    assert_eq!(blank.to_string(), "move 2: there is no tile 0");
 }
 
 #[test]

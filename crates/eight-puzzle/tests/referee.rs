@@ -35,25 +35,45 @@ fn random_groups(cells: usize, largest: usize) -> impl Strategy<Value = Vec<Vec<
     (Just(tiles).prop_shuffle(), fewest..=4).prop_map(|(order, count)| groups(&order, count))
 }
 
+/// A goal drawn from `goals`, and a start a random walk of up to `steps`
+/// moves from it: `(start, goal)`.
+fn walked(
+    goals: impl Strategy<Value = Board>,
+    steps: usize,
+) -> impl Strategy<Value = (Board, Board)> {
+    (goals, vec(any::<u8>(), 0..=steps)).prop_map(|(goal, steps)| (walk(&goal, &steps), goal))
+}
+
 /// Solves with every setting and holds each answer against the referee.
 fn agree(start: &Board, goal: &Board, settings: &[Setting]) -> Result<(), TestCaseError> {
     check(start, goal, distance(start, goal), settings).map_err(TestCaseError::fail)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    /// The 8-puzzle: every algorithm and option, the pattern databases of
-    /// the default partition and of a random one.
-    #[test]
-    fn eight_puzzle_random_goals(
-        goal in arrangement(3, 3),
-        steps in vec(any::<u8>(), 0..=60),
-        groups in random_groups(9, 4),
-    ) {
-        let start = walk(&goal, &steps);
+/// `cases` random goals of `width` x `height`, each with a start a random
+/// walk of up to `steps` moves away and a random partition into groups of
+/// up to 4 tiles: every setting agrees with the referee.
+fn random_goals(width: usize, height: usize, steps: usize, cases: u32) {
+    let goals = walked(arrangement(width, height), steps);
+    let groups = random_groups(width * height, 4);
+    proptest!(ProptestConfig::with_cases(cases), |((start, goal) in goals, groups in groups)| {
         agree(&start, &goal, &settings(&goal, &[tables(&goal, groups)]))?;
-    }
+    });
+}
+
+/// The 8-puzzle: every algorithm and option, the pattern databases of
+/// the default partition and of a random one.
+#[test]
+fn eight_puzzle_random_goals() {
+    random_goals(3, 3, 60, 48);
+}
+
+/// The 15-puzzle, starts within 36 moves of the goal: every IDA*, the
+/// pruning on and off, with the tiles in a random order dealt into 4
+/// groups, plain and reflected (the 6-6-3 tables take seconds to build per
+/// goal: see the tests below).
+#[test]
+fn fifteen_puzzle_random_goals() {
+    random_goals(4, 4, 36, 12);
 }
 
 proptest! {
@@ -83,10 +103,11 @@ proptest! {
     /// referee's search, run to exhaustion, agrees.
     #[test]
     fn unreachable_goals(
-        goal in prop_oneof![arrangement(3, 3), arrangement(2, 3), arrangement(4, 3), arrangement(4, 4)],
-        steps in vec(any::<u8>(), 0..=30),
+        (start, goal) in walked(
+            prop_oneof![arrangement(3, 3), arrangement(2, 3), arrangement(4, 3), arrangement(4, 4)],
+            30,
+        ),
     ) {
-        let start = walk(&goal, &steps);
         let mut tiles = start.tiles();
         let (a, b) = match tiles.iter().position(|&t| t == 0) {
             Some(0 | 1) => (2, 3),
@@ -104,24 +125,6 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
-
-    /// The 15-puzzle, starts within 36 moves of the goal: every IDA*, the
-    /// pruning on and off, with the tiles in a random order dealt into 4
-    /// groups, plain and reflected (the 6-6-3 tables take seconds to build
-    /// per goal: see the tests below).
-    #[test]
-    fn fifteen_puzzle_random_goals(
-        goal in arrangement(4, 4),
-        steps in vec(any::<u8>(), 0..=36),
-        groups in random_groups(16, 4),
-    ) {
-        let start = walk(&goal, &steps);
-        agree(&start, &goal, &settings(&goal, &[tables(&goal, groups)]))?;
-    }
-}
-
-proptest! {
     #![proptest_config(ProptestConfig::with_cases(2))]
 
     /// The 15-puzzle with the 6-6-3 tables that `cargo xtask solve
@@ -134,10 +137,11 @@ proptest! {
     /// partition, and the partitions above exercise it.
     #[test]
     fn fifteen_puzzle_six_six_three(
-        goal in arrangement(4, 4).prop_filter("6-6-3", |g| g.blank() < 4 || g.blank() % 4 >= 2),
-        steps in vec(any::<u8>(), 0..=40),
+        (start, goal) in walked(
+            arrangement(4, 4).prop_filter("6-6-3", |g| g.blank() < 4 || g.blank() % 4 >= 2),
+            40,
+        ),
     ) {
-        let start = walk(&goal, &steps);
         let settings = with_tables(&goal, &[six_six_three(&goal)]);
         agree(&start, &goal, &settings)?;
     }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use search_core::grid::{Rows, RowsError};
+use search_core::grid::{Rect, Rows, RowsError};
 
 /// The smallest and largest boards: 3x3 to 5x5.
 pub const SIZES: std::ops::RangeInclusive<usize> = 3..=5;
@@ -74,44 +74,10 @@ pub enum BoardError {
         /// Cells in the first row.
         width: usize,
     },
-    /// The rows do not make a rectangle of cells.
+    /// The rows do not make a rectangle of cells, a character is not
+    /// `B`, `W` or `S`, or there is not exactly one empty cell.
     Rows(RowsError),
-    /// A character other than `B`, `W` or `S`.
-    UnknownCharacter {
-        /// The row (the first is 1).
-        row: usize,
-        /// The character.
-        found: char,
-    },
-    /// Not exactly one empty cell.
-    EmptyCells(usize),
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Size { rows, width } => write!(
-                f,
-                "a board of {rows} rows of {width} cells is not a square of 3x3 to 5x5"
-            ),
-            BoardError::Rows(e) => e.fmt(f),
-            BoardError::UnknownCharacter { row, found } => {
-                write!(
-                    f,
-                    "row {row}: {found:?} is not a cell (B, W, or S or . for the empty cell)"
-                )
-            }
-            BoardError::EmptyCells(n) => {
-                write!(
-                    f,
-                    "the board has {n} empty cells (S); it must have exactly one"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 /// Why a jump was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,19 +89,17 @@ pub enum MoveError {
     NotALine(Move),
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::NotEmpty(cell) => write!(f, "cell {cell} is not the empty cell"),
-            MoveError::NotALine(j) => write!(
-                f,
-                "{j} is not a jump along a line of the board, over at least one piece"
-            ),
-        }
+search_core::error_messages! {
+    BoardError {
+        Size { rows, width } =>
+            "a board of {rows} rows of {width} cells is not a square of 3x3 to 5x5";
+        Rows(e) => "{e}";
+    }
+    MoveError {
+        NotEmpty(cell) => "cell {cell} is not the empty cell";
+        NotALine(j) => "{j} is not a jump along a line of the board, over at least one piece";
     }
 }
-
-impl std::error::Error for MoveError {}
 
 impl Board {
     /// A board of the original rules ([`Variant::Orthogonal`]) from rows of
@@ -154,21 +118,23 @@ impl Board {
         if !SIZES.contains(&n) || width != n {
             return Err(BoardError::Size { rows: n, width });
         }
-        let mut black = 0u32;
-        let mut empties = Vec::new();
-        for (r, c, &ch) in cells.cells() {
-            let cell = r * n + c;
-            match ch {
-                'B' | 'b' => black |= 1 << cell,
-                'W' | 'w' => {}
-                'S' | 's' | '.' => empties.push(cell),
-                found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
-            }
-        }
-        match empties[..] {
-            [empty] => Ok(Board::from_parts(variant, n as u8, empty as u8, black)),
-            _ => Err(BoardError::EmptyCells(empties.len())),
-        }
+        let cells = cells
+            .parse("B, W, or S or . for the empty cell", |ch| {
+                match ch.to_ascii_uppercase() {
+                    'B' => Some(Some(true)),
+                    'W' => Some(Some(false)),
+                    'S' | '.' => Some(None),
+                    _ => None,
+                }
+            })
+            .map_err(BoardError::Rows)?;
+        let empty =
+            (cells.the_one("empty cells (S)", Option::is_none)).map_err(BoardError::Rows)?;
+        let black = cells
+            .cells()
+            .filter(|&(_, _, &cell)| cell == Some(true))
+            .fold(0, |black, (r, c, _)| black | 1 << (r * n + c));
+        Ok(Board::from_parts(variant, n as u8, empty as u8, black))
     }
 
     /// The solved board of `variant` and `size` with the empty cell at
@@ -267,24 +233,12 @@ impl Board {
     /// The rows as M. Hiroi draws them: `B B B B`, `S` for the empty cell;
     /// [`Board::from_rows_in`] of the board's variant reads them back.
     pub fn rows(&self) -> Vec<String> {
-        let n = self.size();
-        (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| {
-                        let cell = r * n + c;
-                        if cell == self.empty() {
-                            "S"
-                        } else if self.black & (1 << cell) != 0 {
-                            "B"
-                        } else {
-                            "W"
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect()
+        let square = Rect::new(self.size(), self.size());
+        square.draw(" ", |cell| match cell == self.empty() {
+            true => 'S',
+            false if self.black & (1 << cell) != 0 => 'B',
+            false => 'W',
+        })
     }
 }
 

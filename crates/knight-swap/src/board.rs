@@ -70,17 +70,9 @@ pub type Move = search_core::puzzle::FromTo;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BoardError {
-    /// The rows do not make a rectangle of cells.
+    /// The rows do not make a rectangle of cells, or a character is not
+    /// `b`, `w`, `.` or `#`.
     Rows(RowsError),
-    /// A character that is not `b`, `w`, `.` or `#`.
-    UnknownCharacter {
-        /// The row (the first is 1).
-        row: usize,
-        /// The column (the first is 1).
-        column: usize,
-        /// The character.
-        found: char,
-    },
     /// More than 64 cells.
     TooLarge {
         /// The board's cells.
@@ -88,23 +80,12 @@ pub enum BoardError {
     },
 }
 
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Rows(e) => e.fmt(f),
-            BoardError::UnknownCharacter { row, column, found } => write!(
-                f,
-                "row {row}, column {column}: {found:?} is not a cell (b, w, . or #; knights in either case)"
-            ),
-            BoardError::TooLarge { cells } => write!(
-                f,
-                "the board has {cells} cells; at most {MAX_CELLS} are supported"
-            ),
-        }
+search_core::error_messages! {
+    BoardError {
+        Rows(e) => "{e}";
+        TooLarge { cells } => "the board has {cells} cells; at most {MAX_CELLS} are supported";
     }
 }
-
-impl std::error::Error for BoardError {}
 
 /// Why a move was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,17 +99,13 @@ pub enum MoveError {
     NotAKnightMove(Move),
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::NoKnight(cell) => write!(f, "no knight on cell {cell}"),
-            MoveError::Occupied(cell) => write!(f, "cell {cell} is not an empty square"),
-            MoveError::NotAKnightMove(m) => write!(f, "{m} is not a knight's move"),
-        }
+search_core::error_messages! {
+    MoveError {
+        NoKnight(cell) => "no knight on cell {cell}";
+        Occupied(cell) => "cell {cell} is not an empty square";
+        NotAKnightMove(m) => "{m} is not a knight's move";
     }
 }
-
-impl std::error::Error for MoveError {}
 
 impl Board {
     /// A board from rows of `b` (black knight), `w` (white knight), `.`
@@ -150,26 +127,26 @@ impl Board {
             black: 0,
             white: 0,
         };
-        for (r, c, &ch) in cells.cells() {
+        let cells = cells
+            .parse("b, w, . or #; knights in either case", |ch| {
+                match ch.to_ascii_lowercase() {
+                    '#' => Some(Cell::Off),
+                    '.' => Some(Cell::Empty),
+                    'b' => Some(Cell::Black),
+                    'w' => Some(Cell::White),
+                    _ => None,
+                }
+            })
+            .map_err(BoardError::Rows)?;
+        for (r, c, &cell) in cells.cells() {
             let bit = 1u64 << (r * width + c);
-            match ch {
-                '#' => {}
-                '.' => board.squares |= bit,
-                'b' | 'B' => {
-                    board.squares |= bit;
-                    board.black |= bit;
-                }
-                'w' | 'W' => {
-                    board.squares |= bit;
-                    board.white |= bit;
-                }
-                found => {
-                    return Err(BoardError::UnknownCharacter {
-                        row: r + 1,
-                        column: c + 1,
-                        found,
-                    });
-                }
+            if cell != Cell::Off {
+                board.squares |= bit;
+            }
+            match cell {
+                Cell::Black => board.black |= bit,
+                Cell::White => board.white |= bit,
+                Cell::Off | Cell::Empty => {}
             }
         }
         Ok(board)
@@ -308,20 +285,11 @@ impl Board {
     /// Draws the board with `label(cell)` for each knight, `-` for an empty
     /// square and `#` for a cell that is not one (the article's pictures).
     pub fn draw(&self, mut label: impl FnMut(usize) -> char) -> Vec<String> {
-        (0..self.height())
-            .map(|r| {
-                (0..self.width())
-                    .map(|c| {
-                        let cell = r * self.width() + c;
-                        match self.cell(cell) {
-                            Cell::Off => '#',
-                            Cell::Empty => '-',
-                            Cell::Black | Cell::White => label(cell),
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        self.rect().draw("", |cell| match self.cell(cell) {
+            Cell::Off => '#',
+            Cell::Empty => '-',
+            Cell::Black | Cell::White => label(cell),
+        })
     }
 }
 

@@ -364,18 +364,12 @@ pub enum RouteError {
     },
 }
 
-impl fmt::Display for RouteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RouteError::TooManyKnights(n) => {
-                write!(f, "{n} knights: the letters A to Z name at most 26")
-            }
-            RouteError::IllegalMove { index, error } => write!(f, "move {}: {error}", index + 1),
-        }
+search_core::error_messages! {
+    RouteError {
+        TooManyKnights(n) => "{n} knights: the letters A to Z name at most 26";
+        IllegalMove { index, error } => "move {}: {error}", index + 1;
     }
 }
-
-impl std::error::Error for RouteError {}
 
 /// Names every knight of `start` as the Perl article does and follows each
 /// through `moves`: [`RouteError`] if there are more than 26 knights or a

@@ -69,41 +69,18 @@ pub enum BoardError {
         /// Rows.
         height: usize,
     },
-    /// The rows do not make a rectangle of cells.
+    /// The rows do not make a rectangle of cells, a character is not
+    /// `S`, `A`, `B`, `C` or `D`, or there is not exactly one space.
     Rows(RowsError),
-    /// A character other than `S`, `A`, `B`, `C`, `D`.
-    UnknownCharacter {
-        /// The row (the first is 1).
-        row: usize,
-        /// The character.
-        found: char,
-    },
-    /// Not exactly one space.
-    Spaces(usize),
 }
 
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Size { width, height } => write!(
-                f,
-                "a {width}x{height} board is not supported (each side at least 2, at most {MAX_CELLS} cells)"
-            ),
-            BoardError::Rows(e) => e.fmt(f),
-            BoardError::UnknownCharacter { row, found } => {
-                write!(
-                    f,
-                    "row {row}: {found:?} is not a cell (A, B, C, D, or S or . for a space)"
-                )
-            }
-            BoardError::Spaces(n) => {
-                write!(f, "the board has {n} spaces (S); it must have exactly one")
-            }
-        }
+search_core::error_messages! {
+    BoardError {
+        Size { width, height } =>
+            "a {width}x{height} board is not supported (each side at least 2, at most {MAX_CELLS} cells)";
+        Rows(e) => "{e}";
     }
 }
-
-impl std::error::Error for BoardError {}
 
 /// Why a move was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,16 +92,12 @@ pub enum MoveError {
     NotAdjacent(Move),
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::NotTheSpace(cell) => write!(f, "cell {cell} is not the space"),
-            MoveError::NotAdjacent(m) => write!(f, "{m}: the cells are not next to each other"),
-        }
+search_core::error_messages! {
+    MoveError {
+        NotTheSpace(cell) => "cell {cell} is not the space";
+        NotAdjacent(m) => "{m}: the cells are not next to each other";
     }
 }
-
-impl std::error::Error for MoveError {}
 
 impl Board {
     /// A board from rows of `A`, `B`, `C`, `D` and `S` or `.` (a space), in
@@ -137,28 +110,27 @@ impl Board {
         if width < 2 || height < 2 || width * height > MAX_CELLS {
             return Err(BoardError::Size { width, height });
         }
+        let cells = cells
+            .parse("A, B, C, D, or S or . for a space", |ch| {
+                match ch.to_ascii_uppercase() {
+                    'S' | '.' => Some(None),
+                    ch => Letter::ALL.into_iter().find(|l| l.symbol() == ch).map(Some),
+                }
+            })
+            .map_err(BoardError::Rows)?;
+        let space = (cells.the_one("spaces (S)", Option::is_none)).map_err(BoardError::Rows)?;
         let mut letters = [0u16; 4];
-        let mut spaces = Vec::new();
-        for (r, c, &ch) in cells.cells() {
-            let bit = 1u16 << (r * width + c);
-            match ch {
-                'S' | 's' | '.' => spaces.push(r * width + c),
-                'A' | 'a' => letters[0] |= bit,
-                'B' | 'b' => letters[1] |= bit,
-                'C' | 'c' => letters[2] |= bit,
-                'D' | 'd' => letters[3] |= bit,
-                found => return Err(BoardError::UnknownCharacter { row: r + 1, found }),
+        for (r, c, &letter) in cells.cells() {
+            if let Some(letter) = letter {
+                letters[letter as usize] |= 1 << (r * width + c);
             }
         }
-        match spaces[..] {
-            [space] => Ok(Board {
-                width: width as u8,
-                height: height as u8,
-                space: space as u8,
-                letters,
-            }),
-            _ => Err(BoardError::Spaces(spaces.len())),
-        }
+        Ok(Board {
+            width: width as u8,
+            height: height as u8,
+            space: space as u8,
+            letters,
+        })
     }
 
     search_core::shape_accessors!();
@@ -221,16 +193,21 @@ impl Board {
 
     /// The board after the piece on `from` (next to the space) slides.
     #[inline]
-    pub(crate) fn slide(&self, from: usize) -> Board {
-        let mut next = *self;
+    pub(crate) fn slide(mut self, from: usize) -> Board {
+        self.slide_from(from);
+        self
+    }
+
+    /// Slides the piece on `from`, next to the space, into it.
+    #[inline]
+    pub(crate) fn slide_from(&mut self, from: usize) {
         let moved = (1u16 << from) | (1u16 << self.space);
-        for mask in &mut next.letters {
+        for mask in &mut self.letters {
             if *mask & (1 << from) != 0 {
                 *mask ^= moved;
             }
         }
-        next.space = from as u8;
-        next
+        self.space = from as u8;
     }
 
     /// The letters' masks, in order A, B, C, D.
@@ -252,18 +229,8 @@ impl Board {
 
     /// The rows as M. Hiroi draws them: `A C A S`.
     pub fn rows(&self) -> Vec<String> {
-        (0..self.height())
-            .map(|r| {
-                (0..self.width())
-                    .map(|c| {
-                        self.letter(r * self.width() + c)
-                            .map_or('S', Letter::symbol)
-                            .to_string()
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect()
+        self.rect()
+            .draw(" ", |cell| self.letter(cell).map_or('S', Letter::symbol))
     }
 }
 

@@ -7,7 +7,7 @@ use search_core::bound::{Bound, Max, Sum};
 use search_core::grid::{ASCENDING, Rect, Sliding};
 use search_core::ida::{Ida, IdaOptions};
 use search_core::prune::{Automaton, AutomatonCache};
-use search_core::puzzle::{DEFAULT_MAX_MEMORY, SolveError};
+use search_core::puzzle::SolveError;
 use search_core::{Budget, Outcome, Path, Stats};
 
 use crate::hiroi::NearestGoal;
@@ -66,43 +66,17 @@ pub const GROUPS: [&[Letter]; 2] = [&[Letter::A, Letter::B], &[Letter::C, Letter
 /// The letter groups of [`Algorithm::IdaLetterPdb`]: one per letter.
 pub const LETTER_GROUPS: [&[Letter]; 4] = [&[Letter::A], &[Letter::B], &[Letter::C], &[Letter::D]];
 
-/// How [`solve`] and a [`Solver`] search.
-#[derive(Debug, Clone)]
-pub struct SolveOptions {
-    /// The bound; [`Algorithm::IdaLetterPdb`] by default.
-    pub algorithm: Algorithm,
-    /// A node limit, a cancellation flag, a progress callback.
-    pub budget: Budget,
-    /// The most bytes the pattern databases may take, their build
-    /// included.
-    pub max_memory: u64,
-    /// Skip every sequence of up to 12 moves that another sequence, no
-    /// longer and earlier in the order up, left, right, down (the direction
-    /// the space moves), replaces from every board where it applies
-    /// ([`search_core::prune::Automaton`], built once per board shape). On
-    /// by default; off, the search finds the same solution expanding more
-    /// nodes.
-    pub pruning: bool,
-}
-
-impl Default for SolveOptions {
-    fn default() -> SolveOptions {
-        SolveOptions {
-            algorithm: Algorithm::default(),
-            budget: Budget::default(),
-            max_memory: DEFAULT_MAX_MEMORY,
-            pruning: true,
-        }
-    }
-}
-
-impl SolveOptions {
-    /// The default options with `algorithm`.
-    pub fn with_algorithm(algorithm: Algorithm) -> SolveOptions {
-        SolveOptions {
-            algorithm,
-            ..SolveOptions::default()
-        }
+search_core::solve_options! {
+    /// How [`solve`] and a [`Solver`] search. `max_memory` bounds the
+    /// pattern databases, their build included.
+    SolveOptions<Algorithm> {
+        /// Skip every sequence of up to 12 moves that another sequence, no
+        /// longer and earlier in the order up, left, right, down (the direction
+        /// the space moves), replaces from every board where it applies
+        /// ([`search_core::prune::Automaton`], built once per board shape). On
+        /// by default; off, the search finds the same solution expanding more
+        /// nodes.
+        pruning: bool = true,
     }
 }
 

@@ -3,8 +3,7 @@
 
 use perm_rank::{Multiset, Ranking};
 use search_core::grid::{ASCENDING, Slide, Sliding};
-use search_core::prune::Labelled;
-use search_core::rules::{Ranked, Rules};
+use search_core::rules::Ranked;
 
 use crate::board::MAX_CELLS;
 use crate::{Board, Letter};
@@ -62,37 +61,8 @@ impl LineSpace {
 /// 2 right, 3 down), the operator of the pruning automaton.
 pub type Step = Slide;
 
-impl Rules for LineSpace {
-    type State = Board;
-    type Move = Step;
-
-    #[inline]
-    fn moves(&self, board: &Board, out: &mut Vec<Step>) {
-        self.sliding.each_slide(board.space(), |m| out.push(m));
-    }
-
-    #[inline]
-    fn apply(&self, board: &mut Board, m: Step) {
-        *board = board.slide(usize::from(m.from));
-    }
-
-    #[inline]
-    fn undo(&self, board: &mut Board, m: Step) {
-        *board = board.slide(usize::from(m.to));
-    }
-
-    #[inline]
-    fn inverse(&self, m: Step) -> Option<Step> {
-        Some(self.sliding.inverse(m))
-    }
-}
-
-impl Labelled for LineSpace {
-    #[inline]
-    fn operator(&self, m: Step) -> u8 {
-        m.dir
-    }
-}
+// A piece next to the space slides into it.
+search_core::sliding_rules!(LineSpace, Board, space, slide_from);
 
 impl Ranked for LineSpace {
     fn size(&self) -> u64 {

@@ -135,27 +135,17 @@ pub enum BoardError {
     NoPegs,
 }
 
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::UnknownCharacter { row, column, found } => write!(
-                f,
-                "row {row}, column {column}: unknown character {found:?} (expected 'o' for a peg, '.' for an empty hole, ' ' for no hole)"
-            ),
-            BoardError::NoHoles => write!(f, "the board has no holes"),
-            BoardError::TooManyHoles(n) => {
-                write!(f, "the board has {n} holes, more than {MAX_HOLES}")
-            }
-            BoardError::OffLattice { row, column } => write!(
-                f,
-                "row {row}, column {column}: off the triangular lattice (holes of a row are two columns apart, and rows are offset by one column)"
-            ),
-            BoardError::NoPegs => write!(f, "the board has no pegs"),
-        }
+search_core::error_messages! {
+    BoardError {
+        UnknownCharacter { row, column, found } =>
+            "row {row}, column {column}: unknown character {found:?} (expected 'o' for a peg, '.' for an empty hole, ' ' for no hole)";
+        NoHoles => "the board has no holes";
+        TooManyHoles(n) => "the board has {n} holes, more than {MAX_HOLES}";
+        OffLattice { row, column } =>
+            "row {row}, column {column}: off the triangular lattice (holes of a row are two columns apart, and rows are offset by one column)";
+        NoPegs => "the board has no pegs";
     }
 }
-
-impl std::error::Error for BoardError {}
 
 /// Why a move or a jump cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,32 +170,17 @@ pub enum MoveError {
     Occupied(Jump),
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Unreadable(s) => write!(
-                f,
-                "{s:?} is not a move (the holes a peg visits, joined by '-', e.g. 12-14-6)"
-            ),
-            MoveError::NoJumpBetween { from, to } => {
-                write!(
-                    f,
-                    "no jump of this board leads from hole {from} to hole {to}"
-                )
-            }
-            MoveError::NotAJump(j) => write!(
-                f,
-                "{} over {} into {} is not a jump of this board",
-                j.from, j.over, j.to
-            ),
-            MoveError::NoPeg(j) => write!(f, "jump {j}: no peg in hole {}", j.from),
-            MoveError::NothingToJump(j) => write!(f, "jump {j}: no peg in hole {}", j.over),
-            MoveError::Occupied(j) => write!(f, "jump {j}: hole {} is not empty", j.to),
-        }
+search_core::error_messages! {
+    MoveError {
+        Unreadable(s) => "{s:?} is not a move (the holes a peg visits, joined by '-', e.g. 12-14-6)";
+        NoJumpBetween { from, to } => "no jump of this board leads from hole {from} to hole {to}";
+        NotAJump(j) =>
+            "{} over {} into {} is not a jump of this board", j.from, j.over, j.to;
+        NoPeg(j) => "jump {j}: no peg in hole {}", j.from;
+        NothingToJump(j) => "jump {j}: no peg in hole {}", j.over;
+        Occupied(j) => "jump {j}: hole {} is not empty", j.to;
     }
 }
-
-impl std::error::Error for MoveError {}
 
 /// Pegs in the holes of a board.
 ///

@@ -10,7 +10,7 @@ use search_core::{Budget, Interrupted, Stats};
 
 use crate::board::{Board, Jump, legal};
 use crate::geometry::Geometry;
-use crate::moves::{Mover, map_jump, symmetries_keeping};
+use crate::moves::{Mover, each_chain, map_jump, symmetries_keeping};
 use crate::solve::{SolveError, check_goal, class_targets};
 
 /// Bytes the breadth-first search counts per position it keeps: one word
@@ -176,10 +176,17 @@ impl MoveLevels {
         let mut moves: Vec<Vec<Jump>> = Vec::new();
         for level in (0..d).rev() {
             let want = canon.canonical(target);
+            // A move from the level before to a position of `want`'s class.
             let (chain, reached, from) = self.levels[level].iter().find_map(|&p| {
-                let mut chain = Vec::new();
-                find_chain(geometry, p, &|r| canon.canonical(r) == want, &mut chain)
-                    .map(|r| (chain, r, p))
+                let mut found = None;
+                each_chain(geometry, p, &|_| true, &mut |r, chain| {
+                    let hit = canon.canonical(r) == want;
+                    if hit {
+                        found = Some((chain.to_vec(), r, p));
+                    }
+                    hit
+                });
+                found
             })?;
             let s = (0..canon.len()).find(|&s| canon.apply(s, reached) == target)?;
             moves.push(chain.into_iter().map(|j| map_jump(&canon, s, j)).collect());
@@ -187,44 +194,6 @@ impl MoveLevels {
         }
         (target == self.start.pegs()).then(|| moves.into_iter().rev().flatten().collect())
     }
-}
-
-/// A chain of jumps by one peg from `pegs` to a position for which `want`
-/// holds: the position, with the chain in `chain`.
-fn find_chain(
-    geometry: &Geometry,
-    pegs: u64,
-    want: &dyn Fn(u64) -> bool,
-    chain: &mut Vec<Jump>,
-) -> Option<u64> {
-    fn from_hole(
-        geometry: &Geometry,
-        pegs: u64,
-        at: usize,
-        want: &dyn Fn(u64) -> bool,
-        chain: &mut Vec<Jump>,
-    ) -> Option<u64> {
-        for j in geometry.jumps_from(at) {
-            if legal(pegs, j) {
-                let next = pegs ^ j.mask();
-                chain.push(j);
-                if want(next) {
-                    return Some(next);
-                }
-                if let Some(found) = from_hole(geometry, next, j.to as usize, want, chain) {
-                    return Some(found);
-                }
-                chain.pop();
-            }
-        }
-        None
-    }
-    for h in grid::bits(pegs) {
-        if let Some(found) = from_hole(geometry, pegs, h, want, chain) {
-            return Some(found);
-        }
-    }
-    None
 }
 
 /// One solution, however many moves, by a depth-first search over single

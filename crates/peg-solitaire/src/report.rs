@@ -193,13 +193,23 @@ impl fmt::Display for ShortestProblem {
 /// empty): positions on a jump sequence to a finish`.
 impl fmt::Display for ProblemsReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.stage {
+        let (done, starts, vacancy) = (self.done + 1, self.starts, self.vacancy);
+        write!(
+            f,
+            "start {done} of {starts} (hole {vacancy} empty): {}",
+            self.stage
+        )
+    }
+}
+
+/// What the stage searches, in words.
+impl fmt::Display for ProblemsStage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
             ProblemsStage::Jumps => "levels by jumps from the start and back from the finishes",
             ProblemsStage::Finishing => "positions on a jump sequence to a finish",
             ProblemsStage::Moves => "fewest moves, level by level over those",
-        };
-        let (done, starts, vacancy) = (self.done + 1, self.starts, self.vacancy);
-        write!(f, "start {done} of {starts} (hole {vacancy} empty): {what}")
+        })
     }
 }
 

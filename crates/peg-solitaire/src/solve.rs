@@ -5,7 +5,6 @@ use search_core::bound::{Bound, DEAD};
 use search_core::count::{PathCount, count_paths, count_shortest_paths};
 use search_core::grid;
 use search_core::ida::{Ida, IdaOptions};
-use search_core::puzzle::DEFAULT_MAX_MEMORY;
 use search_core::rules::Rules;
 use search_core::{Budget, Outcome, Stats};
 
@@ -13,6 +12,7 @@ use crate::board::{Board, Jump, legal};
 use crate::geometry::Geometry;
 use crate::levels::{LevelOptions, explore_moves};
 use crate::meet::{MeetOptions, meet_moves};
+use crate::moves::each_chain;
 use crate::solution::{Solution, solution_of};
 
 /// Why a search could not run, or stopped: the one error type of the
@@ -109,44 +109,18 @@ search_core::named_values! {
     }
 }
 
-/// How to search.
-#[derive(Debug, Clone)]
-pub struct SolveOptions {
-    /// The search [`solve`] runs.
-    pub algorithm: Algorithm,
-    /// Node budget and cancellation (IDA* and the counts).
-    pub budget: Budget,
-    /// Bytes the levels of [`Algorithm::Bidirectional`] and [`Algorithm::Bfs`] may
-    /// take.
-    pub max_memory: u64,
-    /// Fix the first jump (M. Hiroi fixes 14 -> 6); IDA* and the counts
-    /// only.
-    pub first_jump: Option<Jump>,
-    /// Apply Hiroi's peg-class pruning where [`peg_class_pruning`] finds
-    /// it safe (elsewhere this setting changes nothing); IDA* and the
-    /// counts only.
-    pub pruning: bool,
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions {
-            algorithm: Algorithm::default(),
-            budget: Budget::default(),
-            max_memory: DEFAULT_MAX_MEMORY,
-            first_jump: None,
-            pruning: false,
-        }
-    }
-}
-
-impl SolveOptions {
-    /// The default options with `algorithm`.
-    pub fn with_algorithm(algorithm: Algorithm) -> SolveOptions {
-        SolveOptions {
-            algorithm,
-            ..SolveOptions::default()
-        }
+search_core::solve_options! {
+    /// How to search. The budget stops IDA* and the counts; `max_memory`
+    /// bounds the levels of [`Algorithm::Bidirectional`] and
+    /// [`Algorithm::Bfs`].
+    SolveOptions<Algorithm> {
+        /// Fix the first jump (M. Hiroi fixes 14 -> 6); IDA* and the counts
+        /// only.
+        first_jump: Option<Jump> = None,
+        /// Apply Hiroi's peg-class pruning where [`peg_class_pruning`] finds
+        /// it safe (elsewhere this setting changes nothing); IDA* and the
+        /// counts only.
+        pruning: bool = false,
     }
 }
 
@@ -481,25 +455,11 @@ pub(crate) fn move_results(
     allowed: &dyn Fn(Jump) -> bool,
     out: &mut Vec<u64>,
 ) {
-    fn chain(
-        geometry: &Geometry,
-        pegs: u64,
-        at: usize,
-        allowed: &dyn Fn(Jump) -> bool,
-        out: &mut Vec<u64>,
-    ) {
-        for j in geometry.jumps_from(at) {
-            if legal(pegs, j) && allowed(j) {
-                let next = pegs ^ j.mask();
-                out.push(next);
-                chain(geometry, next, j.to as usize, allowed, out);
-            }
-        }
-    }
     let start = out.len();
-    for h in grid::bits(pegs) {
-        chain(geometry, pegs, h, allowed, out);
-    }
+    each_chain(geometry, pegs, allowed, &mut |next, _| {
+        out.push(next);
+        false
+    });
     out[start..].sort_unstable();
     let mut keep = start;
     for i in start..out.len() {

@@ -5,7 +5,7 @@
 use peg_solitaire::{Board, JumpOptions, Lattice, count_by_jumps};
 
 mod common;
-use common::TRIANGLE;
+use common::{ENGLISH, TRIANGLE};
 
 /// The counts by jumps, from a brute force over every position reachable
 /// from the start, without symmetry: the classes of positions under the
@@ -162,10 +162,7 @@ fn the_counts_by_jumps_agree_with_brute_force() {
 /// give). A pagoda that ruled out a solvable position would lose some.
 #[test]
 fn the_english_central_game_from_both_ends_counts_the_published_figures() {
-    let start = Board::from_rows(&[
-        "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
-    ])
-    .unwrap();
+    let start = Board::from_rows(&ENGLISH).unwrap();
     let options = JumpOptions {
         solvable_only: true,
         ..JumpOptions::default()

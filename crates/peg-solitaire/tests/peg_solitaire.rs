@@ -13,7 +13,7 @@ use search_core::Budget;
 
 mod common;
 use common::brute::brute_force;
-use common::{SEED, TRIANGLE};
+use common::{ENGLISH, SEED, TRIANGLE};
 
 fn seed() -> (Board, Board) {
     let start = Board::from_rows_in(Lattice::Triangular, &SEED).unwrap();
@@ -197,13 +197,7 @@ fn the_searches_and_counts_agree_with_brute_force() {
 
 #[test]
 fn the_english_board_is_solved_and_its_big_search_refuses_to_exceed_memory() {
-    let english = Board::from_rows_in(
-        Lattice::Square,
-        &[
-            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
-        ],
-    )
-    .unwrap();
+    let english = Board::from_rows(&ENGLISH).unwrap();
     assert_eq!(english.geometry().holes(), 33);
     assert_eq!(english.geometry().symmetries().len(), 8);
     let goal = english.with_pegs(1 << 16).unwrap();
@@ -288,13 +282,7 @@ proptest! {
 /// build; `solve-all` checks it too).
 #[test]
 fn the_english_minimum_is_proven_from_both_ends() {
-    let english = Board::from_rows_in(
-        Lattice::Square,
-        &[
-            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
-        ],
-    )
-    .unwrap();
+    let english = Board::from_rows(&ENGLISH).unwrap();
     let goal = english.with_pegs(1 << 16).unwrap();
     let meeting = meet_moves(&english, &goal, &MeetOptions::default(), |_| {}).unwrap();
     let (moves, jumps) = meeting.solution.unwrap();

@@ -24,7 +24,9 @@
 //! assert_eq!(bits(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
 //! ```
 
+mod draw;
 mod rows;
+mod slides;
 
 pub use rows::{Rows, RowsError};
 

@@ -118,7 +118,9 @@ use crate::replay::ReplayError;
 use crate::{Budget, Bytes, Interrupted, Outcome};
 
 mod check;
+mod errors;
 mod macros;
+mod options;
 
 pub use check::{
     Attempt, Backtrack, check_against, check_interrupted, check_notation, check_refusals,

@@ -16,8 +16,6 @@
 //! bytes with a checksum, so that a caller can keep it in a file and detect a
 //! stale or corrupted one.
 
-use std::fmt;
-
 use perm_rank::Placements;
 use search_core::pdb::Checksum;
 use search_core::pdb::tiles::{Image, Tiles};
@@ -69,27 +67,17 @@ pub enum PdbError {
     Mismatch,
 }
 
-impl fmt::Display for PdbError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PdbError::BadGroup(why) => write!(f, "bad tile groups: {why}"),
-            PdbError::Shape(why) => write!(f, "{why}"),
-            PdbError::TooLarge { bytes, max } => write!(
-                f,
-                "the pattern database needs {} ({bytes} bytes), more than the {} allowed",
-                search_core::Bytes(*bytes),
-                search_core::Bytes(*max)
-            ),
-            PdbError::Corrupt(why) => write!(f, "corrupt pattern database: {why}"),
-            PdbError::Mismatch => write!(
-                f,
-                "the pattern database was built for another goal or partition"
-            ),
-        }
+search_core::error_messages! {
+    PdbError {
+        BadGroup(why) => "bad tile groups: {why}";
+        Shape(why) => "{why}";
+        TooLarge { bytes, max } =>
+            "the pattern database needs {} ({bytes} bytes), more than the {} allowed",
+            search_core::Bytes(*bytes), search_core::Bytes(*max);
+        Corrupt(why) => "corrupt pattern database: {why}";
+        Mismatch => "the pattern database was built for another goal or partition";
     }
 }
-
-impl std::error::Error for PdbError {}
 
 impl Partition {
     /// Groups of tiles given explicitly: non-empty, disjoint, each tile in

@@ -14,6 +14,12 @@ pub const TRIANGLE: [&str; 5] = [
     "o o o o o",
 ];
 
+/// The English board, 33 holes, its centre empty (the central game).
+#[allow(dead_code, reason = "not every test file uses it")]
+pub const ENGLISH: [&str; 7] = [
+    "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
+];
+
 /// M. Hiroi's 21-hole triangular board, hole 6 empty.
 #[allow(dead_code, reason = "not every test file solves it")]
 pub const SEED: [&str; 7] = [

@@ -1,9 +1,6 @@
 //! Boards as people write them: rows of cells, every row as long as the
 //! first.
 
-use std::error::Error;
-use std::fmt;
-
 /// The cells of a board read from its rows, row by row, checked to make a
 /// rectangle; what each cell means is the puzzle's to say.
 ///
@@ -80,6 +77,62 @@ impl<T> Rows<T> {
             .enumerate()
             .map(move |(i, cell)| (i / width, i % width, cell))
     }
+
+    /// The one cell for which `is` holds (a board's blank), by number;
+    /// [`RowsError::NotOne`] naming `what` (`"spaces (S)"`) otherwise.
+    pub fn the_one(&self, what: &'static str, is: impl Fn(&T) -> bool) -> Result<usize, RowsError> {
+        let mut found = self.cells.iter().enumerate().filter(|(_, cell)| is(cell));
+        match (found.next(), found.count()) {
+            (Some((cell, _)), 0) => Ok(cell),
+            (first, more) => Err(RowsError::NotOne {
+                what,
+                found: usize::from(first.is_some()) + more,
+            }),
+        }
+    }
+}
+
+impl Rows<char> {
+    /// Each character read as a cell by `cell`, which refuses one that is
+    /// not a cell with `None`; [`RowsError::UnknownCharacter`], whose
+    /// message lists the `expected` characters, for the first refused.
+    ///
+    /// ```
+    /// use search_core::grid::Rows;
+    ///
+    /// let black = |c: char| match c {
+    ///     'B' => Some(true),
+    ///     'W' => Some(false),
+    ///     _ => None,
+    /// };
+    /// let rows = Rows::read(&["BW", "WB"], |r| r.chars().collect())?;
+    /// assert_eq!(rows.parse("B or W", black)?.the_one("white cells", |&b| !b).is_err(), true);
+    /// let rows = Rows::read(&["BW", "WX"], |r| r.chars().collect())?;
+    /// assert_eq!(
+    ///     rows.parse("B or W", black).unwrap_err().to_string(),
+    ///     "row 2, column 2: 'X' is not a cell (B or W)"
+    /// );
+    /// # Ok::<(), search_core::grid::RowsError>(())
+    /// ```
+    pub fn parse<T>(
+        self,
+        expected: &'static str,
+        mut cell: impl FnMut(char) -> Option<T>,
+    ) -> Result<Rows<T>, RowsError> {
+        let width = self.width;
+        let cells = self.cells.into_iter().enumerate().map(|(i, found)| {
+            cell(found).ok_or(RowsError::UnknownCharacter {
+                row: i / width + 1,
+                column: i % width + 1,
+                found,
+                expected,
+            })
+        });
+        Ok(Rows {
+            width,
+            cells: cells.collect::<Result<_, _>>()?,
+        })
+    }
 }
 
 /// Why rows do not make a rectangle of cells.
@@ -97,22 +150,34 @@ pub enum RowsError {
         /// Cells in this row.
         found: usize,
     },
+    /// A character that is not a cell ([`Rows::parse`]).
+    UnknownCharacter {
+        /// The row (the first is 1).
+        row: usize,
+        /// The column, counted in cells (the first is 1).
+        column: usize,
+        /// The character.
+        found: char,
+        /// The characters that are cells.
+        expected: &'static str,
+    },
+    /// Not exactly one cell of a kind, such as a blank
+    /// ([`Rows::the_one`]).
+    NotOne {
+        /// The kind, plural: `"spaces (S)"`.
+        what: &'static str,
+        /// How many the board has.
+        found: usize,
+    },
 }
 
-impl fmt::Display for RowsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RowsError::Empty => f.write_str("the board has no cells"),
-            RowsError::Ragged {
-                row,
-                expected,
-                found,
-            } => write!(
-                f,
-                "row {row} has {found} cells, but the first row has {expected}"
-            ),
-        }
+crate::error_messages! {
+    RowsError {
+        Empty => "the board has no cells";
+        Ragged { row, expected, found } =>
+            "row {row} has {found} cells, but the first row has {expected}";
+        UnknownCharacter { row, column, found, expected } =>
+            "row {row}, column {column}: {found:?} is not a cell ({expected})";
+        NotOne { what, found } => "the board has {found} {what}; it must have exactly one";
     }
 }
-
-impl Error for RowsError {}

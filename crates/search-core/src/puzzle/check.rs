@@ -216,41 +216,80 @@ pub fn check_notation<P: Puzzle>(moves: &[&str], not_moves: &[&str]) -> Result<(
     }
 }
 
-/// Checks that `P` refuses each of `cases`' rows as a board of `variant`,
-/// with exactly the message given beside them.
+/// The cases of a table of refusals: one a line, what is refused, `=>`,
+/// and the message it is refused with; blank lines are skipped.
+fn refusals(table: &str) -> impl Iterator<Item = Result<(&str, &str), String>> {
+    table.lines().filter(|l| !l.trim().is_empty()).map(|line| {
+        line.split_once("=>")
+            .map(|(input, message)| (input.trim(), message.trim()))
+            .ok_or_else(|| format!("{line:?} is not `input => message`"))
+    })
+}
+
+/// Whether `message` is the `expected` one of a table of refusals, where
+/// a `…` stands for any text (a board drawn in the message).
+fn says(message: &str, expected: &str) -> bool {
+    match expected.split_once('…') {
+        Some((before, after)) => {
+            message.len() >= before.len() + after.len()
+                && message.starts_with(before)
+                && message.ends_with(after)
+        }
+        None => message == expected,
+    }
+}
+
+/// Checks that `P` refuses each board of `table` as a board of `variant`,
+/// with exactly the message given beside it (a `…` in it standing for any
+/// text): one case a line, the board's rows joined by `/`, `=>`, and the
+/// message.
+///
+/// ```text
+/// BBB/BSX/BBB => row 2, column 3: 'X' is not a cell (B, W, or S or . for the empty cell)
+/// => the board has no cells
+/// ```
 ///
 /// # Errors
 ///
-/// The first rows read as a board, or refused with another message.
-pub fn check_refusals<P: Puzzle>(
-    variant: P::Variant,
-    cases: &[(&[&str], &str)],
-) -> Result<(), String> {
-    for &(rows, expected) in cases {
-        match P::from_rows(variant, rows) {
+/// The first board read, or refused with another message.
+pub fn check_refusals<P: Puzzle>(variant: P::Variant, table: &str) -> Result<(), String> {
+    for case in refusals(table) {
+        let (rows, expected) = case?;
+        let rows: Vec<&str> = rows.split('/').collect();
+        match P::from_rows(variant, &rows) {
             Ok(board) => return Err(format!("{rows:?} read as {board}")),
-            Err(e) if e.to_string() == expected => {}
+            Err(e) if says(&e.to_string(), expected) => {}
             Err(e) => return Err(format!("{rows:?} refused with {:?}", e.to_string())),
         }
     }
     Ok(())
 }
 
-/// Checks that `P`'s replay from `start` towards `goal` refuses each of
-/// `cases`' moves with exactly the message given beside them.
+/// Checks that `P`'s replay from `start` towards `goal` refuses each move
+/// sequence of `table` with exactly the message given beside it (a `…` in
+/// it standing for any text): one case a line, the moves in their notation
+/// separated by spaces, `=>`, and the message (`4-6 => move 1: cell 6 is
+/// not the empty cell`; `=> the moves end on …, which is not a goal` for
+/// no moves at all).
 ///
 /// # Errors
 ///
-/// The first moves replayed without error, or refused with another message.
+/// The first moves that do not read, replayed without error, or refused
+/// with another message.
 pub fn check_replay_refusals<P: Puzzle>(
     start: &P::Board,
     goal: &P::Goal,
-    cases: &[(&[P::Move], &str)],
+    table: &str,
 ) -> Result<(), String> {
-    for &(moves, expected) in cases {
-        match P::replay(start, goal, moves) {
+    for case in refusals(table) {
+        let (moves, expected) = case?;
+        let moves = moves
+            .split_whitespace()
+            .map(|m| m.parse().map_err(|_| format!("{m:?} is not a move")))
+            .collect::<Result<Vec<P::Move>, String>>()?;
+        match P::replay(start, goal, &moves) {
             Ok(_) => return Err(format!("{moves:?} replayed without error")),
-            Err(e) if e.to_string() == expected => {}
+            Err(e) if says(&e.to_string(), expected) => {}
             Err(e) => return Err(format!("{moves:?} refused with {:?}", e.to_string())),
         }
     }
