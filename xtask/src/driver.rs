@@ -9,6 +9,7 @@
 use std::fmt::{Display, Write};
 use std::fs;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use search_core::Outcome;
@@ -40,12 +41,12 @@ pub trait Driver: Puzzle + Sized {
         Ok(())
     }
 
-    /// Runs the puzzle's algorithms on `instance`, each through `runs`, and
-    /// draws what the snapshot and the report say of the puzzle's own.
+    /// Runs the puzzle's algorithms on `instance`, each through `runs` (with
+    /// its settings), and draws what the snapshot and the report say of the
+    /// puzzle's own.
     fn run(
         fixture: &Fixture<Self::Extra>,
         instance: &Self::Instance,
-        settings: &SolveSettings,
         runs: &mut Runs<Self>,
     ) -> Result<Drawing, String>;
 }
@@ -127,8 +128,10 @@ impl Drawing {
     }
 }
 
-/// The runs of one fixture so far.
+/// The runs of one fixture so far, and the settings they run with.
 pub struct Runs<P: Puzzle> {
+    /// How the fixture is solved: `solve-all`'s settings or `solve`'s.
+    pub settings: SolveSettings,
     /// One entry per algorithm, in the order they ran.
     pub runs: Vec<Run>,
     /// For each run, whether its solution replayed to the goal through the
@@ -203,6 +206,7 @@ pub const fn entry<P: Driver>() -> PuzzleDef {
         solve: solve_path::<P>,
         validate: validate::<P>,
         analyze: None,
+        analyze_options: &["goal", "table"],
         sharded: true,
         flags: &[],
         help: Help {
@@ -212,6 +216,26 @@ pub const fn entry<P: Driver>() -> PuzzleDef {
         benchmarks: "",
         sweeps: &[],
     }
+}
+
+/// Values built once per process and then shared, by key: the tables that
+/// several fixtures of one goal use.
+pub type BuiltOnce<K, V> = Mutex<Vec<(K, Arc<V>)>>;
+
+/// The value of `key` in `built`, built by `build` and kept there if it is
+/// not yet.
+pub fn built_once<K: PartialEq, V, E>(
+    built: &BuiltOnce<K, V>,
+    key: K,
+    build: impl FnOnce() -> Result<V, E>,
+) -> Result<Arc<V>, E> {
+    let mut built = built.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, value)) = built.iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(value));
+    }
+    let value = Arc::new(build()?);
+    built.push((key, Arc::clone(&value)));
+    Ok(value)
 }
 
 /// The milliseconds since `clock`.
@@ -306,14 +330,14 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     let in_file = |e: String| format!("{shown}: {e}");
     let json = fs::read_to_string(path).map_err(|e| in_file(e.to_string()))?;
     let (fixture, instance) = read::<P>(&json).map_err(in_file)?;
-    let (runs, verdicts) = (Vec::new(), Vec::new());
     let mut runs = Runs::<P> {
-        runs,
-        verdicts,
+        settings: settings.clone(),
+        runs: Vec::new(),
+        verdicts: Vec::new(),
         first: None,
         unproven: None,
     };
-    let d = P::run(&fixture, &instance, settings, &mut runs).map_err(in_file)?;
+    let d = P::run(&fixture, &instance, &mut runs).map_err(in_file)?;
     let (name, source) = (fixture.name.as_deref(), fixture.source.as_deref());
     let mut out = heading(P::NAME, &case, name, source);
     let table = render_runs(&runs.runs);

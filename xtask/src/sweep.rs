@@ -6,7 +6,7 @@ use search_core::puzzle::{Puzzle, by_name};
 use search_core::rules::Ranked;
 
 use crate::driver::{self, Driver};
-use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, refuse_variant};
+use crate::registry::{Analysis, AnalyzeOptions, Census, Progress};
 use crate::report::{indent, thousands};
 
 /// The tables of `--table`.
@@ -17,23 +17,13 @@ const TABLES: [(&str, Table); 4] = [
     ("residues", Table::Residues),
 ];
 
-/// The goal `analyze` sweeps from, for a puzzle (`who`) whose board comes
-/// from `--goal` alone: the goal of the fixture that `--goal` names, or the
-/// board of `default` rows; `--variant` and `--size` refused.
-pub fn goal_option<P>(
-    who: &str,
-    options: &AnalyzeOptions,
-    default: &[&str],
-) -> Result<P::Board, String>
+/// The goal `analyze` sweeps from, for a puzzle whose board comes from
+/// `--goal` alone: the goal of the fixture that `--goal` names, or the
+/// board of `default` rows.
+pub fn goal_option<P>(options: &AnalyzeOptions, default: &[&str]) -> Result<P::Board, String>
 where
     P: Driver<Instance = (<P as Puzzle>::Board, <P as Puzzle>::Board)>,
 {
-    refuse_variant(who, options)?;
-    if let Some(s) = &options.size {
-        return Err(format!(
-            "{who} takes its board from --goal, not --size {s:?}"
-        ));
-    }
     match driver::goal_file::<P>(options)? {
         Some((_, goal)) => Ok(goal),
         None => P::from_rows(P::Variant::default(), default).map_err(|e| e.to_string()),

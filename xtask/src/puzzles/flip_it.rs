@@ -6,13 +6,14 @@ use search_core::layers::Table;
 
 use crate::driver::{self, Drawing, Driver, Runs};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef, SolveSettings};
+use crate::registry::{Help, PuzzleDef};
 use crate::report::indent;
 use crate::sweep::SweepPlan;
 
 /// Flip It's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
+    analyze_options: &["size", "variant", "table"],
     help: Help {
         solve: "\
 flip-it: pieces jump over a piece into the empty cell and turn it over;
@@ -47,8 +48,14 @@ flip-it/seed start, diagonal, bfs | Flip It | Hiroi's start, diagonal jumps (18 
 flip-it/seed start, diagonal, bidirectional | Flip It | Hiroi's start, diagonal jumps, bidirectional BFS
 flip-it/seed start, diagonal, ida-corners | Flip It | Hiroi's start, diagonal jumps, the corner bound | 21.2 s (PyPy, bounded iterative deepening)",
     sweeps: &[
-        ("--size 5 --variant orthogonal", "Flip It 5x5, orthogonal: 419,430,400 placements, classes counted"),
-        ("--size 5 --variant diagonal", "Flip It 5x5, diagonal: 419,430,400 placements, classes counted"),
+        (
+            "--size 5 --variant orthogonal",
+            "Flip It 5x5, orthogonal: 419,430,400 placements, classes counted",
+        ),
+        (
+            "--size 5 --variant diagonal",
+            "Flip It 5x5, diagonal: 419,430,400 placements, classes counted",
+        ),
     ],
     ..driver::entry::<FlipIt>()
 };
@@ -76,7 +83,6 @@ impl Driver for FlipIt {
     fn run(
         fixture: &Fixture,
         (variant, start): &(Variant, Board),
-        settings: &SolveSettings,
         runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
         // All three algorithms up to 4x4, BFS first (its solution is the one
@@ -94,7 +100,7 @@ impl Driver for FlipIt {
             &algorithms[1..2]
         };
         for &algorithm in algorithms {
-            let max_memory = settings.max_memory;
+            let max_memory = runs.settings.max_memory;
             let options = SolveOptions {
                 algorithm,
                 max_memory,
@@ -136,9 +142,6 @@ impl Driver for FlipIt {
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
-    if options.goal.is_some() {
-        return Err("flip-it sweeps from its goals (all white); --goal does not apply".to_string());
-    }
     let size: usize = match options.size.as_deref() {
         None => 4,
         Some(text) => {

@@ -14,7 +14,7 @@ use search_core::rules::Ranked;
 
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef, SolveSettings};
+use crate::registry::{Help, PuzzleDef};
 use crate::report::{length, thousands};
 use crate::sweep::{SweepPlan, goal_option};
 
@@ -59,12 +59,11 @@ impl Driver for KnightSwap {
     fn run(
         fixture: &Fixture,
         (start, goal): &(Board, Board),
-        settings: &SolveSettings,
         runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
         // The proof: every arrangement reachable from the start, swept, which
         // also counts the shortest solutions; its solution is the one drawn.
-        let (clock, max_memory, ends) = (Instant::now(), settings.max_memory, (start, goal));
+        let (clock, max_memory, ends) = (Instant::now(), runs.settings.max_memory, (start, goal));
         let explored = explore(start, max_memory).map_err(|e| e.to_string())?;
         let found = explored.solution_to(goal).map_err(|e| e.to_string())?;
         let count = explored.count_solutions(goal).map_err(|e| e.to_string())?;
@@ -128,7 +127,7 @@ impl Driver for KnightSwap {
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
-    let goal = goal_option::<KnightSwap>(KnightSwap::NAME, options, &["www", "...", "...", "bbb"])?;
+    let goal = goal_option::<KnightSwap>(options, &["www", "...", "...", "bbb"])?;
     let space = KnightSpace::new(&goal).map_err(|e| e.to_string())?;
     let size = (goal.width(), goal.height());
     let draw = |s: &_| space.board(s).rows();

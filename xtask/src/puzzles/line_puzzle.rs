@@ -12,9 +12,9 @@ use search_core::layers::Table;
 use search_core::rules::Ranked;
 use search_core::{Budget, Reason};
 
-use crate::driver::{self, Drawing, Driver, Runs, ms_since};
+use crate::driver::{self, BuiltOnce, Drawing, Driver, Runs, ms_since};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef, SolveSettings};
+use crate::registry::{Help, PuzzleDef};
 use crate::report::thousands;
 use crate::sweep::{SweepPlan, goal_option};
 
@@ -68,25 +68,12 @@ const BASELINE_BUDGET: u64 = 10_000_000;
 /// six boards have five goals); a reused one is reported with no build time.
 /// Hiroi's bound has no table and a budget of its own, so it is never kept.
 fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveError> {
-    type Key = (Board, Algorithm, u64);
-    static BUILT: Mutex<Vec<(Key, Arc<Solver>)>> = Mutex::new(Vec::new());
+    static BUILT: BuiltOnce<(Board, Algorithm, u64), Solver> = Mutex::new(Vec::new());
     if options.algorithm == Algorithm::IdaHiroi {
         return Solver::new(goal, options).map(Arc::new);
     }
     let key = (*goal, options.algorithm, options.max_memory);
-    let built = |list: &[(Key, Arc<Solver>)]| {
-        let found = list.iter().find(|(k, _)| *k == key);
-        found.map(|(_, solver)| Arc::clone(solver))
-    };
-    if let Some(solver) = built(&BUILT.lock().unwrap_or_else(|e| e.into_inner())) {
-        return Ok(solver);
-    }
-    let solver = Arc::new(Solver::new(goal, options)?);
-    let mut list = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    Ok(built(&list).unwrap_or_else(|| {
-        list.push((key, Arc::clone(&solver)));
-        solver
-    }))
+    driver::built_once(&BUILT, key, || Solver::new(goal, options))
 }
 
 impl Driver for LinePuzzle {
@@ -95,7 +82,6 @@ impl Driver for LinePuzzle {
     fn run(
         _: &Fixture,
         (start, goal): &(Board, Board),
-        settings: &SolveSettings,
         runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
         let unreachable =
@@ -109,7 +95,7 @@ impl Driver for LinePuzzle {
             (Algorithm::IdaHiroi, baseline),
         ];
         for (algorithm, budget) in algorithms {
-            let max_memory = settings.max_memory;
+            let max_memory = runs.settings.max_memory;
             let with = SolveOptions::with_algorithm(algorithm);
             let options = SolveOptions {
                 budget,
@@ -182,7 +168,7 @@ impl Driver for LinePuzzle {
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
     // By default Hiroi's goal 2: the four full circles.
     let circles = ["AABS", "AABB", "CCDD", "CCDD"];
-    let goal = goal_option::<LinePuzzle>("the line puzzle", options, &circles)?;
+    let goal = goal_option::<LinePuzzle>(options, &circles)?;
     let space = LineSpace::new(&goal);
     let table = if space.size() <= 50_000_000 {
         Table::Bytes

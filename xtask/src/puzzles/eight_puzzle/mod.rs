@@ -14,8 +14,8 @@ use search_core::{Budget, Reason};
 
 use self::cache::choose_db;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
+use crate::registry::SolveSettings;
 use crate::registry::{Analysis, AnalyzeOptions, Flag, Flags, Help, Progress, PuzzleDef};
-use crate::registry::{SolveSettings, refuse_variant};
 use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
@@ -25,6 +25,7 @@ pub mod korf;
 /// The 8-puzzle family's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
+    analyze_options: &["size", "goal", "table"],
     flags: &[Flags {
         command: "solve",
         about: "its pattern databases and time limit",
@@ -197,10 +198,9 @@ impl Driver for EightPuzzle {
     fn run(
         _: &Fixture,
         (start, goal): &(Board, Board),
-        settings: &SolveSettings,
         runs: &mut Runs<Self>,
     ) -> Result<Drawing, String> {
-        let options = Options::of(settings)?;
+        let options = Options::of(&runs.settings)?;
         let big = start.cells() > MAX_BFS_CELLS;
         let clock = Instant::now();
         // Parity decides an unreachable goal at once: no table is built for it.
@@ -301,7 +301,6 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
-    refuse_variant("the eight-puzzle", options)?;
     let goal = match driver::goal_file::<EightPuzzle>(options)? {
         Some((_, goal)) => goal,
         None => {

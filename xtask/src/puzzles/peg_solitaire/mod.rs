@@ -16,6 +16,7 @@ mod solve;
 /// Peg solitaire's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze::analyze),
+    analyze_options: &["goal"],
     sharded: false,
     flags: &[Flags {
         command: "analyze",
