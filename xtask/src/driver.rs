@@ -42,13 +42,9 @@ pub trait Driver: Puzzle + Sized {
     }
 
     /// Runs the puzzle's algorithms on `instance`, each through `runs` (with
-    /// its settings), and draws what the snapshot and the report say of the
-    /// puzzle's own.
-    fn run(
-        fixture: &Fixture<Self::Extra>,
-        instance: &Self::Instance,
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String>;
+    /// the fixture and the settings), and draws what the snapshot and the
+    /// report say of the puzzle's own.
+    fn run(instance: &Self::Instance, runs: &mut Runs<Self>) -> Result<Drawing, String>;
 }
 
 /// A puzzle's part of a fixture's snapshot, around the table of runs that
@@ -128,8 +124,11 @@ impl Drawing {
     }
 }
 
-/// The runs of one fixture so far, and the settings they run with.
-pub struct Runs<P: Puzzle> {
+/// The runs of one fixture so far, the fixture, and the settings they run
+/// with.
+pub struct Runs<P: Driver> {
+    /// The fixture's fields.
+    pub fixture: Fixture<P::Extra>,
     /// How the fixture is solved: `solve-all`'s settings or `solve`'s.
     pub settings: SolveSettings,
     /// One entry per algorithm, in the order they ran.
@@ -144,7 +143,7 @@ pub struct Runs<P: Puzzle> {
     pub unproven: Option<String>,
 }
 
-impl<P: Puzzle> Runs<P> {
+impl<P: Driver> Runs<P> {
     /// Records a finished search of `algorithm` that took `ms` (and
     /// `build_ms` for its tables before): its solution is checked against
     /// the rules here.
@@ -331,13 +330,15 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     let json = fs::read_to_string(path).map_err(|e| in_file(e.to_string()))?;
     let (fixture, instance) = read::<P>(&json).map_err(in_file)?;
     let mut runs = Runs::<P> {
+        fixture,
         settings: settings.clone(),
         runs: Vec::new(),
         verdicts: Vec::new(),
         first: None,
         unproven: None,
     };
-    let d = P::run(&fixture, &instance, &mut runs).map_err(in_file)?;
+    let d = P::run(&instance, &mut runs).map_err(in_file)?;
+    let fixture = &runs.fixture;
     let (name, source) = (fixture.name.as_deref(), fixture.source.as_deref());
     let mut out = heading(P::NAME, &case, name, source);
     let table = render_runs(&runs.runs);

@@ -9,6 +9,10 @@ use crate::driver::{self, Driver};
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress};
 use crate::report::{indent, thousands};
 
+/// Without `--table`, spaces of up to this many ranks are swept in a table
+/// of bytes (every distance kept), larger ones in two bits a rank.
+pub const BYTES_UP_TO: u64 = 50_000_000;
+
 /// The tables of `--table`.
 const TABLES: [(&str, Table); 4] = [
     ("bytes", Table::Bytes),
@@ -37,8 +41,6 @@ type CensusFn<'a, S> = &'a (dyn Fn(&<S as search_core::rules::Rules>::State, u64
 pub struct SweepPlan<'a, S: Ranked> {
     /// What is swept, in words: the first lines of the report.
     pub description: String,
-    /// The table when `--table` names none.
-    pub table: Table,
     /// A second count per distance, if the puzzle has one: its key in
     /// `--json` output, its column heading, which states it counts.
     pub census: Option<(&'static str, &'static str, CensusFn<'a, S>)>,
@@ -54,7 +56,6 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
         puzzle: &str,
         (width, height): (usize, usize),
         goal: &impl std::fmt::Display,
-        table: Table,
         draw: &'a dyn Fn(&S::State) -> Vec<String>,
     ) -> Self {
         let goal = indent(&goal.to_string());
@@ -64,15 +65,14 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
         let census = None;
         SweepPlan {
             description,
-            table,
             census,
             draw,
         }
     }
 
-    /// Sweeps `space` from `goals` in the table `--table` names (the plan's
-    /// if none), within `--max-memory`, with progress; the farthest states
-    /// drawn.
+    /// Sweeps `space` from `goals` in the table `--table` names (if none,
+    /// bytes up to [`BYTES_UP_TO`] ranks, two bits above), within
+    /// `--max-memory`, with progress; the farthest states drawn.
     pub fn sweep(
         self,
         space: &S,
@@ -90,7 +90,8 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
             }
             _ => {
                 let table = match options.table.as_deref() {
-                    None => self.table,
+                    None if size <= BYTES_UP_TO => Table::Bytes,
+                    None => Table::TwoBits,
                     Some(name) => by_name("table", name, &TABLES, |(name, _)| name)?.1,
                 };
                 let sweep = Sweep::new(table).with_max_memory(options.max_memory);

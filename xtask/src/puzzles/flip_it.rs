@@ -2,7 +2,6 @@
 
 use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
-use search_core::layers::Table;
 
 use crate::driver::{self, Drawing, Driver, Runs};
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
@@ -80,11 +79,7 @@ impl Driver for FlipIt {
         ))
     }
 
-    fn run(
-        fixture: &Fixture,
-        (variant, start): &(Variant, Board),
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String> {
+    fn run((variant, start): &(Variant, Board), runs: &mut Runs<Self>) -> Result<Drawing, String> {
         // All three algorithms up to 4x4, BFS first (its solution is the one
         // drawn); on 5x5 BFS and iterative deepening may take minutes, so
         // the bidirectional search alone.
@@ -117,7 +112,7 @@ impl Driver for FlipIt {
             .map_or_else(String::new, |s| s.end().to_string());
         let unreachable = "unreachable: no placement reachable from the start has every piece white (all were searched)";
         let mut d = Drawing::new(start, &goal, unreachable);
-        let default = match fixture.extra.variant {
+        let default = match runs.fixture.extra.variant {
             None => " (the default variant)",
             Some(_) => "",
         };
@@ -160,11 +155,6 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         description: format!(
             "flip-it {size}x{size}, {variant} jumps: the distance of every placement from all white"
         ),
-        table: if size <= 4 {
-            Table::Bytes
-        } else {
-            Table::TwoBits
-        },
         census: Some(("classes", "classes under the 8 symmetries", &canonical)),
         draw: &Board::rows,
     };

@@ -3,13 +3,11 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use knight_swap::fixture::Fixture;
 use knight_swap::report::{named_moves, routes_text};
 use knight_swap::{
     Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, explore,
     named_boards, routes,
 };
-use search_core::layers::Table;
 use search_core::rules::Ranked;
 
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
@@ -39,7 +37,8 @@ knight-swap: the distance of every arrangement from the goal.
 
   --goal FILE  sweep from this fixture's goal (default: the 3x4 board of the
                Perl article, white knights on top)
-  --table      bytes (default), wide, two-bits, residues
+  --table      bytes (default up to 50 million arrangements), wide,
+               two-bits (default above), residues
 
 Examples:
   cargo xtask analyze knight-swap
@@ -56,11 +55,7 @@ knight-swap/4x4, four knights each: solve, prove and count | knight swap | 4x4, 
 impl Driver for KnightSwap {
     driver::start_and_goal_driver!(KnightSwap, knight_swap);
 
-    fn run(
-        fixture: &Fixture,
-        (start, goal): &(Board, Board),
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String> {
+    fn run((start, goal): &(Board, Board), runs: &mut Runs<Self>) -> Result<Drawing, String> {
         // The proof: every arrangement reachable from the start, swept, which
         // also counts the shortest solutions; its solution is the one drawn.
         let (clock, max_memory, ends) = (Instant::now(), runs.settings.max_memory, (start, goal));
@@ -95,7 +90,7 @@ impl Driver for KnightSwap {
             "board: {w}x{h}, {squares} squares, {black} black and {white} white knights, {arrangements} arrangements\n\n{}\n",
             driver::ends::<KnightSwap>(start, goal)
         );
-        if fixture.goal.is_none() {
+        if runs.fixture.goal.is_none() {
             d.before += "goal: the default, every knight's colour changed\n\n";
         }
         let _ = writeln!(d.after, "\n{explored}");
@@ -131,6 +126,6 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     let space = KnightSpace::new(&goal).map_err(|e| e.to_string())?;
     let size = (goal.width(), goal.height());
     let draw = |s: &_| space.board(s).rows();
-    let plan = SweepPlan::from_goal(KnightSwap::NAME, size, &goal, Table::Bytes, &draw);
+    let plan = SweepPlan::from_goal(KnightSwap::NAME, size, &goal, &draw);
     plan.sweep(&space, [space.knights(&goal)], options, progress)
 }

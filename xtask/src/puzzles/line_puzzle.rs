@@ -4,12 +4,9 @@ use std::fmt::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use line_puzzle::fixture::Fixture;
 use line_puzzle::{
     Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, hiroi_bound,
 };
-use search_core::layers::Table;
-use search_core::rules::Ranked;
 use search_core::{Budget, Reason};
 
 use crate::driver::{self, BuiltOnce, Drawing, Driver, Runs, ms_since};
@@ -79,11 +76,7 @@ fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveErro
 impl Driver for LinePuzzle {
     driver::start_and_goal_driver!(LinePuzzle, line_puzzle);
 
-    fn run(
-        _: &Fixture,
-        (start, goal): &(Board, Board),
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String> {
+    fn run((start, goal): &(Board, Board), runs: &mut Runs<Self>) -> Result<Drawing, String> {
         let unreachable =
             "unreachable: all pieces are distinct and the parities of start and goal differ";
         let mut d = Drawing::new(start, goal, unreachable);
@@ -170,12 +163,7 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     let circles = ["AABS", "AABB", "CCDD", "CCDD"];
     let goal = goal_option::<LinePuzzle>(options, &circles)?;
     let space = LineSpace::new(&goal);
-    let table = if space.size() <= 50_000_000 {
-        Table::Bytes
-    } else {
-        Table::TwoBits
-    };
     let size = (goal.width(), goal.height());
-    let plan = SweepPlan::from_goal(LinePuzzle::NAME, size, &goal, table, &Board::rows);
+    let plan = SweepPlan::from_goal(LinePuzzle::NAME, size, &goal, &Board::rows);
     plan.sweep(&space, [goal], options, progress)
 }

@@ -5,10 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use eight_puzzle::fixture::Fixture;
 use eight_puzzle::{Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace};
 use eight_puzzle::{SolveError, SolveOptions, solve};
-use search_core::layers::Table;
 use search_core::puzzle::by_name;
 use search_core::{Budget, Reason};
 
@@ -195,11 +193,7 @@ impl Driver for EightPuzzle {
         Options::of(settings).map(drop)
     }
 
-    fn run(
-        _: &Fixture,
-        (start, goal): &(Board, Board),
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String> {
+    fn run((start, goal): &(Board, Board), runs: &mut Runs<Self>) -> Result<Drawing, String> {
         let options = Options::of(&runs.settings)?;
         let big = start.cells() > MAX_BFS_CELLS;
         let clock = Instant::now();
@@ -301,29 +295,20 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
+    let asked = options.size.as_deref().map(parse_size).transpose()?;
     let goal = match driver::goal_file::<EightPuzzle>(options)? {
         Some((_, goal)) => goal,
         None => {
-            let (w, h) = parse_size(options.size.as_deref().unwrap_or("3x3"))?;
+            let (w, h) = asked.unwrap_or((3, 3));
             Board::solved(w, h).map_err(|e| e.to_string())?
         }
     };
     let size = (goal.width(), goal.height());
-    if let Some(text) = options
-        .size
-        .as_ref()
-        .filter(|t| parse_size(t).ok() != Some(size))
-    {
-        parse_size(text)?;
+    if let (Some(text), true) = (&options.size, asked.is_some_and(|a| a != size)) {
         return Err(format!("--size {text} does not match the goal's board"));
     }
     let space = SlidingSpace::new(size.0, size.1).map_err(|e| e.to_string())?;
-    let table = if goal.cells() <= 10 {
-        Table::Bytes
-    } else {
-        Table::TwoBits
-    };
-    let plan = SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, table, &Board::rows);
+    let plan = SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, &Board::rows);
     plan.sweep(&space, [goal], options, progress)
 }
 

@@ -44,7 +44,7 @@ impl Driver for PegSolitaire {
         instance(fixture)
     }
 
-    fn run(_: &Fixture, inst: &Instance, runs: &mut Runs<Self>) -> Result<Drawing, String> {
+    fn run(inst: &Instance, runs: &mut Runs<Self>) -> Result<Drawing, String> {
         let (start, goal, max_memory) = (&inst.start, &inst.goal, runs.settings.max_memory);
         let unreachable = "unreachable: proven by searches run to exhaustion";
         let mut d = Drawing::new(start, goal, unreachable);
