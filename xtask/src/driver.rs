@@ -237,6 +237,37 @@ pub fn built_once<K: PartialEq, V, E>(
     Ok(value)
 }
 
+/// The [`entry`] of puzzle `$puzzle` with its help and its benchmark rows
+/// read from `xtask/text/$name/` at compile time (the help without its last
+/// newline).
+macro_rules! entry_with_texts {
+    ($puzzle:ty, $name:literal) => {
+        $crate::registry::PuzzleDef {
+            help: $crate::registry::Help {
+                solve: $crate::driver::text!($name, "solve.txt").trim_ascii_end(),
+                analyze: $crate::driver::text!($name, "analyze.txt").trim_ascii_end(),
+            },
+            benchmarks: $crate::driver::text!($name, "benchmarks.txt"),
+            ..$crate::driver::entry::<$puzzle>()
+        }
+    };
+}
+pub(crate) use entry_with_texts;
+
+/// The file `xtask/text/$name/$file`, read at compile time.
+macro_rules! text {
+    ($name:literal, $file:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/text/",
+            $name,
+            "/",
+            $file
+        ))
+    };
+}
+pub(crate) use text;
+
 /// The milliseconds since `clock`.
 pub fn ms_since(clock: Instant) -> f64 {
     clock.elapsed().as_secs_f64() * 1e3

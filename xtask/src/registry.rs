@@ -35,10 +35,12 @@ pub struct PuzzleDef {
     /// Its own flags of `solve` and of `analyze`.
     pub flags: &'static [Flags],
     /// What `solve <puzzle> --help` and `analyze <puzzle> --help` add: the
-    /// fixture's fields, sizes, variants, defaults and examples.
+    /// fixture's fields, sizes, variants, defaults and examples (from
+    /// `xtask/text/<puzzle>/`).
     pub help: Help,
     /// Its criterion benchmarks, one a line: `id | puzzle | task | the
-    /// original article's figure | peer's name | peer's id`.
+    /// original article's figure | peer's name | peer's id`
+    /// (`xtask/text/<puzzle>/benchmarks.txt`).
     pub benchmarks: &'static str,
     /// Its sweeps timed by `bench --sweeps`: the arguments of `analyze`
     /// after the puzzle, and what they sweep.

@@ -4,8 +4,8 @@ use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
 
 use crate::driver::{self, Drawing, Driver, Runs};
+use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef};
 use crate::report::indent;
 use crate::sweep::SweepPlan;
 
@@ -13,39 +13,6 @@ use crate::sweep::SweepPlan;
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
     analyze_options: &["size", "variant", "table"],
-    help: Help {
-        solve: "\
-flip-it: pieces jump over a piece into the empty cell and turn it over;
-the goal is every piece white. Boards 3x3 to 5x5.
-
-The file: {\"start\": [\"BBBB\", \"BSBB\", \"BBBB\", \"BBBB\"]}
-  start     rows of B, W and S (or .) for the empty cell, either case
-  variant   optional: orthogonal (default, the original rules) or diagonal
-  name, source, expect   optional
-
-Examples:
-  cargo xtask solve flip-it fixtures/flip-it/seed-orthogonal.json",
-        analyze: "\
-flip-it: the distance of every placement from all white, with the classes
-under the board's 8 symmetries counted.
-
-  --size N      3, 4 (default) or 5
-  --variant     orthogonal (default) or diagonal
-  --table       bytes (default up to 4x4), wide, two-bits (default for 5x5), residues
-
-Examples:
-  cargo xtask analyze flip-it --variant diagonal
-  cargo xtask analyze flip-it --size 5 --json",
-    },
-    benchmarks: "
-flip-it/4x4 orthogonal: whole space, with classes | Flip It | every 4x4 placement, orthogonal jumps, classes counted | 2.4 s (PyPy)
-flip-it/4x4 diagonal: whole space, with classes | Flip It | every 4x4 placement, diagonal jumps, classes counted | 3.2 s (PyPy)
-flip-it/seed start, orthogonal, bfs | Flip It | Hiroi's start (22 moves), BFS over the dense table | 1.5 s (PyPy)
-flip-it/seed start, orthogonal, bidirectional | Flip It | Hiroi's start, bidirectional BFS
-flip-it/seed start, orthogonal, ida-corners | Flip It | Hiroi's start, iterative deepening with the corner bound | 4.6 s (PyPy)
-flip-it/seed start, diagonal, bfs | Flip It | Hiroi's start, diagonal jumps (18 moves), BFS | 3.7 s (PyPy)
-flip-it/seed start, diagonal, bidirectional | Flip It | Hiroi's start, diagonal jumps, bidirectional BFS
-flip-it/seed start, diagonal, ida-corners | Flip It | Hiroi's start, diagonal jumps, the corner bound | 21.2 s (PyPy, bounded iterative deepening)",
     sweeps: &[
         (
             "--size 5 --variant orthogonal",
@@ -56,7 +23,7 @@ flip-it/seed start, diagonal, ida-corners | Flip It | Hiroi's start, diagonal ju
             "Flip It 5x5, diagonal: 419,430,400 placements, classes counted",
         ),
     ],
-    ..driver::entry::<FlipIt>()
+    ..driver::entry_with_texts!(FlipIt, "flip-it")
 };
 
 impl Driver for FlipIt {

@@ -11,45 +11,15 @@ use knight_swap::{
 use search_core::rules::Ranked;
 
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
+use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef};
 use crate::report::{length, thousands};
 use crate::sweep::{SweepPlan, goal_option};
 
 /// Knight swap's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
-    help: Help {
-        solve: "\
-knight-swap: black and white knights exchange places on any board of up to
-64 cells.
-
-The file: {\"start\": [\"bbb\", \"...\", \"...\", \"www\"]}
-  start   rows of b and w (knights, either case), . (an empty square) and
-          # (no square)
-  goal    optional; default: the start with every knight's colour changed
-  name, source, expect   optional
-
-Examples:
-  cargo xtask solve knight-swap fixtures/knight-swap/seed-3x4.json",
-        analyze: "\
-knight-swap: the distance of every arrangement from the goal.
-
-  --goal FILE  sweep from this fixture's goal (default: the 3x4 board of the
-               Perl article, white knights on top)
-  --table      bytes (default up to 50 million arrangements), wide,
-               two-bits (default above), residues
-
-Examples:
-  cargo xtask analyze knight-swap
-  cargo xtask analyze knight-swap --goal fixtures/knight-swap/guarini.json",
-    },
-    benchmarks: "
-knight-swap/seed 3x4: solve, prove and count | knight swap | the Perl article's 3x4 board: solved, proven minimal, solutions counted | about 0.6 s (Perl), no proof
-knight-swap/Guarini 3x3: solve, prove and count | knight swap | Guarini's 3x3: solved, proven, counted
-knight-swap/4x4, four knights each: solve, prove and count | knight swap | 4x4, four knights each (900,900 arrangements)",
-    sweeps: &[],
-    ..driver::entry::<KnightSwap>()
+    ..driver::entry_with_texts!(KnightSwap, "knight-swap")
 };
 
 impl Driver for KnightSwap {

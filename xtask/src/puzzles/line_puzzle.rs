@@ -10,48 +10,16 @@ use line_puzzle::{
 use search_core::{Budget, Reason};
 
 use crate::driver::{self, BuiltOnce, Drawing, Driver, Runs, ms_since};
+use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef};
 use crate::report::thousands;
 use crate::sweep::{SweepPlan, goal_option};
 
 /// The line puzzle's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
-    help: Help {
-        solve: "\
-line-puzzle: sliding quarter-circle pieces A, B, C, D on up to 16 cells.
-
-The file: {\"start\": [\"ACAS\", ...], \"goal\": [\"SBCA\", ...]}
-  start, goal   rows of A, B, C, D and S (or .) for a space, either case;
-                both required: the puzzle has no natural goal
-  name, source, expect   optional
-
-Examples:
-  cargo xtask solve line-puzzle fixtures/line-puzzle/pair-start3-goal3.json",
-        analyze: "\
-line-puzzle: the distance of every arrangement of the goal's pieces.
-
-  --goal FILE  sweep from this fixture's goal (default: M. Hiroi's goal 2,
-               the four full circles: 252,252,000 arrangements)
-  --table      bytes (default up to 50 million arrangements), wide,
-               two-bits (default above: 60 MiB for the 4x4 board), residues
-
-Examples:
-  cargo xtask analyze line-puzzle --goal fixtures/line-puzzle/small-2x3.json",
-    },
-    benchmarks: "
-line-puzzle/problem 3, pattern databases built | line puzzle | problem 3 (38 moves), IDA* with the pattern databases already built | 138.2 s (PyPy, Hiroi's bound) | pathfinding::idastar, same bound | line-puzzle/problem 3, pattern databases built, pathfinding::idastar
-line-puzzle/pattern databases for goal 3: build | line puzzle | the two pattern databases of goal 3, built
-line-puzzle/problem 3, end to end (build and search) | line puzzle | problem 3, databases built and searched | 138.2 s (PyPy)
-line-puzzle/problem 3, end to end, ida-letter-pdb | line puzzle | problem 3, one database per letter, built and searched | 138.2 s (PyPy)
-line-puzzle/all ten pairs, end to end | line puzzle | Hiroi's ten pairs, each with its own {A, B} + {C, D} databases built | 140.6 s in all (PyPy)
-line-puzzle/all ten pairs, ida-pdb, tables built once per goal | line puzzle | Hiroi's ten pairs, {A, B} + {C, D} databases built once for each of 4 goals | 140.6 s in all (PyPy)
-line-puzzle/all ten pairs, end to end, ida-letter-pdb | line puzzle | Hiroi's ten pairs, each with its own per-letter databases built | 140.6 s in all (PyPy)
-line-puzzle/start1 -> start2 (30 moves), ida-pdb, end to end | line puzzle | start1 -> start2, pattern databases, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end
-line-puzzle/start1 -> start2 (30 moves), ida-letter-pdb, end to end | line puzzle | start1 -> start2, one database per letter, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
     sweeps: &[("", "line puzzle: 252,252,000 arrangements, two-bit table")],
-    ..driver::entry::<LinePuzzle>()
+    ..driver::entry_with_texts!(LinePuzzle, "line-puzzle")
 };
 
 /// Hiroi's baseline runs until this many expansions: enough for every

@@ -13,7 +13,7 @@ use search_core::{Budget, Reason};
 use self::cache::choose_db;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::SolveSettings;
-use crate::registry::{Analysis, AnalyzeOptions, Flag, Flags, Help, Progress, PuzzleDef};
+use crate::registry::{Analysis, AnalyzeOptions, Flag, Flags, Progress, PuzzleDef};
 use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
@@ -40,44 +40,11 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
             },
         ],
     }],
-    help: Help {
-        solve: "\
-eight-puzzle: sliding tiles, 2x2 to 4x4 (the 8-puzzle, the 15-puzzle).
-
-The file: {\"start\": [\"8 6 7\", \"2 5 4\", \"3 0 1\"]}
-  start   rows of space-separated numbers, 0 (or .) for the blank
-  goal    optional; default: the tiles in order, the blank last
-  name, source, expect   optional, as in every fixture
-
-Examples:
-  cargo xtask solve eight-puzzle fixtures/eight-puzzle/seed-31.json
-  cargo xtask solve eight-puzzle fixtures/eight-puzzle/korf-001.json --json",
-        analyze: "\
-eight-puzzle: the distance of every arrangement from the goal.
-
-  --size WxH   2x2 to 4x3 fit this machine (default 3x3; 4x4 has 10^13 states)
-  --goal FILE  sweep from this fixture's goal instead of the solved board
-  --table      bytes (default up to 10 cells), wide, two-bits (default above), residues
-
-Examples:
-  cargo xtask analyze eight-puzzle
-  cargo xtask analyze eight-puzzle --size 4x3 --json",
-    },
-    benchmarks: "
-eight-puzzle/seed instance, bfs | 8-puzzle | Hiroi's instance (31 moves), BFS over the Lehmer table | 2.6 s, 181,439 states generated (C, Pentium 166) | pathfinding::bfs | eight-puzzle/seed instance, pathfinding::bfs
-eight-puzzle/seed instance, bidirectional | 8-puzzle | Hiroi's instance, bidirectional BFS | 0.26 s, 16,088 states generated (C, Pentium 166) | pathfinding::bfs_bidirectional | eight-puzzle/seed instance, pathfinding::bfs_bidirectional
-eight-puzzle/seed instance, ida-manhattan | 8-puzzle | Hiroi's instance, IDA* with Manhattan distance |  | pathfinding::idastar, same bound | eight-puzzle/seed instance, pathfinding::idastar
-eight-puzzle/sweep from the goal (bytes) | 8-puzzle | all 181,440 arrangements swept from the goal, byte table
-eight-puzzle/sweep from the goal (two bits) | 8-puzzle | the same, two-bit table
-fifteen-puzzle/Korf 1-10, 6-6-3, tables built | 15-puzzle | Korf's instances 1-10 (542 moves), IDA* with the 6-6-3 pattern databases
-fifteen-puzzle/Korf 1-10, 6-6-3 reflected, tables built | 15-puzzle | the same, also over the reflected board
-fifteen-puzzle/Korf 2, ida-linear-conflict | 15-puzzle | Korf's instance 2 (55 moves), IDA* with Manhattan distance and linear conflicts
-fifteen-puzzle/6-6-3 tables built | 15-puzzle | the 6-6-3 pattern databases for Korf's goal (11 MiB), built",
     sweeps: &[(
         "--size 4x3",
         "3x4 sliding puzzle: 479,001,600 arrangements, two-bit table",
     )],
-    ..driver::entry::<EightPuzzle>()
+    ..driver::entry_with_texts!(EightPuzzle, "eight-puzzle")
 };
 
 /// The algorithms run on a board: the breadth-first searches while their
