@@ -1,8 +1,6 @@
 //! The 8-puzzle and its sliding-tile family.
 
 use std::fmt::Write;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use eight_puzzle::{Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace};
@@ -113,19 +111,14 @@ impl Options {
     /// A budget that stops a search after `max_seconds`, and, in `solve`,
     /// reports each IDA* iteration [`on_terminal`].
     fn budget(&self) -> Budget {
-        let mut budget = Budget::default();
         let limit = self
             .max_seconds
             .and_then(|s| Duration::try_from_secs_f64(s).ok());
-        if let Some(limit) = limit {
-            let flag = Arc::new(AtomicBool::new(false));
-            let raise = Arc::clone(&flag);
-            std::thread::spawn(move || {
-                std::thread::sleep(limit);
-                raise.store(true, Ordering::Relaxed);
-            });
-            budget = budget.with_cancel_flag(flag);
-        }
+        let deadline = limit.and_then(|limit| Instant::now().checked_add(limit));
+        let budget = match deadline {
+            Some(deadline) => Budget::default().with_deadline(deadline),
+            None => Budget::default(),
+        };
         match self.bound {
             Some(_) => on_terminal(budget, ""),
             None => budget,
