@@ -144,6 +144,25 @@ pub struct Runs<P: Driver> {
 }
 
 impl<P: Driver> Runs<P> {
+    /// No runs yet of `fixture`, solved with `settings`.
+    pub fn new(fixture: Fixture<P::Extra>, settings: SolveSettings) -> Runs<P> {
+        Runs {
+            fixture,
+            settings,
+            runs: Vec::new(),
+            verdicts: Vec::new(),
+            first: None,
+            unproven: None,
+        }
+    }
+
+    /// What is wrong with the runs: a replay that failed, runs that
+    /// disagree, an answer other than the fixture expects, and a count
+    /// other than it expects (`count`, where the puzzle counts).
+    pub fn problems(&self, count: Option<u128>) -> Vec<String> {
+        problems(&self.runs, &self.verdicts, count, &self.fixture.expect)
+    }
+
     /// Records a finished search of `algorithm` that took `ms` (and
     /// `build_ms` for its tables before): its solution is checked against
     /// the rules here.
@@ -360,14 +379,7 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     let in_file = |e: String| format!("{shown}: {e}");
     let json = fs::read_to_string(path).map_err(|e| in_file(e.to_string()))?;
     let (fixture, instance) = read::<P>(&json).map_err(in_file)?;
-    let mut runs = Runs::<P> {
-        fixture,
-        settings: settings.clone(),
-        runs: Vec::new(),
-        verdicts: Vec::new(),
-        first: None,
-        unproven: None,
-    };
+    let mut runs = Runs::<P>::new(fixture, settings.clone());
     let d = P::run(&instance, &mut runs).map_err(in_file)?;
     let fixture = &runs.fixture;
     let (name, source) = (fixture.name.as_deref(), fixture.source.as_deref());
@@ -381,13 +393,14 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     let solution = d
         .notation
         .unwrap_or_else(|| moves.map(ToString::to_string).collect());
+    let problems = runs.problems(d.count);
     let unproven = d.unproven.or(runs.unproven);
     let moves = runs.runs.first().and_then(|r| r.moves);
     let unreachable = moves.is_none().then_some(d.unreachable);
     let rows = |board: &str| board.lines().map(str::to_string).collect();
     Ok(Report {
         puzzle: P::NAME,
-        problems: problems(&runs.runs, &runs.verdicts, d.count, &fixture.expect),
+        problems,
         verified: runs.verdicts.iter().all(Result::is_ok),
         runs: runs.runs,
         case,

@@ -8,14 +8,16 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::Instant;
 
+use eight_puzzle::fixture::Fixture;
 use eight_puzzle::{Algorithm, Board, Budget, EightPuzzle, Partition, PdbError, SolveOptions};
-use eight_puzzle::{replay, solve};
 use search_core::puzzle::by_name;
 use serde_json::json;
 
 use super::cache::load_or_build;
+use crate::driver::{self, Runs};
+use crate::registry::SolveSettings;
 use crate::report::thousands;
-use crate::{cache_dir, driver, out, repo_root};
+use crate::{cache_dir, out, repo_root};
 
 /// The groups of a partition of the tiles of a goal.
 type Groups = fn(&Board) -> Result<Partition, PdbError>;
@@ -89,15 +91,12 @@ fn instance_ids(list: Option<&str>, count: usize) -> Result<Vec<usize>, String> 
     Ok(ids)
 }
 
-/// The start and goal of instance `id` of `size`, and the fixture's
-/// expected length.
-fn instance(size: &Size, id: usize) -> Result<(Board, Board, Option<Option<u32>>), String> {
+/// The fixture of instance `id` of `size`, and its start and goal.
+fn instance(size: &Size, id: usize) -> Result<(Fixture, (Board, Board)), String> {
     let name = (size.file)(id);
     let path = repo_root().join("fixtures/eight-puzzle").join(&name);
     let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let read = driver::read::<EightPuzzle>(&json).map_err(|e| format!("{name}: {e}"));
-    let (fixture, (start, goal)) = read?;
-    Ok((start, goal, fixture.expect.moves))
+    driver::read::<EightPuzzle>(&json).map_err(|e| format!("{name}: {e}"))
 }
 
 // The options of `korf`. (A doc comment here would become the command's
@@ -176,25 +175,22 @@ pub fn korf(run: &Korf) -> Result<(), String> {
     let mut solved = Vec::new();
     for &id in &ids {
         let case = (size.file)(id).trim_end_matches(".json").to_string();
-        let (start, fixture_goal, expected) = instance(size, id)?;
-        if fixture_goal != goal {
-            return Err(format!("{case}: not Korf's goal"));
+        let (fixture, (start, fixture_goal)) = instance(size, id)?;
+        if fixture_goal != goal || fixture.expect.moves.is_none() {
+            return Err(format!("{case}: not Korf's goal, or no expected length"));
         }
-        let clock = Instant::now();
-        let outcome = solve(&start, &goal, &options).map_err(|e| format!("{case}: {e}"))?;
-        let found = outcome
-            .found
-            .ok_or_else(|| format!("{case}: unreachable?"))?;
-        let time = clock.elapsed().as_secs_f64();
-        replay(&start, &goal, &found.moves).map_err(|e| format!("{case}: {e}"))?;
-        let (length, stats) = (found.len(), outcome.stats);
-        if expected != Some(Some(length as u32)) || !found.optimal {
-            let expects = format!("but the fixture expects {expected:?}");
-            return Err(format!(
-                "{case}: {length} moves, optimal {}, {expects}",
-                found.optimal
-            ));
+        // Solved, timed and replayed as `solve` does, then checked against
+        // the fixture's length and proven optimal.
+        let mut runs = Runs::<EightPuzzle>::new(fixture, SolveSettings::solve_all());
+        let found = runs.solve(bound, (&start, &goal), &options);
+        found.map_err(|e| format!("{case}: {e}"))?;
+        let problems = runs.problems(None).into_iter().chain(runs.unproven.take());
+        let problems: Vec<String> = problems.collect();
+        if !problems.is_empty() {
+            return Err(format!("{case}: {}", problems.join("; ")));
         }
+        let first = runs.runs.swap_remove(0);
+        let (length, stats, time) = (first.moves.unwrap_or(0), first.stats, first.ms / 1e3);
         if !run.json {
             out!(
                 "{case}  {length:>3} moves  {:>15} expanded  {:>15} generated  {time:>10.3} s",
@@ -206,7 +202,7 @@ pub fn korf(run: &Korf) -> Result<(), String> {
             "case": case, "moves": length, "expanded": stats.expanded,
             "generated": stats.generated, "seconds": time,
         }));
-        (moves, seconds) = (moves + length, seconds + time);
+        (moves, seconds) = (moves + length as usize, seconds + time);
         (expanded, generated) = (expanded + stats.expanded, generated + stats.generated);
     }
     let reflected = if run.reflect { " with reflection" } else { "" };
@@ -266,7 +262,7 @@ fn korf_peer(ids: &[usize]) -> Result<Option<String>, String> {
     }
     let mut input = String::new();
     for &id in ids {
-        let tiles = instance(&SIZES[0].1, id)?.0.tiles();
+        let tiles = instance(&SIZES[0].1, id)?.1.0.tiles();
         let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
         input += &format!("{}\n", tiles.join(" "));
     }

@@ -4,20 +4,19 @@
 use std::fmt::Write;
 
 use peg_solitaire::fixture::Fixture;
+use peg_solitaire::report::{jumps_method, levels_summary, moves_method};
 use peg_solitaire::{
-    Board, JumpOptions, LevelOptions, MeetOptions, PegSolitaire, count_by_jumps, explore_moves,
-    move_count, notation, problems, problems_by_jumps, replay_jumps, shortest_problem,
+    Board, JumpOptions, LevelOptions, MeetOptions, count_by_jumps, explore_moves, notation,
+    problems, problems_by_jumps, shortest_problem,
 };
 use search_core::layers::LayerReport;
 use serde_json::json;
 
 use super::{FIELDS, TABLE_HOLES, instance, start_of, title};
-use crate::driver::ends;
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
-use crate::report::{length, thousands};
+use crate::report::thousands;
 use peg_solitaire::report::{problem_table, problems_summary};
-use search_core::text::drawn;
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
@@ -71,17 +70,7 @@ fn analyze_moves(
     (start, goal): (&Board, Option<&Board>),
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let what = match goal {
-        Some(goal) => format!(
-            "the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
-            ends::<PegSolitaire>(start, goal)
-        ),
-        None => format!(
-            "every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
-            drawn(["start"], [start.rows()], 2)
-        ),
-    };
-    let mut description = begin(fixture, &what, options, progress);
+    let mut description = begin(fixture, &moves_method(start, goal), options, progress);
     let settings = LevelOptions {
         goal: goal.cloned(),
         max_memory: options.max_memory,
@@ -90,37 +79,15 @@ fn analyze_moves(
         progress.level(r.level, r.states, r.kept)
     });
     let levels = levels.map_err(|e| e.to_string())?;
+    let summary = levels_summary(&levels, start, goal);
+    let summary = summary.map_err(|e| format!("the solution failed replay: {e}"))?;
+    let _ = write!(description, "\n{summary}");
     let (ranks, histogram) = (levels.positions(), levels.histogram());
-    let (positions, symmetries) = (thousands(ranks), levels.symmetries());
-    let last = histogram.len().saturating_sub(1);
     let farthest = match goal {
-        Some(goal) => {
-            match levels.solution_to(goal) {
-                Some(jumps) => {
-                    replay_jumps(start, goal, &jumps)
-                        .map_err(|e| format!("the solution failed replay: {e}"))?;
-                    let _ = write!(
-                        description,
-                        "\nproven minimum: {} ({positions} positions up to {symmetries} symmetries kept, every one reachable in fewer moves generated); a solution, replayed: {}",
-                        length(Some(move_count(&jumps))),
-                        notation(&jumps)
-                    );
-                }
-                None => {
-                    let _ = write!(
-                        description,
-                        "\nthe goal is unreachable ({positions} positions up to symmetry reachable)"
-                    );
-                }
-            }
-            vec![goal.rows()]
-        }
+        Some(goal) => vec![goal.rows()],
         None => {
-            let _ = write!(
-                description,
-                "\n{positions} positions up to {symmetries} symmetries; the most moves any position needs: {last}"
-            );
-            let farthest = levels.level(last).iter().take(options.farthest);
+            let last = levels.level(histogram.len().saturating_sub(1));
+            let farthest = last.iter().take(options.farthest);
             let farthest = farthest.filter_map(|&p| start.with_pegs(p).map(|b| b.rows()));
             farthest.collect()
         }
@@ -144,15 +111,7 @@ fn analyze_jumps(
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
     let solvable_only = options.flags.on("solvable-only");
-    let method = if solvable_only && goal.is_mirror_of(start) {
-        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement, or its mirror image)"
-    } else if solvable_only {
-        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
-    } else {
-        "positions by number of jumps from the start, by a breadth-first search by jumps"
-    };
-    let ends = ends::<PegSolitaire>(start, goal);
-    let what = format!("{method}, over positions up to symmetry\n{ends}");
+    let what = jumps_method(start, goal, solvable_only);
     let mut description = begin(fixture, &what, options, progress);
     let jumps = JumpOptions {
         max_memory: options.max_memory,
