@@ -87,19 +87,7 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
     )?;
     let goal = driver::board::<PegSolitaire>("goal", start.geometry().lattice(), goal_rows)?;
     check_goal(&start, &goal).map_err(|e| e.to_string())?;
-    let first_jump = match fixture.extra.first_jump {
-        None => None,
-        Some([from, to]) => {
-            let jumps = start.geometry().jumps();
-            let jump = jumps.iter().find(|j| (j.from, j.to) == (from, to));
-            let jump = jump
-                .ok_or_else(|| format!("first_jump: {from} -> {to} is not a jump of this board"))?;
-            start
-                .play_jump(*jump)
-                .map_err(|e| format!("first_jump: {e}"))?;
-            Some(*jump)
-        }
-    };
+    let first_jump = fixture.extra.first_jump_on(&start)?;
     Ok(Instance {
         start,
         goal,
