@@ -165,7 +165,7 @@ pub const LONG_RUNS: &str = "## Long runs";
 pub fn document(medians: &[(String, f64)], sweeps: &[SweepTime], kept: &str) -> String {
     let mut doc = format!(
         "# Benchmarks\n\n\
-         The sections down to \"Whole-space sweeps\" are written by `cargo xtask bench --sweeps --write`; edit each puzzle's benchmarks in its entry (`xtask/src/puzzles/`) or this text in `xtask/src/bench.rs`.\n\
+         The sections down to \"Whole-space sweeps\" are written by `cargo xtask bench --sweeps --write`; edit each puzzle's benchmarks in `xtask/text/<puzzle>/benchmarks.txt` or this text in `xtask/src/bench.rs`.\n\
          The sections from \"Long runs\" on are kept by hand: each figure names its command, the machine's load and the commit it was measured at.\n\
          Speed is measured by criterion benches (`crates/benches/benches/<puzzle>.rs`, one per puzzle crate, with the peers), never asserted in tests.\n\
          Peers run in the same process and the same criterion run as this project's code, on the same input.\n\

@@ -9,6 +9,7 @@
 use std::fmt::{Display, Write};
 use std::fs;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use search_core::Outcome;
@@ -40,14 +41,10 @@ pub trait Driver: Puzzle + Sized {
         Ok(())
     }
 
-    /// Runs the puzzle's algorithms on `instance`, each through `runs`, and
-    /// draws what the snapshot and the report say of the puzzle's own.
-    fn run(
-        fixture: &Fixture<Self::Extra>,
-        instance: &Self::Instance,
-        settings: &SolveSettings,
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String>;
+    /// Runs the puzzle's algorithms on `instance`, each through `runs` (with
+    /// the fixture and the settings), and draws what the snapshot and the
+    /// report say of the puzzle's own.
+    fn run(instance: &Self::Instance, runs: &mut Runs<Self>) -> Result<Drawing, String>;
 }
 
 /// A puzzle's part of a fixture's snapshot, around the table of runs that
@@ -127,8 +124,13 @@ impl Drawing {
     }
 }
 
-/// The runs of one fixture so far.
-pub struct Runs<P: Puzzle> {
+/// The runs of one fixture so far, the fixture, and the settings they run
+/// with.
+pub struct Runs<P: Driver> {
+    /// The fixture's fields.
+    pub fixture: Fixture<P::Extra>,
+    /// How the fixture is solved: `solve-all`'s settings or `solve`'s.
+    pub settings: SolveSettings,
     /// One entry per algorithm, in the order they ran.
     pub runs: Vec<Run>,
     /// For each run, whether its solution replayed to the goal through the
@@ -141,7 +143,26 @@ pub struct Runs<P: Puzzle> {
     pub unproven: Option<String>,
 }
 
-impl<P: Puzzle> Runs<P> {
+impl<P: Driver> Runs<P> {
+    /// No runs yet of `fixture`, solved with `settings`.
+    pub fn new(fixture: Fixture<P::Extra>, settings: SolveSettings) -> Runs<P> {
+        Runs {
+            fixture,
+            settings,
+            runs: Vec::new(),
+            verdicts: Vec::new(),
+            first: None,
+            unproven: None,
+        }
+    }
+
+    /// What is wrong with the runs: a replay that failed, runs that
+    /// disagree, an answer other than the fixture expects, and a count
+    /// other than it expects (`count`, where the puzzle counts).
+    pub fn problems(&self, count: Option<u128>) -> Vec<String> {
+        problems(&self.runs, &self.verdicts, count, &self.fixture.expect)
+    }
+
     /// Records a finished search of `algorithm` that took `ms` (and
     /// `build_ms` for its tables before): its solution is checked against
     /// the rules here.
@@ -203,6 +224,7 @@ pub const fn entry<P: Driver>() -> PuzzleDef {
         solve: solve_path::<P>,
         validate: validate::<P>,
         analyze: None,
+        analyze_options: &["goal", "table"],
         sharded: true,
         flags: &[],
         help: Help {
@@ -213,6 +235,57 @@ pub const fn entry<P: Driver>() -> PuzzleDef {
         sweeps: &[],
     }
 }
+
+/// Values built once per process and then shared, by key: the tables that
+/// several fixtures of one goal use.
+pub type BuiltOnce<K, V> = Mutex<Vec<(K, Arc<V>)>>;
+
+/// The value of `key` in `built`, built by `build` and kept there if it is
+/// not yet.
+pub fn built_once<K: PartialEq, V, E>(
+    built: &BuiltOnce<K, V>,
+    key: K,
+    build: impl FnOnce() -> Result<V, E>,
+) -> Result<Arc<V>, E> {
+    let mut built = built.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, value)) = built.iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(value));
+    }
+    let value = Arc::new(build()?);
+    built.push((key, Arc::clone(&value)));
+    Ok(value)
+}
+
+/// The [`entry`] of puzzle `$puzzle` with its help and its benchmark rows
+/// read from `xtask/text/$name/` at compile time (the help without its last
+/// newline).
+macro_rules! entry_with_texts {
+    ($puzzle:ty, $name:literal) => {
+        $crate::registry::PuzzleDef {
+            help: $crate::registry::Help {
+                solve: $crate::driver::text!($name, "solve.txt").trim_ascii_end(),
+                analyze: $crate::driver::text!($name, "analyze.txt").trim_ascii_end(),
+            },
+            benchmarks: $crate::driver::text!($name, "benchmarks.txt"),
+            ..$crate::driver::entry::<$puzzle>()
+        }
+    };
+}
+pub(crate) use entry_with_texts;
+
+/// The file `xtask/text/$name/$file`, read at compile time.
+macro_rules! text {
+    ($name:literal, $file:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/text/",
+            $name,
+            "/",
+            $file
+        ))
+    };
+}
+pub(crate) use text;
 
 /// The milliseconds since `clock`.
 pub fn ms_since(clock: Instant) -> f64 {
@@ -306,14 +379,9 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     let in_file = |e: String| format!("{shown}: {e}");
     let json = fs::read_to_string(path).map_err(|e| in_file(e.to_string()))?;
     let (fixture, instance) = read::<P>(&json).map_err(in_file)?;
-    let (runs, verdicts) = (Vec::new(), Vec::new());
-    let mut runs = Runs::<P> {
-        runs,
-        verdicts,
-        first: None,
-        unproven: None,
-    };
-    let d = P::run(&fixture, &instance, settings, &mut runs).map_err(in_file)?;
+    let mut runs = Runs::<P>::new(fixture, settings.clone());
+    let d = P::run(&instance, &mut runs).map_err(in_file)?;
+    let fixture = &runs.fixture;
     let (name, source) = (fixture.name.as_deref(), fixture.source.as_deref());
     let mut out = heading(P::NAME, &case, name, source);
     let table = render_runs(&runs.runs);
@@ -325,13 +393,14 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     let solution = d
         .notation
         .unwrap_or_else(|| moves.map(ToString::to_string).collect());
+    let problems = runs.problems(d.count);
     let unproven = d.unproven.or(runs.unproven);
     let moves = runs.runs.first().and_then(|r| r.moves);
     let unreachable = moves.is_none().then_some(d.unreachable);
     let rows = |board: &str| board.lines().map(str::to_string).collect();
     Ok(Report {
         puzzle: P::NAME,
-        problems: problems(&runs.runs, &runs.verdicts, d.count, &fixture.expect),
+        problems,
         verified: runs.verdicts.iter().all(Result::is_ok),
         runs: runs.runs,
         case,

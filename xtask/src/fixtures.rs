@@ -42,36 +42,7 @@ pub fn parse_fields<T: serde::de::DeserializeOwned>(
     let object = value
         .as_object()
         .ok_or("expected a JSON object, one field per property of the instance")?;
-    let named = |names: Vec<&str>, what: &str| match names.len() {
-        0 => None,
-        n => {
-            let names: Vec<String> = names.iter().map(|f| format!("`{f}`")).collect();
-            let plural = if n == 1 { "" } else { "s" };
-            Some(format!("{what} field{plural} {}", names.join(", ")))
-        }
-    };
-    let missing = fields
-        .required
-        .iter()
-        .copied()
-        .filter(|f| !object.contains_key(*f));
-    let unknown = object
-        .keys()
-        .map(String::as_str)
-        .filter(|k| !fields.knows(k));
-    let problems = [
-        named(missing.collect(), "missing"),
-        named(unknown.collect(), "unknown"),
-    ];
-    let problems: Vec<String> = problems.into_iter().flatten().collect();
-    if !problems.is_empty() {
-        return Err(format!(
-            "{} (the fields: {}; required: {})",
-            problems.join("; "),
-            fields.all().join(", "),
-            fields.required.join(", ")
-        ));
-    }
+    fields.check(object.keys().map(String::as_str))?;
     // From the text again, so that an error says where it is.
     parse(json)
 }

@@ -5,18 +5,18 @@ use std::fmt::Write;
 
 use crate::report::thousands;
 
+/// The chart's width and height, in pixels.
 const WIDTH: f64 = 720.0;
 const HEIGHT: f64 = 360.0;
-const LEFT: f64 = 90.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 40.0;
-const BOTTOM: f64 = 50.0;
+/// The margins around the plot: left (the counts), right, top (the title)
+/// and bottom (the distances).
+const MARGINS: [f64; 4] = [90.0, 20.0, 40.0, 50.0];
 
 /// A bar per distance, its height the number of states at that distance,
 /// with the title above, distances below and counts on the left.
 pub fn histogram_svg(title: &str, histogram: &[u64]) -> String {
-    let plot_w = WIDTH - LEFT - RIGHT;
-    let plot_h = HEIGHT - TOP - BOTTOM;
+    let [left, right, top, bottom] = MARGINS;
+    let (plot_w, plot_h) = (WIDTH - left - right, HEIGHT - top - bottom);
     let max = histogram.iter().copied().max().unwrap_or(0).max(1);
     let bars = histogram.len().max(1) as f64;
     let slot = plot_w / bars;
@@ -38,16 +38,16 @@ pub fn histogram_svg(title: &str, histogram: &[u64]) -> String {
     // Horizontal guides at 0, 1/4, .., 1 of the largest count.
     for i in 0..=4 {
         let value = max as f64 * f64::from(i) / 4.0;
-        let y = TOP + plot_h - plot_h * f64::from(i) / 4.0;
+        let y = top + plot_h - plot_h * f64::from(i) / 4.0;
         let _ = writeln!(
             svg,
-            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#ddd"/>"##,
-            WIDTH - RIGHT
+            r##"<line x1="{left}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#ddd"/>"##,
+            WIDTH - right
         );
         let _ = writeln!(
             svg,
             r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LEFT - 6.0,
+            left - 6.0,
             y + 4.0,
             thousands(value.round() as u64)
         );
@@ -55,12 +55,12 @@ pub fn histogram_svg(title: &str, histogram: &[u64]) -> String {
     let label_every = (histogram.len() / 20).max(1);
     for (d, &count) in histogram.iter().enumerate() {
         let h = plot_h * count as f64 / max as f64;
-        let x = LEFT + slot * d as f64;
+        let x = left + slot * d as f64;
         let _ = writeln!(
             svg,
             r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{h:.1}" fill="#4a7ebb"><title>distance {d}: {} states</title></rect>"##,
             x + slot * 0.1,
-            TOP + plot_h - h,
+            top + plot_h - h,
             slot * 0.8,
             thousands(count)
         );
@@ -71,14 +71,14 @@ pub fn histogram_svg(title: &str, histogram: &[u64]) -> String {
                 svg,
                 r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{d}</text>"#,
                 x + slot / 2.0,
-                TOP + plot_h + 16.0
+                top + plot_h + 16.0
             );
         }
     }
     let _ = writeln!(
         svg,
         r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">distance from the goal (moves)</text>"#,
-        LEFT + plot_w / 2.0,
+        left + plot_w / 2.0,
         HEIGHT - 10.0
     );
     svg.push_str("</svg>\n");

@@ -26,16 +26,21 @@ pub struct PuzzleDef {
     pub validate: fn(json: &str) -> Result<(), String>,
     /// Its whole-space analysis, if it has one.
     pub analyze: Option<AnalyzeFn>,
+    /// The options of `analyze` it reads of `size`, `variant`, `goal` and
+    /// `table`; the others are refused before it runs.
+    pub analyze_options: &'static [&'static str],
     /// Whether the analysis is a sweep of a ranked space, which `analyze
     /// --processes` can shard.
     pub sharded: bool,
     /// Its own flags of `solve` and of `analyze`.
     pub flags: &'static [Flags],
     /// What `solve <puzzle> --help` and `analyze <puzzle> --help` add: the
-    /// fixture's fields, sizes, variants, defaults and examples.
+    /// fixture's fields, sizes, variants, defaults and examples (from
+    /// `xtask/text/<puzzle>/`).
     pub help: Help,
     /// Its criterion benchmarks, one a line: `id | puzzle | task | the
-    /// original article's figure | peer's name | peer's id`.
+    /// original article's figure | peer's name | peer's id`
+    /// (`xtask/text/<puzzle>/benchmarks.txt`).
     pub benchmarks: &'static str,
     /// Its sweeps timed by `bench --sweeps`: the arguments of `analyze`
     /// after the puzzle, and what they sweep.
@@ -142,8 +147,8 @@ impl SolveSettings {
 /// Sweeps a puzzle's whole state space.
 pub type AnalyzeFn = fn(&AnalyzeOptions, &mut dyn Progress) -> Result<Analysis, String>;
 
-/// The options of `analyze`; each puzzle reads those it understands and
-/// refuses the others.
+/// The options of `analyze`; each puzzle reads those it understands (the
+/// others were refused, [`PuzzleDef::analyze_options`]).
 #[derive(Debug, Clone, Default)]
 pub struct AnalyzeOptions {
     /// `--size`, e.g. `3x3` or `4`.
@@ -163,14 +168,6 @@ pub struct AnalyzeOptions {
     /// `--hostfile` and `--process`: this process's part of a sweep sharded
     /// over several.
     pub cluster: Option<ClusterOptions>,
-}
-
-/// Refuses `--variant` for a puzzle (`who`) that has none.
-pub fn refuse_variant(who: &str, options: &AnalyzeOptions) -> Result<(), String> {
-    match &options.variant {
-        Some(v) => Err(format!("{who} has no variant {v:?}")),
-        None => Ok(()),
-    }
 }
 
 /// A search's error in words; where its tables were refused for memory,

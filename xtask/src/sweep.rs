@@ -6,8 +6,12 @@ use search_core::puzzle::{Puzzle, by_name};
 use search_core::rules::Ranked;
 
 use crate::driver::{self, Driver};
-use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, refuse_variant};
+use crate::registry::{Analysis, AnalyzeOptions, Census, Progress};
 use crate::report::{indent, thousands};
+
+/// Without `--table`, spaces of up to this many ranks are swept in a table
+/// of bytes (every distance kept), larger ones in two bits a rank.
+pub const BYTES_UP_TO: u64 = 50_000_000;
 
 /// The tables of `--table`.
 const TABLES: [(&str, Table); 4] = [
@@ -17,23 +21,13 @@ const TABLES: [(&str, Table); 4] = [
     ("residues", Table::Residues),
 ];
 
-/// The goal `analyze` sweeps from, for a puzzle (`who`) whose board comes
-/// from `--goal` alone: the goal of the fixture that `--goal` names, or the
-/// board of `default` rows; `--variant` and `--size` refused.
-pub fn goal_option<P>(
-    who: &str,
-    options: &AnalyzeOptions,
-    default: &[&str],
-) -> Result<P::Board, String>
+/// The goal `analyze` sweeps from, for a puzzle whose board comes from
+/// `--goal` alone: the goal of the fixture that `--goal` names, or the
+/// board of `default` rows.
+pub fn goal_option<P>(options: &AnalyzeOptions, default: &[&str]) -> Result<P::Board, String>
 where
     P: Driver<Instance = (<P as Puzzle>::Board, <P as Puzzle>::Board)>,
 {
-    refuse_variant(who, options)?;
-    if let Some(s) = &options.size {
-        return Err(format!(
-            "{who} takes its board from --goal, not --size {s:?}"
-        ));
-    }
     match driver::goal_file::<P>(options)? {
         Some((_, goal)) => Ok(goal),
         None => P::from_rows(P::Variant::default(), default).map_err(|e| e.to_string()),
@@ -47,8 +41,6 @@ type CensusFn<'a, S> = &'a (dyn Fn(&<S as search_core::rules::Rules>::State, u64
 pub struct SweepPlan<'a, S: Ranked> {
     /// What is swept, in words: the first lines of the report.
     pub description: String,
-    /// The table when `--table` names none.
-    pub table: Table,
     /// A second count per distance, if the puzzle has one: its key in
     /// `--json` output, its column heading, which states it counts.
     pub census: Option<(&'static str, &'static str, CensusFn<'a, S>)>,
@@ -64,7 +56,6 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
         puzzle: &str,
         (width, height): (usize, usize),
         goal: &impl std::fmt::Display,
-        table: Table,
         draw: &'a dyn Fn(&S::State) -> Vec<String>,
     ) -> Self {
         let goal = indent(&goal.to_string());
@@ -74,15 +65,14 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
         let census = None;
         SweepPlan {
             description,
-            table,
             census,
             draw,
         }
     }
 
-    /// Sweeps `space` from `goals` in the table `--table` names (the plan's
-    /// if none), within `--max-memory`, with progress; the farthest states
-    /// drawn.
+    /// Sweeps `space` from `goals` in the table `--table` names (if none,
+    /// bytes up to [`BYTES_UP_TO`] ranks, two bits above), within
+    /// `--max-memory`, with progress; the farthest states drawn.
     pub fn sweep(
         self,
         space: &S,
@@ -100,7 +90,8 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
             }
             _ => {
                 let table = match options.table.as_deref() {
-                    None => self.table,
+                    None if size <= BYTES_UP_TO => Table::Bytes,
+                    None => Table::TwoBits,
                     Some(name) => by_name("table", name, &TABLES, |(name, _)| name)?.1,
                 };
                 let sweep = Sweep::new(table).with_max_memory(options.max_memory);

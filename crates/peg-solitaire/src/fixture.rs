@@ -25,3 +25,40 @@ pub const FIELDS: Fields = Fields {
     required: &["start"],
     optional: &["lattice", "goal", "first_jump"],
 };
+
+impl Extra {
+    /// The fixture's `first_jump` on the board of `start`: one of the
+    /// board's jumps, and one that can be played from `start`.
+    ///
+    /// ```
+    /// use peg_solitaire::{Lattice, PegSolitaire, Puzzle};
+    /// use peg_solitaire::fixture::Extra;
+    ///
+    /// let start = PegSolitaire::from_rows(Lattice::Square, &["oo.o"])?;
+    /// let first = |jump| Extra { first_jump: Some(jump), ..Extra::default() };
+    /// assert_eq!(first([0, 2]).first_jump_on(&start)?.map(|j| (j.from, j.to)), Some((0, 2)));
+    /// assert_eq!(Extra::default().first_jump_on(&start)?, None);
+    /// let not_a_jump = first([0, 1]).first_jump_on(&start).unwrap_err();
+    /// assert_eq!(not_a_jump, "first_jump: 0 -> 1 is not a jump of this board");
+    /// assert!(first([3, 1]).first_jump_on(&start).unwrap_err().starts_with("first_jump: "));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The jump is not one of the board's, or cannot be played from
+    /// `start`; the message names the field.
+    pub fn first_jump_on(&self, start: &crate::Board) -> Result<Option<crate::Jump>, String> {
+        let Some([from, to]) = self.first_jump else {
+            return Ok(None);
+        };
+        let jumps = start.geometry().jumps();
+        let jump = jumps.iter().find(|j| (j.from, j.to) == (from, to));
+        let jump = *jump
+            .ok_or_else(|| format!("first_jump: {from} -> {to} is not a jump of this board"))?;
+        start
+            .play_jump(jump)
+            .map_err(|e| format!("first_jump: {e}"))?;
+        Ok(Some(jump))
+    }
+}

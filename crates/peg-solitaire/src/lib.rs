@@ -142,6 +142,7 @@ pub use solve::{
 };
 
 mod board;
+pub mod checks;
 mod classes;
 #[cfg(feature = "serde")]
 pub mod fixture;

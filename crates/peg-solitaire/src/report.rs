@@ -226,3 +226,66 @@ pub fn problems_summary(all: &[Problem]) -> String {
         length(longest)
     )
 }
+
+/// How [`explore_moves`](crate::explore_moves) searches from `start`, in
+/// words, the start (and the goal) drawn below: the fewest moves to
+/// `goal`, or every position, to exhaustion.
+pub fn moves_method(start: &Board, goal: Option<&Board>) -> String {
+    match goal {
+        Some(goal) => format!(
+            "the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{}",
+            drawn(["start", "goal"], [start.rows(), goal.rows()], 2)
+        ),
+        None => format!(
+            "every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
+            drawn(["start"], [start.rows()], 2)
+        ),
+    }
+}
+
+/// What `levels` grown from `start` say: the minimum to `goal`, proven,
+/// with a solution replayed by the rules, or that the goal cannot be
+/// reached; with no goal, the positions and the most moves any needs.
+///
+/// # Errors
+///
+/// The solution read from the levels fails its replay (a defect).
+pub fn levels_summary(
+    levels: &crate::MoveLevels,
+    start: &Board,
+    goal: Option<&Board>,
+) -> Result<String, crate::ReplayError> {
+    let (positions, symmetries) = (thousands(levels.positions()), levels.symmetries());
+    let Some(goal) = goal else {
+        let last = levels.histogram().len().saturating_sub(1);
+        return Ok(format!(
+            "{positions} positions up to {symmetries} symmetries; the most moves any position needs: {last}"
+        ));
+    };
+    let Some(jumps) = levels.solution_to(goal) else {
+        return Ok(format!(
+            "the goal is unreachable ({positions} positions up to symmetry reachable)"
+        ));
+    };
+    crate::replay_jumps(start, goal, &jumps)?;
+    Ok(format!(
+        "proven minimum: {} ({positions} positions up to {symmetries} symmetries kept, every one reachable in fewer moves generated); a solution, replayed: {}",
+        length(Some(crate::move_count(&jumps))),
+        crate::notation(&jumps)
+    ))
+}
+
+/// How [`count_by_jumps`](crate::count_by_jumps) counts from `start` to
+/// `goal`, in words, the start and the goal drawn below: every position by
+/// jumps, or with `solvable_only` those on a jump sequence to the goal.
+pub fn jumps_method(start: &Board, goal: &Board, solvable_only: bool) -> String {
+    let method = if solvable_only && goal.is_mirror_of(start) {
+        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement, or its mirror image)"
+    } else if solvable_only {
+        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
+    } else {
+        "positions by number of jumps from the start, by a breadth-first search by jumps"
+    };
+    let ends = drawn(["start", "goal"], [start.rows(), goal.rows()], 2);
+    format!("{method}, over positions up to symmetry\n{ends}")
+}

@@ -3,10 +3,12 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use crate::{Outcome, Stats};
 
-/// Limits on a search: a number of node expansions and a cancellation flag.
+/// Limits on a search: a number of node expansions, a cancellation flag and
+/// a deadline.
 ///
 /// The default budget is unlimited. Cancellation is checked every few
 /// thousand expansions, so a search stops shortly after the flag is raised.
@@ -27,6 +29,7 @@ use crate::{Outcome, Stats};
 pub struct Budget {
     max_expanded: Option<u64>,
     cancel: Option<Arc<AtomicBool>>,
+    deadline: Option<Instant>,
     progress: Option<Arc<dyn Fn(Progress) + Send + Sync>>,
 }
 
@@ -35,6 +38,7 @@ impl fmt::Debug for Budget {
         f.debug_struct("Budget")
             .field("max_expanded", &self.max_expanded)
             .field("cancel", &self.cancel)
+            .field("deadline", &self.deadline)
             .field("progress", &self.progress.is_some())
             .finish()
     }
@@ -79,6 +83,26 @@ impl Budget {
         self
     }
 
+    /// Stop once `deadline` has passed, as if the cancellation flag were
+    /// raised then ([`Reason::Cancelled`]); the clock is read where the flag
+    /// is, every few thousand expansions.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use search_core::{Budget, Reason};
+    ///
+    /// let budget = Budget::default().with_deadline(Instant::now());
+    /// std::thread::sleep(Duration::from_millis(1));
+    /// assert_eq!(budget.check(4095), Ok(()));
+    /// assert_eq!(budget.check(4096), Err(Reason::Cancelled));
+    /// let later = Instant::now() + Duration::from_secs(3600);
+    /// assert_eq!(Budget::default().with_deadline(later).check(4096), Ok(()));
+    /// ```
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
     /// Call `report` as a search makes progress (a progress line on a
     /// terminal, a log); it must be quick, since the search waits for it.
     ///
@@ -117,7 +141,7 @@ impl Budget {
 
     /// Checks the budget after `expanded` expansions: why a search must
     /// stop now, if it must (the node limit reached, or the cancellation
-    /// flag raised, looked at every 4,096 expansions). For a search of a
+    /// flag raised or the deadline passed, looked at every 4,096 expansions). For a search of a
     /// puzzle crate's own; the searches of this crate call it themselves.
     ///
     /// ```
@@ -140,6 +164,9 @@ impl Budget {
                     return Err(Reason::Cancelled);
                 }
             }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Reason::Cancelled);
+            }
         }
         Ok(())
     }
@@ -151,7 +178,7 @@ impl Budget {
 pub enum Reason {
     /// The budget's expansion limit was reached.
     NodeLimit,
-    /// The cancellation flag was raised.
+    /// The cancellation flag was raised, or the deadline passed.
     Cancelled,
     /// A count exceeded `u128`.
     Overflow,

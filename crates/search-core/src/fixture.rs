@@ -233,6 +233,50 @@ impl Fields {
             .copied()
             .collect()
     }
+
+    /// Checks the names of a fixture object's fields, `keys`, against these
+    /// before it is parsed: every missing and every unknown field is named
+    /// in one message, with the fields the puzzle takes.
+    ///
+    /// ```
+    /// use search_core::fixture::Fields;
+    ///
+    /// let fields = Fields { required: &["start"], optional: &["goal"] };
+    /// assert_eq!(fields.check(["start", "name"]), Ok(()));
+    /// assert_eq!(
+    ///     fields.check(["goal", "strat", "nmae"]).unwrap_err(),
+    ///     "missing field `start`; unknown fields `strat`, `nmae` \
+    ///      (the fields: start, goal, name, source, expect; required: start)"
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The message naming the missing and unknown fields.
+    pub fn check<'a>(&self, keys: impl IntoIterator<Item = &'a str>) -> Result<(), String> {
+        let keys: Vec<&str> = keys.into_iter().collect();
+        let missing = self.required.iter().copied().filter(|f| !keys.contains(f));
+        let unknown = keys.iter().copied().filter(|k| !self.knows(k));
+        let named = |what: &str, names: Vec<&str>| {
+            let plural = if names.len() == 1 { "" } else { "s" };
+            let names: Vec<String> = names.iter().map(|f| format!("`{f}`")).collect();
+            (!names.is_empty()).then(|| format!("{what} field{plural} {}", names.join(", ")))
+        };
+        let problems = [
+            named("missing", missing.collect()),
+            named("unknown", unknown.collect()),
+        ];
+        let problems: Vec<String> = problems.into_iter().flatten().collect();
+        if problems.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "{} (the fields: {}; required: {})",
+            problems.join("; "),
+            self.all().join(", "),
+            self.required.join(", ")
+        ))
+    }
 }
 
 /// Fields every fixture may have: `name` (default: the file's stem),

@@ -160,6 +160,16 @@ fn analyze_here(
     let run = def
         .analyze
         .ok_or_else(|| format!("{puzzle} has no whole-space analysis"))?;
+    let given = [
+        ("size", options.size.is_some()),
+        ("variant", options.variant.is_some()),
+        ("goal", goal.is_some()),
+        ("table", options.table.is_some()),
+    ];
+    let takes = |option| def.analyze_options.contains(option);
+    if let Some((option, _)) = given.iter().find(|(option, on)| *on && !takes(option)) {
+        return Err(format!("{puzzle} takes no --{option}"));
+    }
     if let Some(path) = goal {
         let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         options.goal = Some((path.display().to_string(), text));

@@ -148,14 +148,9 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
         print_table(&reports);
     }
     let verified = reports.iter().filter(|(_, r)| r.verified).count();
-    let differ = match options.check {
-        true => format!(", {} differ", changes.len()),
-        false => String::new(),
-    };
-    let problems = match failures.len() {
-        0 => String::new(),
-        n => format!("; {n} problems"),
-    };
+    let differ = options.check.then(|| format!(", {} differ", changes.len()));
+    let problems = (!failures.is_empty()).then(|| format!("; {} problems", failures.len()));
+    let (differ, problems) = (differ.unwrap_or_default(), problems.unwrap_or_default());
     eprintln!(
         "{} fixtures solved, {verified} verified by replay; snapshots: {unchanged} unchanged, {written} written{differ}{problems}",
         reports.len(),

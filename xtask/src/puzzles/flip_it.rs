@@ -2,55 +2,28 @@
 
 use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
-use search_core::layers::Table;
 
 use crate::driver::{self, Drawing, Driver, Runs};
+use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef, SolveSettings};
 use crate::report::indent;
 use crate::sweep::SweepPlan;
 
 /// Flip It's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
-    help: Help {
-        solve: "\
-flip-it: pieces jump over a piece into the empty cell and turn it over;
-the goal is every piece white. Boards 3x3 to 5x5.
-
-The file: {\"start\": [\"BBBB\", \"BSBB\", \"BBBB\", \"BBBB\"]}
-  start     rows of B, W and S (or .) for the empty cell, either case
-  variant   optional: orthogonal (default, the original rules) or diagonal
-  name, source, expect   optional
-
-Examples:
-  cargo xtask solve flip-it fixtures/flip-it/seed-orthogonal.json",
-        analyze: "\
-flip-it: the distance of every placement from all white, with the classes
-under the board's 8 symmetries counted.
-
-  --size N      3, 4 (default) or 5
-  --variant     orthogonal (default) or diagonal
-  --table       bytes (default up to 4x4), wide, two-bits (default for 5x5), residues
-
-Examples:
-  cargo xtask analyze flip-it --variant diagonal
-  cargo xtask analyze flip-it --size 5 --json",
-    },
-    benchmarks: "
-flip-it/4x4 orthogonal: whole space, with classes | Flip It | every 4x4 placement, orthogonal jumps, classes counted | 2.4 s (PyPy)
-flip-it/4x4 diagonal: whole space, with classes | Flip It | every 4x4 placement, diagonal jumps, classes counted | 3.2 s (PyPy)
-flip-it/seed start, orthogonal, bfs | Flip It | Hiroi's start (22 moves), BFS over the dense table | 1.5 s (PyPy)
-flip-it/seed start, orthogonal, bidirectional | Flip It | Hiroi's start, bidirectional BFS
-flip-it/seed start, orthogonal, ida-corners | Flip It | Hiroi's start, iterative deepening with the corner bound | 4.6 s (PyPy)
-flip-it/seed start, diagonal, bfs | Flip It | Hiroi's start, diagonal jumps (18 moves), BFS | 3.7 s (PyPy)
-flip-it/seed start, diagonal, bidirectional | Flip It | Hiroi's start, diagonal jumps, bidirectional BFS
-flip-it/seed start, diagonal, ida-corners | Flip It | Hiroi's start, diagonal jumps, the corner bound | 21.2 s (PyPy, bounded iterative deepening)",
+    analyze_options: &["size", "variant", "table"],
     sweeps: &[
-        ("--size 5 --variant orthogonal", "Flip It 5x5, orthogonal: 419,430,400 placements, classes counted"),
-        ("--size 5 --variant diagonal", "Flip It 5x5, diagonal: 419,430,400 placements, classes counted"),
+        (
+            "--size 5 --variant orthogonal",
+            "Flip It 5x5, orthogonal: 419,430,400 placements, classes counted",
+        ),
+        (
+            "--size 5 --variant diagonal",
+            "Flip It 5x5, diagonal: 419,430,400 placements, classes counted",
+        ),
     ],
-    ..driver::entry::<FlipIt>()
+    ..driver::entry_with_texts!(FlipIt, "flip-it")
 };
 
 impl Driver for FlipIt {
@@ -73,12 +46,7 @@ impl Driver for FlipIt {
         ))
     }
 
-    fn run(
-        fixture: &Fixture,
-        (variant, start): &(Variant, Board),
-        settings: &SolveSettings,
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String> {
+    fn run((variant, start): &(Variant, Board), runs: &mut Runs<Self>) -> Result<Drawing, String> {
         // All three algorithms up to 4x4, BFS first (its solution is the one
         // drawn); on 5x5 BFS and iterative deepening may take minutes, so
         // the bidirectional search alone.
@@ -94,7 +62,7 @@ impl Driver for FlipIt {
             &algorithms[1..2]
         };
         for &algorithm in algorithms {
-            let max_memory = settings.max_memory;
+            let max_memory = runs.settings.max_memory;
             let options = SolveOptions {
                 algorithm,
                 max_memory,
@@ -111,7 +79,7 @@ impl Driver for FlipIt {
             .map_or_else(String::new, |s| s.end().to_string());
         let unreachable = "unreachable: no placement reachable from the start has every piece white (all were searched)";
         let mut d = Drawing::new(start, &goal, unreachable);
-        let default = match fixture.extra.variant {
+        let default = match runs.fixture.extra.variant {
             None => " (the default variant)",
             Some(_) => "",
         };
@@ -136,9 +104,6 @@ impl Driver for FlipIt {
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
-    if options.goal.is_some() {
-        return Err("flip-it sweeps from its goals (all white); --goal does not apply".to_string());
-    }
     let size: usize = match options.size.as_deref() {
         None => 4,
         Some(text) => {
@@ -157,11 +122,6 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
         description: format!(
             "flip-it {size}x{size}, {variant} jumps: the distance of every placement from all white"
         ),
-        table: if size <= 4 {
-            Table::Bytes
-        } else {
-            Table::TwoBits
-        },
         census: Some(("classes", "classes under the 8 symmetries", &canonical)),
         draw: &Board::rows,
     };

@@ -3,68 +3,32 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use knight_swap::fixture::Fixture;
 use knight_swap::report::{named_moves, routes_text};
 use knight_swap::{
     Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, explore,
     named_boards, routes,
 };
-use search_core::layers::Table;
 use search_core::rules::Ranked;
 
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
+use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef, SolveSettings};
 use crate::report::{length, thousands};
 use crate::sweep::{SweepPlan, goal_option};
 
 /// Knight swap's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
-    help: Help {
-        solve: "\
-knight-swap: black and white knights exchange places on any board of up to
-64 cells.
-
-The file: {\"start\": [\"bbb\", \"...\", \"...\", \"www\"]}
-  start   rows of b and w (knights, either case), . (an empty square) and
-          # (no square)
-  goal    optional; default: the start with every knight's colour changed
-  name, source, expect   optional
-
-Examples:
-  cargo xtask solve knight-swap fixtures/knight-swap/seed-3x4.json",
-        analyze: "\
-knight-swap: the distance of every arrangement from the goal.
-
-  --goal FILE  sweep from this fixture's goal (default: the 3x4 board of the
-               Perl article, white knights on top)
-  --table      bytes (default), wide, two-bits, residues
-
-Examples:
-  cargo xtask analyze knight-swap
-  cargo xtask analyze knight-swap --goal fixtures/knight-swap/guarini.json",
-    },
-    benchmarks: "
-knight-swap/seed 3x4: solve, prove and count | knight swap | the Perl article's 3x4 board: solved, proven minimal, solutions counted | about 0.6 s (Perl), no proof
-knight-swap/Guarini 3x3: solve, prove and count | knight swap | Guarini's 3x3: solved, proven, counted
-knight-swap/4x4, four knights each: solve, prove and count | knight swap | 4x4, four knights each (900,900 arrangements)",
-    sweeps: &[],
-    ..driver::entry::<KnightSwap>()
+    ..driver::entry_with_texts!(KnightSwap, "knight-swap")
 };
 
 impl Driver for KnightSwap {
     driver::start_and_goal_driver!(KnightSwap, knight_swap);
 
-    fn run(
-        fixture: &Fixture,
-        (start, goal): &(Board, Board),
-        settings: &SolveSettings,
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String> {
+    fn run((start, goal): &(Board, Board), runs: &mut Runs<Self>) -> Result<Drawing, String> {
         // The proof: every arrangement reachable from the start, swept, which
         // also counts the shortest solutions; its solution is the one drawn.
-        let (clock, max_memory, ends) = (Instant::now(), settings.max_memory, (start, goal));
+        let (clock, max_memory, ends) = (Instant::now(), runs.settings.max_memory, (start, goal));
         let explored = explore(start, max_memory).map_err(|e| e.to_string())?;
         let found = explored.solution_to(goal).map_err(|e| e.to_string())?;
         let count = explored.count_solutions(goal).map_err(|e| e.to_string())?;
@@ -96,7 +60,7 @@ impl Driver for KnightSwap {
             "board: {w}x{h}, {squares} squares, {black} black and {white} white knights, {arrangements} arrangements\n\n{}\n",
             driver::ends::<KnightSwap>(start, goal)
         );
-        if fixture.goal.is_none() {
+        if runs.fixture.goal.is_none() {
             d.before += "goal: the default, every knight's colour changed\n\n";
         }
         let _ = writeln!(d.after, "\n{explored}");
@@ -128,10 +92,10 @@ impl Driver for KnightSwap {
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
-    let goal = goal_option::<KnightSwap>(KnightSwap::NAME, options, &["www", "...", "...", "bbb"])?;
+    let goal = goal_option::<KnightSwap>(options, &["www", "...", "...", "bbb"])?;
     let space = KnightSpace::new(&goal).map_err(|e| e.to_string())?;
     let size = (goal.width(), goal.height());
     let draw = |s: &_| space.board(s).rows();
-    let plan = SweepPlan::from_goal(KnightSwap::NAME, size, &goal, Table::Bytes, &draw);
+    let plan = SweepPlan::from_goal(KnightSwap::NAME, size, &goal, &draw);
     plan.sweep(&space, [space.knights(&goal)], options, progress)
 }

@@ -4,57 +4,22 @@ use std::fmt::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use line_puzzle::fixture::Fixture;
 use line_puzzle::{
     Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, hiroi_bound,
 };
-use search_core::layers::Table;
-use search_core::rules::Ranked;
 use search_core::{Budget, Reason};
 
-use crate::driver::{self, Drawing, Driver, Runs, ms_since};
+use crate::driver::{self, BuiltOnce, Drawing, Driver, Runs, ms_since};
+use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::registry::{Help, PuzzleDef, SolveSettings};
 use crate::report::thousands;
 use crate::sweep::{SweepPlan, goal_option};
 
 /// The line puzzle's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
-    help: Help {
-        solve: "\
-line-puzzle: sliding quarter-circle pieces A, B, C, D on up to 16 cells.
-
-The file: {\"start\": [\"ACAS\", ...], \"goal\": [\"SBCA\", ...]}
-  start, goal   rows of A, B, C, D and S (or .) for a space, either case;
-                both required: the puzzle has no natural goal
-  name, source, expect   optional
-
-Examples:
-  cargo xtask solve line-puzzle fixtures/line-puzzle/pair-start3-goal3.json",
-        analyze: "\
-line-puzzle: the distance of every arrangement of the goal's pieces.
-
-  --goal FILE  sweep from this fixture's goal (default: M. Hiroi's goal 2,
-               the four full circles: 252,252,000 arrangements)
-  --table      bytes (default up to 50 million arrangements), wide,
-               two-bits (default above: 60 MiB for the 4x4 board), residues
-
-Examples:
-  cargo xtask analyze line-puzzle --goal fixtures/line-puzzle/small-2x3.json",
-    },
-    benchmarks: "
-line-puzzle/problem 3, pattern databases built | line puzzle | problem 3 (38 moves), IDA* with the pattern databases already built | 138.2 s (PyPy, Hiroi's bound) | pathfinding::idastar, same bound | line-puzzle/problem 3, pattern databases built, pathfinding::idastar
-line-puzzle/pattern databases for goal 3: build | line puzzle | the two pattern databases of goal 3, built
-line-puzzle/problem 3, end to end (build and search) | line puzzle | problem 3, databases built and searched | 138.2 s (PyPy)
-line-puzzle/problem 3, end to end, ida-letter-pdb | line puzzle | problem 3, one database per letter, built and searched | 138.2 s (PyPy)
-line-puzzle/all ten pairs, end to end | line puzzle | Hiroi's ten pairs, each with its own {A, B} + {C, D} databases built | 140.6 s in all (PyPy)
-line-puzzle/all ten pairs, ida-pdb, tables built once per goal | line puzzle | Hiroi's ten pairs, {A, B} + {C, D} databases built once for each of 4 goals | 140.6 s in all (PyPy)
-line-puzzle/all ten pairs, end to end, ida-letter-pdb | line puzzle | Hiroi's ten pairs, each with its own per-letter databases built | 140.6 s in all (PyPy)
-line-puzzle/start1 -> start2 (30 moves), ida-pdb, end to end | line puzzle | start1 -> start2, pattern databases, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end
-line-puzzle/start1 -> start2 (30 moves), ida-letter-pdb, end to end | line puzzle | start1 -> start2, one database per letter, end to end | 0.81 s (PyPy) | Hiroi's bound in this crate | line-puzzle/start1 -> start2 (30 moves), ida-hiroi, end to end",
     sweeps: &[("", "line puzzle: 252,252,000 arrangements, two-bit table")],
-    ..driver::entry::<LinePuzzle>()
+    ..driver::entry_with_texts!(LinePuzzle, "line-puzzle")
 };
 
 /// Hiroi's baseline runs until this many expansions: enough for every
@@ -68,36 +33,18 @@ const BASELINE_BUDGET: u64 = 10_000_000;
 /// six boards have five goals); a reused one is reported with no build time.
 /// Hiroi's bound has no table and a budget of its own, so it is never kept.
 fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveError> {
-    type Key = (Board, Algorithm, u64);
-    static BUILT: Mutex<Vec<(Key, Arc<Solver>)>> = Mutex::new(Vec::new());
+    static BUILT: BuiltOnce<(Board, Algorithm, u64), Solver> = Mutex::new(Vec::new());
     if options.algorithm == Algorithm::IdaHiroi {
         return Solver::new(goal, options).map(Arc::new);
     }
     let key = (*goal, options.algorithm, options.max_memory);
-    let built = |list: &[(Key, Arc<Solver>)]| {
-        let found = list.iter().find(|(k, _)| *k == key);
-        found.map(|(_, solver)| Arc::clone(solver))
-    };
-    if let Some(solver) = built(&BUILT.lock().unwrap_or_else(|e| e.into_inner())) {
-        return Ok(solver);
-    }
-    let solver = Arc::new(Solver::new(goal, options)?);
-    let mut list = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    Ok(built(&list).unwrap_or_else(|| {
-        list.push((key, Arc::clone(&solver)));
-        solver
-    }))
+    driver::built_once(&BUILT, key, || Solver::new(goal, options))
 }
 
 impl Driver for LinePuzzle {
     driver::start_and_goal_driver!(LinePuzzle, line_puzzle);
 
-    fn run(
-        _: &Fixture,
-        (start, goal): &(Board, Board),
-        settings: &SolveSettings,
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String> {
+    fn run((start, goal): &(Board, Board), runs: &mut Runs<Self>) -> Result<Drawing, String> {
         let unreachable =
             "unreachable: all pieces are distinct and the parities of start and goal differ";
         let mut d = Drawing::new(start, goal, unreachable);
@@ -109,7 +56,7 @@ impl Driver for LinePuzzle {
             (Algorithm::IdaHiroi, baseline),
         ];
         for (algorithm, budget) in algorithms {
-            let max_memory = settings.max_memory;
+            let max_memory = runs.settings.max_memory;
             let with = SolveOptions::with_algorithm(algorithm);
             let options = SolveOptions {
                 budget,
@@ -182,14 +129,9 @@ impl Driver for LinePuzzle {
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
     // By default Hiroi's goal 2: the four full circles.
     let circles = ["AABS", "AABB", "CCDD", "CCDD"];
-    let goal = goal_option::<LinePuzzle>("the line puzzle", options, &circles)?;
+    let goal = goal_option::<LinePuzzle>(options, &circles)?;
     let space = LineSpace::new(&goal);
-    let table = if space.size() <= 50_000_000 {
-        Table::Bytes
-    } else {
-        Table::TwoBits
-    };
     let size = (goal.width(), goal.height());
-    let plan = SweepPlan::from_goal(LinePuzzle::NAME, size, &goal, table, &Board::rows);
+    let plan = SweepPlan::from_goal(LinePuzzle::NAME, size, &goal, &Board::rows);
     plan.sweep(&space, [goal], options, progress)
 }

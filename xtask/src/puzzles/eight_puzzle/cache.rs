@@ -10,6 +10,7 @@ use eight_puzzle::{Board, Partition, PatternDb};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Options;
+use crate::driver::{BuiltOnce, built_once};
 use crate::{cache_dir, display_path};
 
 /// What became of the cache file.
@@ -89,15 +90,14 @@ fn cached_db(
     partition: &Partition,
     max_memory: u64,
 ) -> Result<(Arc<PatternDb>, CacheEvent), String> {
-    static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
-    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    let mut found = loaded.iter().filter(|db| db.goal() == goal);
-    if let Some(db) = found.find(|db| db.partition() == partition) {
-        return Ok((Arc::clone(db), CacheEvent::Loaded));
-    }
-    let (db, event) = load_or_build(&cache_dir(), goal, partition, max_memory)?;
-    let db = Arc::new(db);
-    loaded.push(Arc::clone(&db));
+    static LOADED: BuiltOnce<(Board, Partition), PatternDb> = Mutex::new(Vec::new());
+    let mut event = CacheEvent::Loaded;
+    let key = (*goal, partition.clone());
+    let db = built_once(&LOADED, key, || {
+        let (db, e) = load_or_build(&cache_dir(), goal, partition, max_memory)?;
+        event = e;
+        Ok::<_, String>(db)
+    })?;
     Ok((db, event))
 }
 

@@ -4,27 +4,36 @@
 //! run on the same 15-puzzle instances.
 
 use std::fs;
-use std::io::Write as _;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::Instant;
 
-use eight_puzzle::{Algorithm, Board, Budget, EightPuzzle, Partition, SolveOptions, replay, solve};
+use eight_puzzle::fixture::Fixture;
+use eight_puzzle::{Algorithm, Board, Budget, EightPuzzle, Partition, PdbError, SolveOptions};
 use search_core::puzzle::by_name;
 use serde_json::json;
 
 use super::cache::load_or_build;
+use crate::driver::{self, Runs};
+use crate::registry::SolveSettings;
 use crate::report::thousands;
-use crate::{cache_dir, driver, out, repo_root};
+use crate::{cache_dir, out, repo_root};
+
+/// The groups of a partition of the tiles of a goal.
+type Groups = fn(&Board) -> Result<Partition, PdbError>;
 
 /// The bounds of [`korf`], by name: Manhattan distance, with linear
 /// conflicts, and the pattern databases of each partition.
-const BOUNDS: [(&str, Algorithm); 5] = [
-    ("manhattan", Algorithm::IdaManhattan),
-    ("linear-conflict", Algorithm::IdaLinearConflict),
-    ("6-6-3", Algorithm::IdaPdb),
-    ("7-8", Algorithm::IdaPdb),
-    ("6-6-6-6", Algorithm::IdaPdb),
+const BOUNDS: [(&str, Algorithm, Option<Groups>); 5] = [
+    ("manhattan", Algorithm::IdaManhattan, None),
+    ("linear-conflict", Algorithm::IdaLinearConflict, None),
+    ("6-6-3", Algorithm::IdaPdb, Some(Partition::six_six_three)),
+    ("7-8", Algorithm::IdaPdb, Some(Partition::seven_eight)),
+    (
+        "6-6-6-6",
+        Algorithm::IdaPdb,
+        Some(Partition::six_six_six_six),
+    ),
 ];
 
 /// The boards of the harness: their side, the fixtures' file names, how
@@ -82,15 +91,12 @@ fn instance_ids(list: Option<&str>, count: usize) -> Result<Vec<usize>, String> 
     Ok(ids)
 }
 
-/// The start and goal of instance `id` of `size`, and the fixture's
-/// expected length.
-fn instance(size: &Size, id: usize) -> Result<(Board, Board, Option<Option<u32>>), String> {
+/// The fixture of instance `id` of `size`, and its start and goal.
+fn instance(size: &Size, id: usize) -> Result<(Fixture, (Board, Board)), String> {
     let name = (size.file)(id);
     let path = repo_root().join("fixtures/eight-puzzle").join(&name);
     let json = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let read = driver::read::<EightPuzzle>(&json).map_err(|e| format!("{name}: {e}"));
-    let (fixture, (start, goal)) = read?;
-    Ok((start, goal, fixture.expect.moves))
+    driver::read::<EightPuzzle>(&json).map_err(|e| format!("{name}: {e}"))
 }
 
 // The options of `korf`. (A doc comment here would become the command's
@@ -134,7 +140,7 @@ pub struct Korf {
 pub fn korf(run: &Korf) -> Result<(), String> {
     let size = &by_name("size", &run.size, &SIZES, |(name, _)| name)?.1;
     let bound = run.bound.as_deref().unwrap_or(size.bound);
-    let algorithm = by_name("bound", bound, &BOUNDS, |(name, _)| name)?.1;
+    let (_, algorithm, groups) = by_name("bound", bound, &BOUNDS, |(name, ..)| name)?;
     let ids = instance_ids(run.instances.as_deref(), size.count)?;
     if run.peer && size.side != 4 {
         return Err("--peer: the C reference solver is for the 4x4 board".to_string());
@@ -146,22 +152,14 @@ pub fn korf(run: &Korf) -> Result<(), String> {
     let tiles: Vec<u8> = (0..side * side).map(|t| t as u8).collect();
     let goal = Board::new(side, side, &tiles).map_err(|e| e.to_string())?;
     let clock = Instant::now();
-    let partition = match bound {
-        "6-6-3" => Some(Partition::six_six_three(&goal)),
-        "7-8" => Some(Partition::seven_eight(&goal)),
-        "6-6-6-6" => Some(Partition::six_six_six_six(&goal)),
-        _ => None,
-    };
-    let pattern_db = match partition.transpose().map_err(|e| e.to_string())? {
-        Some(p) => Some(Arc::new(
-            load_or_build(
-                &cache_dir(),
-                &goal,
-                &p,
-                run.max_memory.saturating_mul(1 << 20),
-            )?
-            .0,
-        )),
+    let pattern_db = match groups {
+        Some(groups) => {
+            let partition = groups(&goal).map_err(|e| e.to_string())?;
+            let max_memory = run.max_memory.saturating_mul(1 << 20);
+            Some(Arc::new(
+                load_or_build(&cache_dir(), &goal, &partition, max_memory)?.0,
+            ))
+        }
         None => None,
     };
     let budget = super::on_terminal(Budget::default(), "  ");
@@ -177,25 +175,22 @@ pub fn korf(run: &Korf) -> Result<(), String> {
     let mut solved = Vec::new();
     for &id in &ids {
         let case = (size.file)(id).trim_end_matches(".json").to_string();
-        let (start, fixture_goal, expected) = instance(size, id)?;
-        if fixture_goal != goal {
-            return Err(format!("{case}: not Korf's goal"));
+        let (fixture, (start, fixture_goal)) = instance(size, id)?;
+        if fixture_goal != goal || fixture.expect.moves.is_none() {
+            return Err(format!("{case}: not Korf's goal, or no expected length"));
         }
-        let clock = Instant::now();
-        let outcome = solve(&start, &goal, &options).map_err(|e| format!("{case}: {e}"))?;
-        let found = outcome
-            .found
-            .ok_or_else(|| format!("{case}: unreachable?"))?;
-        let time = clock.elapsed().as_secs_f64();
-        replay(&start, &goal, &found.moves).map_err(|e| format!("{case}: {e}"))?;
-        let (length, stats) = (found.len(), outcome.stats);
-        if expected != Some(Some(length as u32)) || !found.optimal {
-            let expects = format!("but the fixture expects {expected:?}");
-            return Err(format!(
-                "{case}: {length} moves, optimal {}, {expects}",
-                found.optimal
-            ));
+        // Solved, timed and replayed as `solve` does, then checked against
+        // the fixture's length and proven optimal.
+        let mut runs = Runs::<EightPuzzle>::new(fixture, SolveSettings::solve_all());
+        let found = runs.solve(bound, (&start, &goal), &options);
+        found.map_err(|e| format!("{case}: {e}"))?;
+        let problems = runs.problems(None).into_iter().chain(runs.unproven.take());
+        let problems: Vec<String> = problems.collect();
+        if !problems.is_empty() {
+            return Err(format!("{case}: {}", problems.join("; ")));
         }
+        let first = runs.runs.swap_remove(0);
+        let (length, stats, time) = (first.moves.unwrap_or(0), first.stats, first.ms / 1e3);
         if !run.json {
             out!(
                 "{case}  {length:>3} moves  {:>15} expanded  {:>15} generated  {time:>10.3} s",
@@ -207,7 +202,7 @@ pub fn korf(run: &Korf) -> Result<(), String> {
             "case": case, "moves": length, "expanded": stats.expanded,
             "generated": stats.generated, "seconds": time,
         }));
-        (moves, seconds) = (moves + length, seconds + time);
+        (moves, seconds) = (moves + length as usize, seconds + time);
         (expanded, generated) = (expanded + stats.expanded, generated + stats.generated);
     }
     let reflected = if run.reflect { " with reflection" } else { "" };
@@ -267,26 +262,17 @@ fn korf_peer(ids: &[usize]) -> Result<Option<String>, String> {
     }
     let mut input = String::new();
     for &id in ids {
-        let four = &SIZES[0].1;
-        let tiles: Vec<String> = instance(four, id)?
-            .0
-            .tiles()
-            .iter()
-            .map(u8::to_string)
-            .collect();
-        input.push_str(&format!("{}\n", tiles.join(" ")));
+        let tiles = instance(&SIZES[0].1, id)?.1.0.tiles();
+        let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+        input += &format!("{}\n", tiles.join(" "));
     }
-    let mut child = Command::new(&binary);
-    let child = child.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
-    let mut child = child.map_err(|e| format!("{}: {e}", binary.display()))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    stdin
-        .write_all(input.as_bytes())
-        .map_err(|e| e.to_string())?;
-    drop(stdin);
-    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    let (in_file, shown) = (out_dir.join("korf.txt"), binary.display());
+    fs::write(&in_file, input).map_err(|e| format!("{}: {e}", in_file.display()))?;
+    let stdin = fs::File::open(&in_file).map_err(|e| format!("{}: {e}", in_file.display()))?;
+    let output = Command::new(&binary).stdin(stdin).output();
+    let output = output.map_err(|e| format!("{shown}: {e}"))?;
     if !output.status.success() {
-        return Err(format!("{} failed", binary.display()));
+        return Err(format!("{shown} failed"));
     }
     Ok(Some(String::from_utf8_lossy(&output.stdout).into_owned()))
 }

@@ -1,21 +1,17 @@
 //! The 8-puzzle and its sliding-tile family.
 
 use std::fmt::Write;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use eight_puzzle::fixture::Fixture;
 use eight_puzzle::{Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace};
 use eight_puzzle::{SolveError, SolveOptions, solve};
-use search_core::layers::Table;
 use search_core::puzzle::by_name;
 use search_core::{Budget, Reason};
 
 use self::cache::choose_db;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
-use crate::registry::{Analysis, AnalyzeOptions, Flag, Flags, Help, Progress, PuzzleDef};
-use crate::registry::{SolveSettings, refuse_variant};
+use crate::registry::SolveSettings;
+use crate::registry::{Analysis, AnalyzeOptions, Flag, Flags, Progress, PuzzleDef};
 use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
@@ -25,6 +21,7 @@ pub mod korf;
 /// The 8-puzzle family's entry.
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
+    analyze_options: &["size", "goal", "table"],
     flags: &[Flags {
         command: "solve",
         about: "its pattern databases and time limit",
@@ -41,44 +38,11 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
             },
         ],
     }],
-    help: Help {
-        solve: "\
-eight-puzzle: sliding tiles, 2x2 to 4x4 (the 8-puzzle, the 15-puzzle).
-
-The file: {\"start\": [\"8 6 7\", \"2 5 4\", \"3 0 1\"]}
-  start   rows of space-separated numbers, 0 (or .) for the blank
-  goal    optional; default: the tiles in order, the blank last
-  name, source, expect   optional, as in every fixture
-
-Examples:
-  cargo xtask solve eight-puzzle fixtures/eight-puzzle/seed-31.json
-  cargo xtask solve eight-puzzle fixtures/eight-puzzle/korf-001.json --json",
-        analyze: "\
-eight-puzzle: the distance of every arrangement from the goal.
-
-  --size WxH   2x2 to 4x3 fit this machine (default 3x3; 4x4 has 10^13 states)
-  --goal FILE  sweep from this fixture's goal instead of the solved board
-  --table      bytes (default up to 10 cells), wide, two-bits (default above), residues
-
-Examples:
-  cargo xtask analyze eight-puzzle
-  cargo xtask analyze eight-puzzle --size 4x3 --json",
-    },
-    benchmarks: "
-eight-puzzle/seed instance, bfs | 8-puzzle | Hiroi's instance (31 moves), BFS over the Lehmer table | 2.6 s, 181,439 states generated (C, Pentium 166) | pathfinding::bfs | eight-puzzle/seed instance, pathfinding::bfs
-eight-puzzle/seed instance, bidirectional | 8-puzzle | Hiroi's instance, bidirectional BFS | 0.26 s, 16,088 states generated (C, Pentium 166) | pathfinding::bfs_bidirectional | eight-puzzle/seed instance, pathfinding::bfs_bidirectional
-eight-puzzle/seed instance, ida-manhattan | 8-puzzle | Hiroi's instance, IDA* with Manhattan distance |  | pathfinding::idastar, same bound | eight-puzzle/seed instance, pathfinding::idastar
-eight-puzzle/sweep from the goal (bytes) | 8-puzzle | all 181,440 arrangements swept from the goal, byte table
-eight-puzzle/sweep from the goal (two bits) | 8-puzzle | the same, two-bit table
-fifteen-puzzle/Korf 1-10, 6-6-3, tables built | 15-puzzle | Korf's instances 1-10 (542 moves), IDA* with the 6-6-3 pattern databases
-fifteen-puzzle/Korf 1-10, 6-6-3 reflected, tables built | 15-puzzle | the same, also over the reflected board
-fifteen-puzzle/Korf 2, ida-linear-conflict | 15-puzzle | Korf's instance 2 (55 moves), IDA* with Manhattan distance and linear conflicts
-fifteen-puzzle/6-6-3 tables built | 15-puzzle | the 6-6-3 pattern databases for Korf's goal (11 MiB), built",
     sweeps: &[(
         "--size 4x3",
         "3x4 sliding puzzle: 479,001,600 arrangements, two-bit table",
     )],
-    ..driver::entry::<EightPuzzle>()
+    ..driver::entry_with_texts!(EightPuzzle, "eight-puzzle")
 };
 
 /// The algorithms run on a board: the breadth-first searches while their
@@ -147,19 +111,14 @@ impl Options {
     /// A budget that stops a search after `max_seconds`, and, in `solve`,
     /// reports each IDA* iteration [`on_terminal`].
     fn budget(&self) -> Budget {
-        let mut budget = Budget::default();
         let limit = self
             .max_seconds
             .and_then(|s| Duration::try_from_secs_f64(s).ok());
-        if let Some(limit) = limit {
-            let flag = Arc::new(AtomicBool::new(false));
-            let raise = Arc::clone(&flag);
-            std::thread::spawn(move || {
-                std::thread::sleep(limit);
-                raise.store(true, Ordering::Relaxed);
-            });
-            budget = budget.with_cancel_flag(flag);
-        }
+        let deadline = limit.and_then(|limit| Instant::now().checked_add(limit));
+        let budget = match deadline {
+            Some(deadline) => Budget::default().with_deadline(deadline),
+            None => Budget::default(),
+        };
         match self.bound {
             Some(_) => on_terminal(budget, ""),
             None => budget,
@@ -194,13 +153,8 @@ impl Driver for EightPuzzle {
         Options::of(settings).map(drop)
     }
 
-    fn run(
-        _: &Fixture,
-        (start, goal): &(Board, Board),
-        settings: &SolveSettings,
-        runs: &mut Runs<Self>,
-    ) -> Result<Drawing, String> {
-        let options = Options::of(settings)?;
+    fn run((start, goal): &(Board, Board), runs: &mut Runs<Self>) -> Result<Drawing, String> {
+        let options = Options::of(&runs.settings)?;
         let big = start.cells() > MAX_BFS_CELLS;
         let clock = Instant::now();
         // Parity decides an unreachable goal at once: no table is built for it.
@@ -301,30 +255,20 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 }
 
 fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Analysis, String> {
-    refuse_variant("the eight-puzzle", options)?;
+    let asked = options.size.as_deref().map(parse_size).transpose()?;
     let goal = match driver::goal_file::<EightPuzzle>(options)? {
         Some((_, goal)) => goal,
         None => {
-            let (w, h) = parse_size(options.size.as_deref().unwrap_or("3x3"))?;
+            let (w, h) = asked.unwrap_or((3, 3));
             Board::solved(w, h).map_err(|e| e.to_string())?
         }
     };
     let size = (goal.width(), goal.height());
-    if let Some(text) = options
-        .size
-        .as_ref()
-        .filter(|t| parse_size(t).ok() != Some(size))
-    {
-        parse_size(text)?;
+    if let (Some(text), true) = (&options.size, asked.is_some_and(|a| a != size)) {
         return Err(format!("--size {text} does not match the goal's board"));
     }
     let space = SlidingSpace::new(size.0, size.1).map_err(|e| e.to_string())?;
-    let table = if goal.cells() <= 10 {
-        Table::Bytes
-    } else {
-        Table::TwoBits
-    };
-    let plan = SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, table, &Board::rows);
+    let plan = SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, &Board::rows);
     plan.sweep(&space, [goal], options, progress)
 }
 

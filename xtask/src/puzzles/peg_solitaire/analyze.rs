@@ -4,38 +4,25 @@
 use std::fmt::Write;
 
 use peg_solitaire::fixture::Fixture;
+use peg_solitaire::report::{jumps_method, levels_summary, moves_method};
 use peg_solitaire::{
-    Board, JumpOptions, LevelOptions, MeetOptions, MoveLevels, PegSolitaire, count_by_jumps,
-    explore_moves, move_count, notation, problems, problems_by_jumps, replay_jumps,
-    shortest_problem,
+    Board, JumpOptions, LevelOptions, MeetOptions, count_by_jumps, explore_moves, notation,
+    problems, problems_by_jumps, shortest_problem,
 };
 use search_core::layers::LayerReport;
 use serde_json::json;
 
 use super::{FIELDS, TABLE_HOLES, instance, start_of, title};
-use crate::driver::ends;
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
-use crate::report::{length, thousands};
+use crate::report::thousands;
 use peg_solitaire::report::{problem_table, problems_summary};
-use search_core::text::drawn;
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
     let (by, every_problem) = (options.flags.value("by"), options.flags.on("problems"));
-    if let Some(v) = &options.variant {
-        return Err(format!("peg-solitaire has no variant {v:?}"));
-    }
-    if let Some(s) = &options.size {
-        return Err(format!(
-            "peg-solitaire takes its board from --goal, not --size {s:?}"
-        ));
-    }
-    if options.table.is_some() {
-        return Err("peg-solitaire has no --table option".to_string());
-    }
     if options.flags.on("solvable-only") && by != Some("jumps") {
         return Err(
             "--solvable-only applies to the counts by jumps: add --by jumps (not with --problems)"
@@ -60,46 +47,51 @@ pub(super) fn analyze(
         return analyze_problems(options, &fixture, &board, progress);
     }
     if fixture.goal.is_none() && matches!(by, None | Some("moves")) {
-        return analyze_levels(options, &fixture, progress).map_err(in_file);
+        let start = start_of(&fixture).map_err(in_file)?;
+        return analyze_moves(options, &fixture, (&start, None), progress).map_err(in_file);
     }
     let inst = instance(&fixture).map_err(in_file)?;
     let (start, goal) = (&inst.start, &inst.goal);
     match by {
-        None | Some("moves") => {}
-        Some("jumps") => return analyze_jumps(options, &fixture, start, goal, progress),
-        Some(other) => {
-            return Err(format!(
-                "peg-solitaire counts levels by moves or jumps, not {other:?}"
-            ));
-        }
+        None | Some("moves") => analyze_moves(options, &fixture, (start, Some(goal)), progress),
+        Some("jumps") => analyze_jumps(options, &fixture, start, goal, progress),
+        Some(other) => Err(format!(
+            "peg-solitaire counts levels by moves or jumps, not {other:?}"
+        )),
     }
-    let ends = ends::<PegSolitaire>(start, goal);
-    let what = format!(
-        "the fewest moves from the start to the goal, by a breadth-first search by moves over positions up to symmetry\n{ends}"
-    );
-    let mut description = begin(&fixture, &what, options, progress);
-    let levels = levels_by_moves(start, Some(goal.clone()), options, progress)?;
-    let positions = thousands(levels.positions());
-    match levels.solution_to(goal) {
-        Some(jumps) => {
-            replay_jumps(start, goal, &jumps)
-                .map_err(|e| format!("the solution failed replay: {e}"))?;
-            let _ = write!(
-                description,
-                "\nproven minimum: {} ({positions} positions up to {} symmetries kept, every one reachable in fewer moves generated); a solution, replayed: {}",
-                length(Some(move_count(&jumps))),
-                levels.symmetries(),
-                notation(&jumps)
-            );
-        }
+}
+
+/// `analyze --by moves`: the levels by moves from the start, to the goal
+/// (its minimum proven) or, without one, to exhaustion, up to the
+/// symmetries that keep the start (and the goal), within `--max-memory`.
+fn analyze_moves(
+    options: &AnalyzeOptions,
+    fixture: &Fixture,
+    (start, goal): (&Board, Option<&Board>),
+    progress: &mut dyn Progress,
+) -> Result<Analysis, String> {
+    let mut description = begin(fixture, &moves_method(start, goal), options, progress);
+    let settings = LevelOptions {
+        goal: goal.cloned(),
+        max_memory: options.max_memory,
+    };
+    let levels = explore_moves(start, &settings, |r| {
+        progress.level(r.level, r.states, r.kept)
+    });
+    let levels = levels.map_err(|e| e.to_string())?;
+    let summary = levels_summary(&levels, start, goal);
+    let summary = summary.map_err(|e| format!("the solution failed replay: {e}"))?;
+    let _ = write!(description, "\n{summary}");
+    let (ranks, histogram) = (levels.positions(), levels.histogram());
+    let farthest = match goal {
+        Some(goal) => vec![goal.rows()],
         None => {
-            let _ = write!(
-                description,
-                "\nthe goal is unreachable ({positions} positions up to symmetry reachable)"
-            );
+            let last = levels.level(histogram.len().saturating_sub(1));
+            let farthest = last.iter().take(options.farthest);
+            let farthest = farthest.filter_map(|&p| start.with_pegs(p).map(|b| b.rows()));
+            farthest.collect()
         }
-    }
-    let (ranks, histogram, farthest) = (levels.positions(), levels.histogram(), vec![goal.rows()]);
+    };
     Ok(Analysis {
         description,
         ranks,
@@ -119,15 +111,7 @@ fn analyze_jumps(
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
     let solvable_only = options.flags.on("solvable-only");
-    let method = if solvable_only && goal.is_mirror_of(start) {
-        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from the start to the middle and read backwards from the goal by complements (the goal is the start's complement, or its mirror image)"
-    } else if solvable_only {
-        "the positions on a jump sequence from the start to the goal, by levels by jumps grown from both ends until they meet"
-    } else {
-        "positions by number of jumps from the start, by a breadth-first search by jumps"
-    };
-    let ends = ends::<PegSolitaire>(start, goal);
-    let what = format!("{method}, over positions up to symmetry\n{ends}");
+    let what = jumps_method(start, goal, solvable_only);
     let mut description = begin(fixture, &what, options, progress);
     let jumps = JumpOptions {
         max_memory: options.max_memory,
@@ -278,59 +262,6 @@ fn analyze_shortest(
         extra: fields(extra),
         ..Analysis::default()
     })
-}
-
-/// `analyze` of a file without a goal: the levels by moves from the start
-/// to exhaustion, up to the symmetries that keep the start.
-fn analyze_levels(
-    options: &AnalyzeOptions,
-    fixture: &Fixture,
-    progress: &mut dyn Progress,
-) -> Result<Analysis, String> {
-    let start = start_of(fixture)?;
-    let what = format!(
-        "every position reachable from the start, by its fewest moves, by a breadth-first search by moves over positions up to the symmetries that keep the start, to exhaustion\n{}",
-        drawn(["start"], [start.rows()], 2)
-    );
-    let mut description = begin(fixture, &what, options, progress);
-    let levels = levels_by_moves(&start, None, options, progress)?;
-    let (histogram, ranks) = (levels.histogram(), levels.positions());
-    let last = histogram.len().saturating_sub(1);
-    let _ = write!(
-        description,
-        "\n{} positions up to {} symmetries; the most moves any position needs: {last}",
-        thousands(ranks),
-        levels.symmetries(),
-    );
-    let farthest = levels.level(last).iter().take(options.farthest);
-    let farthest = farthest
-        .filter_map(|&p| start.with_pegs(p).map(|b| b.rows()))
-        .collect();
-    Ok(Analysis {
-        description,
-        ranks,
-        histogram,
-        farthest,
-        ..Analysis::default()
-    })
-}
-
-/// The breadth-first levels by moves from `start` (towards `goal`, or to
-/// exhaustion), within `--max-memory`, each level reported to `progress`.
-fn levels_by_moves(
-    start: &Board,
-    goal: Option<Board>,
-    options: &AnalyzeOptions,
-    progress: &mut dyn Progress,
-) -> Result<MoveLevels, String> {
-    let settings = LevelOptions {
-        goal,
-        max_memory: options.max_memory,
-    };
-    explore_moves(start, &settings, |r| {
-        progress.level(r.level, r.states, r.kept)
-    })
-    .map_err(|e| e.to_string())
 }
 
 /// The description of an analysis of `fixture` that finds `what`, announced
