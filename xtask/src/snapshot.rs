@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use similar::TextDiff;
 
 /// The test that checks the snapshots, named in each file's header.
-const SOURCE: &str = "xtask/tests/golden.rs";
+const SOURCE: &str = "xtask/tests/it/golden.rs";
 
 /// Where the snapshot of `case` of `puzzle` lives.
 pub fn path(snapshots: &Path, puzzle: &str, case: &str) -> PathBuf {

@@ -168,12 +168,13 @@ fn binomial(n: u64, k: u64) -> u64 {
 /// ```
 /// use line_puzzle::{Algorithm, Board, SolveOptions, Solver};
 ///
-/// let start = Board::from_rows(&["AABS", "AABB", "CCDD", "CCDD"])?;
+/// let start = Board::from_rows(&["AABS", "AABB", "DCDC", "CDCD"])?;
 /// let goal = Board::from_rows(&["ABAS", "DCDC", "BABA", "CDCD"])?;
-/// let options = SolveOptions::with_algorithm(Algorithm::IdaPdb);
+/// let options = SolveOptions::with_algorithm(Algorithm::IdaLetterPdb);
 /// let solver = Solver::new(&goal, &options)?;
 /// let pruned = solver.solve(&start)?;
 /// let plain = Solver::new(&goal, &SolveOptions { pruning: false, ..options })?.solve(&start)?;
+/// assert_eq!(pruned.found.as_ref().map(|s| s.len()), Some(28));
 /// assert_eq!(pruned.found, plain.found);
 /// assert!(pruned.stats.expanded < plain.stats.expanded);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

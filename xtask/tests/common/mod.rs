@@ -33,7 +33,6 @@ pub fn scratch(name: &str) -> PathBuf {
 /// Runs `args` with one rayon thread and with three and checks that the
 /// outputs agree, after `normalise`: sequential against parallel, with an odd
 /// number of threads so that no chunk boundary falls where two threads' would.
-#[allow(dead_code, reason = "not every test file compares thread counts")]
 pub fn same_with_any_thread_count(args: &[&str], normalise: impl Fn(Vec<u8>) -> Vec<u8>) {
     let outputs: Vec<Vec<u8>> = ["1", "3"]
         .iter()
@@ -52,7 +51,6 @@ pub fn same_with_any_thread_count(args: &[&str], normalise: impl Fn(Vec<u8>) -> 
 }
 
 /// Runs `solve-all` over `fixtures` into `snapshots`, with `more` arguments.
-#[allow(dead_code, reason = "not every test file runs solve-all")]
 pub fn solve_all(fixtures: &Path, snapshots: &Path, more: &[&str]) -> Output {
     let mut args = vec![
         "solve-all",
@@ -66,35 +64,30 @@ pub fn solve_all(fixtures: &Path, snapshots: &Path, more: &[&str]) -> Output {
 }
 
 /// The JSON object a successful run printed.
-#[allow(dead_code, reason = "not every test file reads JSON")]
 pub fn json_of(out: &Output) -> serde_json::Value {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// The JSON answer of `solve` on the fixture `fixtures/<puzzle>/<case>.json`.
-#[allow(dead_code, reason = "not every test file solves fixtures")]
 pub fn solve_json(puzzle: &str, case: &str) -> serde_json::Value {
     let path = format!("../fixtures/{puzzle}/{case}.json");
     json_of(&xtask(&["solve", puzzle, &path, "--json"]))
 }
 
 /// Checks that a run's standard error says `message`.
-#[allow(dead_code, reason = "not every test file reads standard error")]
 pub fn assert_stderr_has(out: &Output, message: &str) {
     assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
 }
 
 /// Checks that a run failed, with status 1, and that its standard error says
 /// `message`.
-#[allow(dead_code, reason = "not every test file reads errors")]
 pub fn assert_fails_with(out: &Output, message: &str) {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert_stderr_has(out, message);
 }
 
 /// The arguments of a command line written as one string, split at spaces.
-#[allow(dead_code, reason = "not every test file writes command lines")]
 pub fn words(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
 }

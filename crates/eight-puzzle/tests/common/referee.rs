@@ -1,7 +1,7 @@
 //! The referee of every solver: the fewest moves by a plain bidirectional
 //! breadth-first search, and every setting of `solve` held against it,
 //! each solution verified by the crate's rules. Shared by
-//! `tests/referee.rs` (fixed seeds) and the `solve` fuzz target.
+//! `tests/it/against_referee.rs` (fixed seeds) and the `solve` fuzz target.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -1,7 +1,7 @@
 //! The referee of every solver: the fewest moves to any all-white board by
 //! a plain breadth-first search over the public rules (`Board::moves`,
 //! `Board::play`), and every algorithm held against it. Shared by
-//! `tests/referee.rs` (fixed seeds) and the `solve` fuzz target.
+//! `tests/it/against_referee.rs` (fixed seeds) and the `solve` fuzz target.
 
 use flip_it::{Algorithm, Board, FlipIt, Goal, SolveOptions, solve};
 use search_core::bfs::bfs;

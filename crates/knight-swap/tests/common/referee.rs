@@ -2,7 +2,7 @@
 //! over the public rules (`Board::moves`, `Board::play`) that keeps, for
 //! every arrangement it reaches, its distance and its number of shortest
 //! move sequences; every algorithm, and the sweep's count, held against
-//! it. Shared by `tests/referee.rs` (fixed seeds) and the `solve` fuzz
+//! it. Shared by `tests/it/against_referee.rs` (fixed seeds) and the `solve` fuzz
 //! target.
 
 use std::collections::HashMap;

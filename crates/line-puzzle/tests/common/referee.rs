@@ -1,7 +1,7 @@
 //! The referee of every solver: the fewest moves by a plain bidirectional
 //! breadth-first search over the public rules (`Board::moves`,
 //! `Board::play`), and every setting of the solvers held against it.
-//! Shared by `tests/referee.rs` (fixed seeds) and the `solve` fuzz target.
+//! Shared by `tests/it/against_referee.rs` (fixed seeds) and the `solve` fuzz target.
 
 use line_puzzle::{Algorithm, Board, Letter, LinePuzzle, SolveOptions, Solver, solve};
 use search_core::bidirectional::bfs_bidirectional;

@@ -4,7 +4,7 @@
 //! for every position it reaches, its distance, its number of shortest
 //! position sequences and of shortest jump sequences; every algorithm and
 //! option of `solve` and both counts held against it. Shared by
-//! `tests/referee.rs` (fixed seeds) and the `solve` fuzz target.
+//! `tests/it/against_referee.rs` (fixed seeds) and the `solve` fuzz target.
 
 use std::collections::HashMap;
 

@@ -12,9 +12,7 @@ use proptest::prelude::*;
 
 use line_puzzle::Board;
 
-#[path = "common/referee.rs"]
-mod referee;
-use referee::{arrangement, check, distance, letter_groups, settings, walk};
+use crate::referee::{arrangement, check, distance, letter_groups, settings, walk};
 
 /// Any board of one of `shapes`: random letters, the space anywhere.
 fn any_board(shapes: &'static [(usize, usize)]) -> impl Strategy<Value = Board> {

@@ -11,9 +11,7 @@ use proptest::prelude::*;
 
 use flip_it::{Board, Variant};
 
-#[path = "common/referee.rs"]
-mod referee;
-use referee::{check, distance, walk};
+use crate::referee::{check, distance, walk};
 
 /// The board of `size` and `variant` with the black pieces of `black` and
 /// the empty cell at `empty` (modulo the cells).

@@ -10,8 +10,7 @@ use eight_puzzle::{
 };
 use search_core::rules::Ranked;
 
-mod common;
-use common::{board, eight_puzzle_layers, moves};
+use crate::common::{board, eight_puzzle_layers, moves};
 
 /// IDA* with the tables of `db`, reflected or not.
 fn with_db(db: &Arc<PatternDb>, reflect: bool) -> SolveOptions {

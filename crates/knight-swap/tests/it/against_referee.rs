@@ -12,9 +12,7 @@ use proptest::prelude::*;
 
 use knight_swap::Board;
 
-#[path = "common/referee.rs"]
-mod referee;
-use referee::{check, shortest_paths, walk};
+use crate::referee::{check, shortest_paths, walk};
 
 /// A board of `width` columns whose cells read `cells` (`b`, `w`, `.`, `#`).
 fn board(width: usize, cells: &[char]) -> Board {

@@ -4,8 +4,7 @@
 
 use peg_solitaire::{Board, JumpOptions, Lattice, count_by_jumps};
 
-mod common;
-use common::{ENGLISH, TRIANGLE};
+use crate::common::{ENGLISH, TRIANGLE};
 
 /// The counts by jumps, from a brute force over every position reachable
 /// from the start, without symmetry: the classes of positions under the

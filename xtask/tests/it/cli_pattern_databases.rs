@@ -4,8 +4,7 @@
 
 use std::fs;
 
-mod common;
-use common::{assert_stderr_has, scratch, text, xtask};
+use crate::common::{assert_stderr_has, scratch, text, xtask};
 
 #[test]
 fn pattern_databases_are_cached_and_a_corrupt_or_stale_file_is_rebuilt() {

@@ -6,9 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-#[allow(dead_code, reason = "without the feature, only the refusal is tested")]
-mod common;
-use common::{assert_fails_with, assert_stderr_has, words, xtask};
+use crate::common::{assert_fails_with, assert_stderr_has, words, xtask};
 
 #[cfg(feature = "distributed")]
 mod sharded {
@@ -16,8 +14,8 @@ mod sharded {
     use std::net::TcpListener;
     use std::process::{Command, Stdio};
 
-    use super::common::{json_of, scratch, text};
     use super::*;
+    use crate::common::{json_of, scratch, text};
 
     /// A host file in a fresh folder `name`: two free local addresses.
     fn two_free_hosts(name: &str) -> std::path::PathBuf {

@@ -11,9 +11,8 @@ use peg_solitaire::{
 use proptest::prelude::*;
 use search_core::Budget;
 
-mod common;
-use common::brute::brute_force;
-use common::{ENGLISH, SEED, TRIANGLE};
+use crate::common::brute::brute_force;
+use crate::common::{ENGLISH, SEED, TRIANGLE};
 
 fn seed() -> (Board, Board) {
     let start = Board::from_rows_in(Lattice::Triangular, &SEED).unwrap();

@@ -8,9 +8,8 @@ use peg_solitaire::{
     move_count, problems, problems_by_jumps, problems_by_starts, replay_jumps, shortest_problem,
 };
 
-mod common;
-use common::TRIANGLE;
-use common::brute::brute_force;
+use crate::common::TRIANGLE;
+use crate::common::brute::brute_force;
 
 /// Every problem of small boards: the answers of the levels met from both
 /// ends (after the class rule and the symmetries) against the breadth-first

@@ -5,8 +5,7 @@
 
 use std::fs;
 
-mod common;
-use common::{assert_stderr_has, json_of, same_with_any_thread_count, scratch, text, xtask};
+use crate::common::{assert_stderr_has, json_of, same_with_any_thread_count, scratch, text, xtask};
 
 #[test]
 fn analyze_sweeps_the_eight_puzzle() {

@@ -14,9 +14,7 @@ use proptest::prelude::*;
 
 use eight_puzzle::{Board, Partition, PatternDb};
 
-#[path = "common/referee.rs"]
-mod referee;
-use referee::{Setting, check, distance, groups, settings, tables, walk};
+use crate::referee::{Setting, check, distance, groups, settings, tables, walk};
 
 /// Any arrangement of a `width` x `height` board: the tiles `1..cells` and
 /// the blank, in any order.

@@ -13,8 +13,7 @@ use search_core::puzzle::{
 };
 use search_core::rules::Ranked;
 
-mod common;
-use common::{board, eight_puzzle_layers, moves};
+use crate::common::{board, eight_puzzle_layers, moves};
 
 /// `solve` with `algorithm` and the default options.
 fn solve_by(

@@ -6,8 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-mod common;
-use common::{
+use crate::common::{
     assert_stderr_has, same_with_any_thread_count, scratch, solve_all, solve_json, text, xtask,
 };
 

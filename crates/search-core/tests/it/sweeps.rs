@@ -2,8 +2,7 @@
 //! known in closed form: thread-count independence, tables wider than a
 //! byte, memory limits, progress per layer.
 
-mod common;
-use common::Ring;
+use crate::common::Ring;
 use search_core::layers::SweepError;
 use search_core::par::with_threads;
 use search_core::prelude::*;

@@ -17,9 +17,7 @@ use peg_solitaire::{
     problems_by_starts, shortest_problem,
 };
 
-#[path = "common/referee.rs"]
-mod referee;
-use referee::{check, shortest_paths, walk};
+use crate::referee::{check, shortest_paths, walk};
 
 /// A hole with a peg (`o`), an empty hole (`.`), or no hole (a space).
 fn cell() -> impl Strategy<Value = char> {
