@@ -4,7 +4,8 @@
 use std::fmt::Write;
 
 use peg_solitaire::fixture::Fixture;
-use peg_solitaire::report::{jumps_method, levels_summary, moves_method};
+use peg_solitaire::report::{SHORTEST_METHOD, jumps_method, levels_summary, moves_method};
+use peg_solitaire::report::{problems_method, problems_summary};
 use peg_solitaire::{
     Board, JumpOptions, LevelOptions, MeetOptions, count_by_jumps, explore_moves, notation,
     problems, problems_by_jumps, shortest_problem,
@@ -15,8 +16,6 @@ use serde_json::json;
 use super::{FIELDS, TABLE_HOLES, instance, start_of, title};
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
-use crate::report::thousands;
-use peg_solitaire::report::{problem_table, problems_summary};
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
@@ -121,20 +120,7 @@ fn analyze_jumps(
         progress.level(r.level, r.states, r.states)
     });
     let census = census.map_err(|e| e.to_string())?;
-    let positions: u64 = census.histogram.iter().sum();
-    let _ = match solvable_only {
-        false => write!(
-            description,
-            "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); of them, ",
-            thousands(positions),
-            census.start_symmetries,
-        ),
-        true => write!(
-            description,
-            "\nreachable positions not counted (--solvable-only); "
-        ),
-    };
-    description += &census.solvable_summary();
+    let _ = write!(description, "\n{}", census.summary(solvable_only));
     let extra = json!({
         "solutions": census.solutions.to_string(),
         "start_symmetries": census.start_symmetries,
@@ -142,7 +128,7 @@ fn analyze_jumps(
     });
     Ok(Analysis {
         description,
-        ranks: positions,
+        ranks: census.histogram.iter().sum(),
         histogram: census.histogram,
         census: Some(Census {
             key: "solvable",
@@ -168,14 +154,7 @@ fn analyze_problems(
     // ones: `problems_by_jumps`, which answers every survivor of a start at
     // once.
     let (by_starts, max_memory) = (board.geometry().holes() > TABLE_HOLES, options.max_memory);
-    let what = format!(
-        "every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
-        if by_starts {
-            "levels by jumps from each start up to symmetry and back from its finishes until they meet, then one pass by moves over the positions on a jump sequence to a one-peg finish"
-        } else {
-            "levels by moves met from both ends"
-        }
-    );
+    let what = problems_method(by_starts);
     let mut description = begin(fixture, &what, options, progress);
     let all = if by_starts {
         let mut stage = None;
@@ -201,17 +180,12 @@ fn analyze_problems(
         })
     }
     .map_err(refused)?;
-    let _ = write!(description, "\n{}", problem_table(board, &all));
+    let _ = write!(description, "\n{}", problems_summary(board, &all));
     let mut histogram = Vec::new();
     for m in all.iter().filter_map(|p| p.moves).map(|m| m as usize) {
         histogram.resize(histogram.len().max(m + 1), 0);
         histogram[m] += 1;
     }
-    let summary = problems_summary(&all);
-    let _ = write!(
-        description,
-        "\n{summary} (problems by their fewest moves below)"
-    );
     let shortest = all.iter().filter_map(|p| p.moves).min();
     let count = all.len();
     let problems: Vec<_> = all
@@ -236,8 +210,7 @@ fn analyze_shortest(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let what = "the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries";
-    let mut description = begin(fixture, what, options, progress);
+    let mut description = begin(fixture, SHORTEST_METHOD, options, progress);
     let meet = MeetOptions {
         max_memory: options.max_memory,
     };
