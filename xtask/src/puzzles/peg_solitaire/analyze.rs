@@ -13,7 +13,7 @@ use peg_solitaire::{
 use search_core::layers::LayerReport;
 use serde_json::json;
 
-use super::{FIELDS, TABLE_HOLES, instance, start_of, title};
+use super::{AnalyzeFlags, FIELDS, TABLE_HOLES, instance, start_of, title};
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
 
@@ -21,14 +21,15 @@ pub(super) fn analyze(
     options: &AnalyzeOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let (by, every_problem) = (options.flags.value("by"), options.flags.on("problems"));
-    if options.flags.on("solvable-only") && by != Some("jumps") {
+    let flags: AnalyzeFlags = options.flags.read()?;
+    let by = flags.by.as_deref();
+    if flags.solvable_only && by != Some("jumps") {
         return Err(
             "--solvable-only applies to the counts by jumps: add --by jumps (not with --problems)"
                 .to_string(),
         );
     }
-    if options.flags.on("shortest-only") && !every_problem {
+    if flags.shortest_only && !flags.problems {
         return Err(
             "--shortest-only applies to the problems of a board: add --problems".to_string(),
         );
@@ -38,12 +39,16 @@ pub(super) fn analyze(
     )?;
     let in_file = |e: String| format!("{file}: {e}");
     let fixture: Fixture = fixtures::parse_fields(json, &FIELDS).map_err(in_file)?;
-    if every_problem {
+    if flags.problems {
         if by.is_some_and(|b| b != "moves") {
             return Err("peg-solitaire's problems are counted by moves only".to_string());
         }
         let board = start_of(&fixture).map_err(in_file)?;
-        return analyze_problems(options, &fixture, &board, progress);
+        let run = match flags.shortest_only {
+            true => analyze_shortest,
+            false => analyze_problems,
+        };
+        return run(options, &fixture, &board, progress);
     }
     if fixture.goal.is_none() && matches!(by, None | Some("moves")) {
         let start = start_of(&fixture).map_err(in_file)?;
@@ -53,7 +58,10 @@ pub(super) fn analyze(
     let (start, goal) = (&inst.start, &inst.goal);
     match by {
         None | Some("moves") => analyze_moves(options, &fixture, (start, Some(goal)), progress),
-        Some("jumps") => analyze_jumps(options, &fixture, start, goal, progress),
+        Some("jumps") => {
+            let ends = (start, goal, flags.solvable_only);
+            analyze_jumps(options, &fixture, ends, progress)
+        }
         Some(other) => Err(format!(
             "peg-solitaire counts levels by moves or jumps, not {other:?}"
         )),
@@ -105,11 +113,9 @@ fn analyze_moves(
 fn analyze_jumps(
     options: &AnalyzeOptions,
     fixture: &Fixture,
-    start: &Board,
-    goal: &Board,
+    (start, goal, solvable_only): (&Board, &Board, bool),
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let solvable_only = options.flags.on("solvable-only");
     let what = jumps_method(start, goal, solvable_only);
     let mut description = begin(fixture, &what, options, progress);
     let jumps = JumpOptions {
@@ -147,9 +153,6 @@ fn analyze_problems(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    if options.flags.on("shortest-only") {
-        return analyze_shortest(options, fixture, board, progress);
-    }
     // Small boards: one search by moves from both ends per pair; bigger
     // ones: `problems_by_jumps`, which answers every survivor of a start at
     // once.
