@@ -44,8 +44,7 @@ impl Driver for KnightSwap {
             max_memory,
             ..SolveOptions::default()
         };
-        runs.solve(algorithm, ends, &options)
-            .map_err(|e| e.to_string())?;
+        runs.solve(algorithm, ends, &options)?;
 
         let none = |n: String| {
             format!("none of the {n} arrangements reachable from the start is the goal")

@@ -134,8 +134,7 @@ fn run_small(
             budget,
             max_memory,
         };
-        runs.solve(name, (start, goal), &options)
-            .map_err(|e| e.to_string())?;
+        runs.solve(name, (start, goal), &options)?;
     }
     let minimum = runs.runs.iter().rev().find_map(|r| r.moves);
     let others = [
@@ -148,8 +147,7 @@ fn run_small(
             max_memory,
             ..SolveOptions::default()
         };
-        runs.solve(name, (start, goal), &options)
-            .map_err(|e| e.to_string())?;
+        runs.solve(name, (start, goal), &options)?;
     }
     let text = &mut d.before;
     let _ = writeln!(text, "{}", proven_answer(minimum, first_jump.is_some()));
