@@ -77,14 +77,16 @@ impl Flags {
 }
 
 /// The command line of `solve` or `analyze`, every puzzle's own flags
-/// among its arguments.
+/// among its arguments; `None`: none given.
 #[derive(Debug, Clone, Default)]
-pub struct Given(pub clap::ArgMatches);
+pub struct Given(pub Option<clap::ArgMatches>);
 
 impl Given {
     /// The flags of a puzzle's `clap::Args` `T`.
-    pub fn read<T: clap::FromArgMatches>(&self) -> Result<T, String> {
-        T::from_arg_matches(&self.0).map_err(|e| e.to_string())
+    pub fn read<T: clap::Args + clap::FromArgMatches>(&self) -> Result<T, String> {
+        let none = || T::augment_args(clap::Command::new("none")).get_matches_from(["none"]);
+        let matches = self.0.clone().unwrap_or_else(none);
+        T::from_arg_matches(&matches).map_err(|e| e.to_string())
     }
 
     /// Refuses the first flag given that `puzzle` does not take for
@@ -97,13 +99,12 @@ impl Given {
     ) -> Result<(), String> {
         let flags = |p: &PuzzleDef| {
             let mine = p.flags.iter().filter(|f| f.command == command);
-            let args = mine.flat_map(|f| f.list().into_iter().map(|arg| (f.about, arg)));
-            args.map(|(about, arg)| (p.name, about, arg))
-                .collect::<Vec<_>>()
+            let list = |f: &'static Flags| f.list().into_iter().map(move |a| (p.name, f.about, a));
+            mine.flat_map(list).collect::<Vec<_>>()
         };
         let (mine, on) = (flags(puzzle), |arg: &clap::Arg| {
-            let source = self.0.value_source(arg.get_id().as_str());
-            source == Some(clap::parser::ValueSource::CommandLine)
+            let given = |m: &clap::ArgMatches| m.value_source(arg.get_id().as_str());
+            self.0.as_ref().and_then(given) == Some(clap::parser::ValueSource::CommandLine)
         });
         let taken = |arg: &clap::Arg| mine.iter().any(|(.., a)| a.get_id() == arg.get_id());
         match all
