@@ -2,9 +2,9 @@
 //! beside its body in `commands/`), with each puzzle's own flags of `solve`
 //! and `analyze` added from its entry.
 
-use clap::{Arg, ArgAction, ArgMatches, Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use xtask::puzzles::PUZZLES;
-use xtask::registry::{Flag, Given};
+use xtask::registry::Flags;
 
 use crate::commands::{analyze, bench, solve};
 use xtask::puzzles::eight_puzzle::korf;
@@ -44,17 +44,12 @@ pub(crate) fn command() -> clap::Command {
     let mut cli = Cli::command();
     for name in ["solve", "analyze"] {
         cli = cli.mut_subcommand(name, |mut command| {
-            for &Flag {
-                name: flag,
-                value,
-                help,
-            } in flags(name)
-            {
-                let arg = Arg::new(flag).long(flag).help(help);
-                command = command.arg(match value {
-                    Some(value) => arg.value_name(value),
-                    None => arg.action(ArgAction::SetTrue),
-                });
+            let flags = PUZZLES.iter().flat_map(|p| p.flags);
+            for arg in flags.filter(|f| f.command == name).flat_map(Flags::list) {
+                if command.get_arguments().all(|a| a.get_id() != arg.get_id()) {
+                    // In the order of this command, not of the puzzle's own.
+                    command = command.arg(arg.display_order(None));
+                }
             }
             match name {
                 "analyze" => analyze::Sharding::augment_args(command),
@@ -63,32 +58,4 @@ pub(crate) fn command() -> clap::Command {
         });
     }
     cli
-}
-
-/// The puzzles' own flags of `command`, each name once, in the order of
-/// the entries.
-fn flags(command: &str) -> Vec<&'static Flag> {
-    let groups = PUZZLES
-        .iter()
-        .flat_map(|p| p.flags)
-        .filter(|f| f.command == command);
-    let mut flags: Vec<&'static Flag> = Vec::new();
-    for flag in groups.flat_map(|f| f.list) {
-        if flags.iter().all(|f| f.name != flag.name) {
-            flags.push(flag);
-        }
-    }
-    flags
-}
-
-/// The puzzles' own flags of `command` given in `matches`.
-pub(crate) fn given(command: &str, matches: &ArgMatches) -> Given {
-    let value = |&Flag { name, value, .. }: &Flag| match value {
-        Some(_) => matches.get_one::<String>(name).map(|v| Some(v.clone())),
-        None => matches.get_flag(name).then_some(None),
-    };
-    let given = flags(command)
-        .into_iter()
-        .filter_map(|f| Some((f.name, value(f)?)));
-    Given(given.collect())
 }

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use search_core::Outcome;
 use search_core::fixture::{ExtraFields, Fields, Fixture};
-use search_core::puzzle::{Puzzle, SolutionOf, SolveError, verify};
+use search_core::puzzle::{Puzzle, SolutionOf, verify};
 
 use crate::registry::{AnalyzeOptions, Help, PuzzleDef, SolveSettings};
 use crate::report::{Report, Run, heading, length, problems, render_runs};
@@ -200,15 +200,24 @@ impl<P: Driver> Runs<P> {
         }
     }
 
+    /// The answer line: the length of the first run's solution, proven
+    /// optimal `how`, or where it found none, the goal unreachable, `why`.
+    pub fn answer(&self, how: &str, why: &str) -> String {
+        match &self.first {
+            Some(s) => format!("answer: {} (optimal; {how})", length(Some(s.len() as u32))),
+            None => format!("answer: unreachable ({why})"),
+        }
+    }
+
     /// Solves with `options`, timed, and records the run under `name`.
     pub fn solve(
         &mut self,
         name: impl Display,
         ends: (&P::Board, &P::Goal),
         options: &P::Options,
-    ) -> Result<(), SolveError> {
+    ) -> Result<(), String> {
         let clock = Instant::now();
-        let outcome = P::solve(ends.0, ends.1, options)?;
+        let outcome = P::solve(ends.0, ends.1, options).map_err(|e| e.to_string())?;
         self.record(name, ends, outcome, (ms_since(clock), 0.0));
         Ok(())
     }
@@ -341,11 +350,6 @@ pub(crate) use start_and_goal_driver;
 /// The start and the goal drawn side by side, indented.
 pub fn ends<P: Puzzle>(start: &P::Board, goal: &P::Board) -> String {
     drawn(["start", "goal"], [P::rows(start), P::rows(goal)], 2)
-}
-
-/// The answer of a solution of `moves` moves proven optimal, `how`.
-pub fn optimal(moves: usize, how: &str) -> String {
-    format!("answer: {} (optimal; {how})", length(Some(moves as u32)))
 }
 
 /// A fixture read and checked: its fields and the instance it describes.

@@ -24,8 +24,8 @@ fn main() -> ExitCode {
     }
     let matches = args::command().get_matches();
     let parsed = |matches| Cli::from_arg_matches(matches).unwrap_or_else(|e| e.exit());
-    let (name, sub) = matches.subcommand().expect("clap requires a command");
-    let given = args::given(name, sub);
+    let (_, sub) = matches.subcommand().expect("clap requires a command");
+    let given = xtask::registry::Given(Some(sub.clone()));
     xtask::automata::register();
     let result = match parsed(&matches).command {
         Command::SolveAll(options) => solve::solve_all(&options),

@@ -56,42 +56,37 @@ pub struct Help {
     pub analyze: &'static str,
 }
 
-/// A puzzle's own flags of one command.
+/// A puzzle's own flags of one command: a `clap::Args` of its own, which
+/// it reads back from [`Given`].
 #[derive(Debug)]
 pub struct Flags {
     /// `solve` or `analyze`.
     pub command: &'static str,
     /// What they are about, for the refusal of another puzzle's flag.
     pub about: &'static str,
-    /// The flags.
-    pub list: &'static [Flag],
+    /// Adds them to a command: their `clap::Args::augment_args`.
+    pub args: fn(clap::Command) -> clap::Command,
 }
 
-/// One flag of a puzzle's own.
-#[derive(Debug)]
-pub struct Flag {
-    /// Its name without the dashes.
-    pub name: &'static str,
-    /// The name of its value, or `None` for a switch.
-    pub value: Option<&'static str>,
-    /// Its help.
-    pub help: &'static str,
+impl Flags {
+    /// The flags, as clap arguments.
+    pub fn list(&self) -> Vec<clap::Arg> {
+        let command = (self.args)(clap::Command::new(self.command));
+        command.get_arguments().cloned().collect()
+    }
 }
 
-/// The puzzles' own flags given on a command line, by name, with their
-/// values (`None` for a switch).
+/// The command line of `solve` or `analyze`, every puzzle's own flags
+/// among its arguments; `None`: none given.
 #[derive(Debug, Clone, Default)]
-pub struct Given(pub Vec<(&'static str, Option<String>)>);
+pub struct Given(pub Option<clap::ArgMatches>);
 
 impl Given {
-    /// The value of the flag `name`, if given.
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(n, _)| *n == name)?.1.as_deref()
-    }
-
-    /// Whether the flag `name` was given.
-    pub fn on(&self, name: &str) -> bool {
-        self.0.iter().any(|(n, _)| *n == name)
+    /// The flags of a puzzle's `clap::Args` `T`.
+    pub fn read<T: clap::Args + clap::FromArgMatches>(&self) -> Result<T, String> {
+        let none = || T::augment_args(clap::Command::new("none")).get_matches_from(["none"]);
+        let matches = self.0.clone().unwrap_or_else(none);
+        T::from_arg_matches(&matches).map_err(|e| e.to_string())
     }
 
     /// Refuses the first flag given that `puzzle` does not take for
@@ -102,24 +97,27 @@ impl Given {
         command: &str,
         all: &[PuzzleDef],
     ) -> Result<(), String> {
-        let owner = |p: &PuzzleDef, flag: &str| {
-            let mut mine = p.flags.iter().filter(|f| f.command == command);
-            let group = mine.find(|f| f.list.iter().any(|g| g.name == flag));
-            group.map(|f| (p.name, f.about))
+        let flags = |p: &PuzzleDef| {
+            let mine = p.flags.iter().filter(|f| f.command == command);
+            let list = |f: &'static Flags| f.list().into_iter().map(move |a| (p.name, f.about, a));
+            mine.flat_map(list).collect::<Vec<_>>()
         };
-        match self
-            .0
+        let (mine, on) = (flags(puzzle), |arg: &clap::Arg| {
+            let given = |m: &clap::ArgMatches| m.value_source(arg.get_id().as_str());
+            self.0.as_ref().and_then(given) == Some(clap::parser::ValueSource::CommandLine)
+        });
+        let taken = |arg: &clap::Arg| mine.iter().any(|(.., a)| a.get_id() == arg.get_id());
+        match all
             .iter()
-            .find(|(flag, _)| owner(puzzle, flag).is_none())
+            .flat_map(flags)
+            .find(|(.., a)| on(a) && !taken(a))
         {
             None => Ok(()),
-            Some((flag, _)) => {
-                let (name, about) = all.iter().find_map(|p| owner(p, flag)).unwrap_or_default();
-                Err(format!(
-                    "{} takes no --{flag}: it is {name}'s ({about})",
-                    puzzle.name
-                ))
-            }
+            Some((name, about, arg)) => Err(format!(
+                "{} takes no --{}: it is {name}'s ({about})",
+                puzzle.name,
+                arg.get_long().unwrap_or_default()
+            )),
         }
     }
 }

@@ -4,9 +4,40 @@
 
 use std::fmt::{self, Write};
 
-use search_core::text::{drawn, thousands};
+use search_core::rules::Ranked;
+use search_core::text::{drawn, length, thousands};
 
-use crate::{Exploration, Move, Route};
+use crate::{Board, Exploration, KnightSpace, Move, Route};
+
+/// The board of `start`: its size, its squares, its knights of each colour
+/// and their arrangements on the squares.
+pub fn describe(start: &Board) -> String {
+    let arrangements = thousands(KnightSpace::new(start).map_or(0, |space| space.size()));
+    let (w, h, squares) = (start.width(), start.height(), start.square_cells().len());
+    let (black, white) = (start.black_cells().len(), start.white_cells().len());
+    format!(
+        "board: {w}x{h}, {squares} squares, {black} black and {white} white knights, {arrangements} arrangements"
+    )
+}
+
+impl Exploration {
+    /// The answer for a goal: its fewest moves (`moves`), proven by this
+    /// sweep, and the `count` of shortest solutions; without moves, the goal
+    /// is none of the arrangements reached.
+    pub fn answer(&self, moves: Option<usize>, count: u128) -> String {
+        match moves {
+            None => format!(
+                "answer: unreachable (none of the {} arrangements reachable from the start is the goal)",
+                thousands(self.reachable())
+            ),
+            Some(moves) => format!(
+                "answer: {} (proven: every arrangement reachable from the start was swept; solutions replayed)\nshortest solutions: {} distinct move sequences",
+                length(Some(moves as u32)),
+                thousands(count)
+            ),
+        }
+    }
+}
 
 /// How far the arrangements reachable from the start lie: the count at
 /// each distance, eight to a line, and the first farthest ones by rank.

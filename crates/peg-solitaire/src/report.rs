@@ -145,11 +145,21 @@ impl fmt::Display for JumpCensus {
 }
 
 impl JumpCensus {
-    /// How many positions can still reach the goal and how many jump
-    /// sequences reach it, in words.
-    pub fn solvable_summary(&self) -> String {
+    /// The positions reachable from the start (not counted where
+    /// `solvable_only`, [`JumpOptions::solvable_only`](crate::JumpOptions)),
+    /// how many of them can still reach the goal and how many jump sequences
+    /// reach it, in words.
+    pub fn summary(&self, solvable_only: bool) -> String {
+        let reachable = match solvable_only {
+            false => format!(
+                "{} positions reachable from the start, up to the {} symmetries that keep it (states below); of them, ",
+                thousands(self.histogram.iter().sum::<u64>()),
+                self.start_symmetries,
+            ),
+            true => "reachable positions not counted (--solvable-only); ".to_string(),
+        };
         format!(
-            "{} can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
+            "{reachable}{} can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
             thousands(self.solvable.iter().sum::<u64>()),
             self.both_symmetries,
             thousands(self.solutions),
@@ -213,19 +223,39 @@ impl fmt::Display for ProblemsStage {
     }
 }
 
-/// How many problems there are, how many can be solved, and the fewest
-/// moves of the shortest and of the longest.
-pub fn problems_summary(all: &[Problem]) -> String {
+/// The table of every problem of `board` ([`problem_table`]), then how many
+/// there are, how many can be solved, and the fewest moves of the shortest
+/// and of the longest.
+pub fn problems_summary(board: &Board, all: &[Problem]) -> String {
     let lengths = all.iter().filter_map(|p| p.moves);
     let (shortest, longest) = (lengths.clone().min(), lengths.clone().max());
     let (count, possible) = (all.len(), lengths.count());
     format!(
-        "{count} problems, {possible} possible, {} impossible; shortest {}, longest {}",
+        "{}\n{count} problems, {possible} possible, {} impossible; shortest {}, longest {} (problems by their fewest moves below)",
+        problem_table(board, all),
         count - possible,
         length(shortest),
         length(longest)
     )
 }
+
+/// How the fewest moves of every problem of a board are found, in words:
+/// where `by_starts`, by [`problems_by_jumps`](crate::problems_by_jumps),
+/// otherwise by [`problems`](crate::problems).
+pub fn problems_method(by_starts: bool) -> String {
+    let method = match by_starts {
+        true => {
+            "levels by jumps from each start up to symmetry and back from its finishes until they meet, then one pass by moves over the positions on a jump sequence to a one-peg finish"
+        }
+        false => "levels by moves met from both ends",
+    };
+    format!(
+        "every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {method} ('-': impossible)"
+    )
+}
+
+/// How [`shortest_problem`](crate::shortest_problem) searches, in words.
+pub const SHORTEST_METHOD: &str = "the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries";
 
 /// How [`explore_moves`](crate::explore_moves) searches from `start`, in
 /// words, the start (and the goal) drawn below: the fewest moves to
@@ -288,4 +318,51 @@ pub fn jumps_method(start: &Board, goal: &Board, solvable_only: bool) -> String 
     };
     let ends = drawn(["start", "goal"], [start.rows(), goal.rows()], 2);
     format!("{method}, over positions up to symmetry\n{ends}")
+}
+
+impl Meeting {
+    /// The answer of the search from both ends: the fewest moves, proven
+    /// minimal, or the goal proven unreachable, with the levels searched.
+    pub fn answer(&self) -> String {
+        match &self.solution {
+            Some((moves, _)) => format!(
+                "answer: {}, proven minimal: {self}; solution replayed",
+                length(Some(*moves))
+            ),
+            None => format!("answer: unreachable (proven: {self})"),
+        }
+    }
+}
+
+/// The answer of one solution of a depth-first search over jumps
+/// ([`find_solution`](crate::find_solution): `moves` moves in `jumps`
+/// jumps, or none) run because the search from both ends stopped (`why`),
+/// and why it is not proven minimal.
+pub fn unproven_answer(moves: Option<u32>, jumps: usize, why: &str) -> (String, String) {
+    let dfs = "this is the first solution of a depth-first search over jumps";
+    let answer = format!(
+        "answer: {} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; {dfs})",
+        length(moves)
+    );
+    (
+        answer,
+        format!("the search from both ends stopped ({why}); {dfs}"),
+    )
+}
+
+/// The answer of the searches of a small board: the fewest moves (`None`:
+/// unreachable), proven by IDA* and, unless `first_jump_fixed`, by the
+/// breadth-first search by moves and the levels met from both ends.
+pub fn proven_answer(minimum: Option<u32>, first_jump_fixed: bool) -> String {
+    let also = match first_jump_fixed {
+        false => ", the breadth-first search by moves, and the levels by moves met from both ends",
+        true => "",
+    };
+    match minimum {
+        None => "answer: unreachable (proven: the searches ran to exhaustion)".to_string(),
+        Some(m) => format!(
+            "answer: {}, proven minimal (IDA* with an admissible bound{also}; solutions replayed)",
+            length(Some(m))
+        ),
+    }
 }

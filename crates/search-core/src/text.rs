@@ -34,6 +34,25 @@ pub fn counts(counts: &[u64], total: bool) -> String {
     }
 }
 
+/// The numbers that `list` names, in its order: `N` and `FIRST-LAST`,
+/// separated by commas, each within `range`; `None` if one is not.
+///
+/// ```
+/// use search_core::text::numbers;
+/// assert_eq!(numbers("7,2-4", 1..=100), Some(vec![7, 2, 3, 4]));
+/// assert_eq!(numbers("4-2", 1..=100), None);
+/// ```
+pub fn numbers(list: &str, range: std::ops::RangeInclusive<usize>) -> Option<Vec<usize>> {
+    let number = |n: &str| n.trim().parse().ok().filter(|n| range.contains(n));
+    let mut found = Vec::new();
+    for part in list.split(',') {
+        let (first, last) = part.split_once('-').unwrap_or((part, part));
+        let (first, last) = (number(first)?, number(last)?);
+        found.extend((first <= last).then_some(first..=last)?);
+    }
+    Some(found)
+}
+
 /// "31 moves", "1 move", or "no solution".
 pub fn length(moves: Option<u32>) -> String {
     match moves {

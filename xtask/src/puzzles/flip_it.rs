@@ -3,6 +3,8 @@
 use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
 
+use std::fmt::Write;
+
 use crate::driver::{self, Drawing, Driver, Runs};
 use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
@@ -69,8 +71,7 @@ impl Driver for FlipIt {
                 ..SolveOptions::default()
             };
             let ends = (start, &Goal::EveryPieceWhite);
-            runs.solve(algorithm, ends, &options)
-                .map_err(|e| e.to_string())?;
+            runs.solve(algorithm, ends, &options)?;
         }
         // The goal is any placement with every piece white: the one reached.
         let goal = runs
@@ -87,17 +88,12 @@ impl Driver for FlipIt {
         d.before = format!(
             "board: {size}x{size}, {variant} jumps{default}; goal: {white}\n\nstart:\n{start_rows}\n\n"
         );
-        match &runs.first {
-            None => {
-                d.before +=
-                    "answer: unreachable (every placement reachable from the start was searched)\n"
-            }
-            Some(s) => {
-                d.before += &driver::optimal(s.len(), "every algorithm's solution replayed");
-                d.before.push('\n');
-                let title = "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):";
-                d.solution::<FlipIt>(s, (title, 10), ("boards:", if size > 4 { 5 } else { 6 }));
-            }
+        let how = "every algorithm's solution replayed";
+        let why = "every placement reachable from the start was searched";
+        let _ = writeln!(d.before, "{}", runs.answer(how, why));
+        if let Some(s) = &runs.first {
+            let title = "jumps (the cell the piece leaves, then the empty cell, numbered row by row from 0):";
+            d.solution::<FlipIt>(s, (title, 10), ("boards:", if size > 4 { 5 } else { 6 }));
         }
         Ok(d)
     }

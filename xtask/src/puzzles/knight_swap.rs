@@ -3,17 +3,15 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use knight_swap::report::{named_moves, routes_text};
+use knight_swap::report::{describe, named_moves, routes_text};
 use knight_swap::{
     Algorithm, Board, KnightSpace, KnightSwap, Outcome, Puzzle, SolveOptions, explore,
     named_boards, routes,
 };
-use search_core::rules::Ranked;
 
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::report::{length, thousands};
 use crate::sweep::{SweepPlan, goal_option};
 
 /// Knight swap's entry.
@@ -44,41 +42,25 @@ impl Driver for KnightSwap {
             max_memory,
             ..SolveOptions::default()
         };
-        runs.solve(algorithm, ends, &options)
-            .map_err(|e| e.to_string())?;
+        runs.solve(algorithm, ends, &options)?;
 
-        let none = |n: String| {
-            format!("none of the {n} arrangements reachable from the start is the goal")
-        };
-        let unreachable = format!("unreachable: {}", none(explored.reachable().to_string()));
-        let mut d = Drawing::new(start, goal, &unreachable);
-        let arrangements = thousands(KnightSpace::new(start).expect("the sweep built it").size());
-        let (w, h, squares) = (start.width(), start.height(), start.square_cells().len());
-        let (black, white) = (start.black_cells().len(), start.white_cells().len());
-        let _ = writeln!(
-            d.before,
-            "board: {w}x{h}, {squares} squares, {black} black and {white} white knights, {arrangements} arrangements\n\n{}\n",
-            driver::ends::<KnightSwap>(start, goal)
+        let unreachable = format!(
+            "unreachable: none of the {} arrangements reachable from the start is the goal",
+            explored.reachable()
         );
+        let mut d = Drawing::new(start, goal, &unreachable);
+        let ends = driver::ends::<KnightSwap>(start, goal);
+        let _ = writeln!(d.before, "{}\n\n{ends}\n", describe(start));
         if runs.fixture.goal.is_none() {
             d.before += "goal: the default, every knight's colour changed\n\n";
         }
         let _ = writeln!(d.after, "\n{explored}");
+        let moves = runs.first.as_ref().map(|s| s.len());
+        let _ = writeln!(d.before, "{}", explored.answer(moves, count));
         let Some(s) = &runs.first else {
-            let _ = writeln!(
-                d.before,
-                "answer: unreachable ({})",
-                none(thousands(explored.reachable()))
-            );
             return Ok(d);
         };
         d.count = Some(count);
-        let _ = writeln!(
-            d.before,
-            "answer: {} (proven: every arrangement reachable from the start was swept; solutions replayed)\nshortest solutions: {} distinct move sequences",
-            length(Some(s.len() as u32)),
-            thousands(count)
-        );
         let (Ok(routes), Ok(drawn)) = (routes(start, &s.moves), named_boards(start, &s.moves))
         else {
             return Ok(d);

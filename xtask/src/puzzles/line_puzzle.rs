@@ -107,19 +107,17 @@ impl Driver for LinePuzzle {
         }
         let ends = driver::ends::<LinePuzzle>(start, goal);
         d.before = format!("board: {}x{}\n\n{ends}\n\n", start.width(), start.height());
-        match &runs.first {
-            None => d.before.push_str("answer: unreachable (all pieces distinct and the parities differ; decided without search)"),
-            Some(s) => {
-                d.before += &driver::optimal(s.len(), "every solution replayed");
-                // The physical puzzle starts and ends full: the piece at the
-                // top right corner comes out first and goes back last.
-                if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
-                    let corner = "with the corner piece taken out and put back";
-                    let _ = write!(d.before, "; {} {corner}", s.len() + 2);
-                }
-                let title = "moves (from-to), cells numbered row by row from 0:";
-                d.solution::<LinePuzzle>(s, (title, 10), ("boards:", 8));
+        let why = "all pieces distinct and the parities differ; decided without search";
+        d.before += &runs.answer("every solution replayed", why);
+        if let Some(s) = &runs.first {
+            // The physical puzzle starts and ends full: the piece at the
+            // top right corner comes out first and goes back last.
+            if start.cells() == 16 && start.space() == 3 && goal.space() == 3 {
+                let corner = "with the corner piece taken out and put back";
+                let _ = write!(d.before, "; {} {corner}", s.len() + 2);
             }
+            let title = "moves (from-to), cells numbered row by row from 0:";
+            d.solution::<LinePuzzle>(s, (title, 10), ("boards:", 8));
         }
         let _ = writeln!(d.before, "\n{bounds}");
         Ok(d)

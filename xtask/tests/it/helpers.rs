@@ -21,14 +21,14 @@ mod registry {
     #[test]
     fn every_flag_is_one_command_s_and_read_one_way() {
         let flags: Vec<_> = PUZZLES.iter().flat_map(|p| p.flags).collect();
+        let args: Vec<_> = flags.iter().flat_map(|g| g.list()).collect();
         for group in &flags {
             assert!(["solve", "analyze"].contains(&group.command));
-            for flag in group.list {
-                for other in flags.iter().flat_map(|g| g.list) {
-                    if other.name == flag.name {
-                        assert_eq!(other.value.is_some(), flag.value.is_some(), "{}", flag.name);
-                    }
-                }
+        }
+        let takes_value = |a: &clap::Arg| a.get_action().takes_values();
+        for flag in &args {
+            for other in args.iter().filter(|o| o.get_id() == flag.get_id()) {
+                assert_eq!(takes_value(other), takes_value(flag), "{}", flag.get_id());
             }
         }
     }

@@ -11,6 +11,7 @@ use std::time::Instant;
 use eight_puzzle::fixture::Fixture;
 use eight_puzzle::{Algorithm, Board, Budget, EightPuzzle, Partition, PdbError, SolveOptions};
 use search_core::puzzle::by_name;
+use search_core::text::numbers;
 use serde_json::json;
 
 use super::cache::load_or_build;
@@ -67,30 +68,6 @@ const SIZES: [(&str, Size); 2] = [
     ),
 ];
 
-/// The instance numbers that `list` names (`N` and `FIRST-LAST`, separated
-/// by commas, each within `1..=count`), in its order; all if `None`.
-fn instance_ids(list: Option<&str>, count: usize) -> Result<Vec<usize>, String> {
-    let Some(list) = list else {
-        return Ok((1..=count).collect());
-    };
-    let bad =
-        || format!("--instances {list:?}: expected a list of N or FIRST-LAST within 1-{count}");
-    let number = |n: &str| match n.trim().parse::<usize>() {
-        Ok(n) if (1..=count).contains(&n) => Ok(n),
-        _ => Err(bad()),
-    };
-    let mut ids = Vec::new();
-    for part in list.split(',') {
-        let (a, b) = part.split_once('-').unwrap_or((part, part));
-        let (first, last) = (number(a)?, number(b)?);
-        if first > last {
-            return Err(bad());
-        }
-        ids.extend(first..=last);
-    }
-    Ok(ids)
-}
-
 /// The fixture of instance `id` of `size`, and its start and goal.
 fn instance(size: &Size, id: usize) -> Result<(Fixture, (Board, Board)), String> {
     let name = (size.file)(id);
@@ -141,7 +118,13 @@ pub fn korf(run: &Korf) -> Result<(), String> {
     let size = &by_name("size", &run.size, &SIZES, |(name, _)| name)?.1;
     let bound = run.bound.as_deref().unwrap_or(size.bound);
     let (_, algorithm, groups) = by_name("bound", bound, &BOUNDS, |(name, ..)| name)?;
-    let ids = instance_ids(run.instances.as_deref(), size.count)?;
+    let count = size.count;
+    let ids = match run.instances.as_deref() {
+        None => (1..=count).collect(),
+        Some(list) => numbers(list, 1..=count).ok_or_else(|| {
+            format!("--instances {list:?}: expected a list of N or FIRST-LAST within 1-{count}")
+        })?,
+    };
     if run.peer && size.side != 4 {
         return Err("--peer: the C reference solver is for the 4x4 board".to_string());
     }

@@ -11,7 +11,7 @@ use search_core::{Budget, Reason};
 use self::cache::choose_db;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::SolveSettings;
-use crate::registry::{Analysis, AnalyzeOptions, Flag, Flags, Progress, PuzzleDef};
+use crate::registry::{Analysis, AnalyzeOptions, Flags, Progress, PuzzleDef};
 use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
@@ -25,18 +25,7 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     flags: &[Flags {
         command: "solve",
         about: "its pattern databases and time limit",
-        list: &[
-            Flag {
-                name: "bound",
-                value: Some("BOUND"),
-                help: "eight-puzzle above 12 cells: strongest (the default: 7-8 if its tables are cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8",
-            },
-            Flag {
-                name: "max-seconds",
-                value: Some("SECONDS"),
-                help: "eight-puzzle: give up a search after this long (0: never; 600 by default)",
-            },
-        ],
+        args: <SolveFlags as clap::Args>::augment_args,
     }],
     sweeps: &[(
         "--size 4x3",
@@ -44,6 +33,23 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     )],
     ..driver::entry_with_texts!(EightPuzzle, "eight-puzzle")
 };
+
+// `solve`'s own flags (read as text, so that the errors are this entry's).
+#[derive(clap::Args)]
+struct SolveFlags {
+    #[arg(
+        long,
+        value_name = "BOUND",
+        help = "eight-puzzle above 12 cells: strongest (the default: 7-8 if its tables are cached or fit --max-memory, else 6-6-3), 6-6-3 or 7-8"
+    )]
+    bound: Option<String>,
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        help = "eight-puzzle: give up a search after this long (0: never; 600 by default)"
+    )]
+    max_seconds: Option<String>,
+}
 
 /// The algorithms run on a board: the breadth-first searches while their
 /// tables are small, IDA* with every bound up to 12 cells. On larger boards
@@ -92,14 +98,15 @@ impl Options {
                 ..Options::default()
             });
         };
-        let seconds = flags.value("max-seconds").unwrap_or("600");
+        let flags: SolveFlags = flags.read()?;
+        let seconds = flags.max_seconds.as_deref().unwrap_or("600");
         let max_seconds = match seconds.parse::<f64>() {
             Ok(s) if s >= 0.0 && s.is_finite() => (s > 0.0).then_some(s),
             _ => Err(format!(
                 "--max-seconds {seconds}: a number of seconds, 0 or more (0: never give up)"
             ))?,
         };
-        let bound = flags.value("bound").unwrap_or("strongest");
+        let bound = flags.bound.as_deref().unwrap_or("strongest");
         let bound = Some(by_name("bound", bound, &BOUNDS, |b| b)?);
         Ok(Options {
             bound,
@@ -206,7 +213,9 @@ impl Driver for EightPuzzle {
             let _ = writeln!(d.before, "pattern databases: {why}");
         }
         let ends = driver::ends::<EightPuzzle>(start, goal);
-        let _ = writeln!(d.before, "\n{ends}\n\n{}", answer(&runs.first));
+        let how = "every algorithm's solution replayed";
+        let why = "start and goal are in different parity classes; decided without search";
+        let _ = writeln!(d.before, "\n{ends}\n\n{}", runs.answer(how, why));
         if let Some(s) = &runs.first {
             let title = ("solution (tile moved at each step):", 16);
             let per_row = if start.width() > 3 { 6 } else { 8 };
@@ -217,14 +226,6 @@ impl Driver for EightPuzzle {
             }
         }
         Ok(d)
-    }
-}
-
-/// The answer line: the length found, or the parity that rules it out.
-fn answer(first: &Option<eight_puzzle::Solution>) -> String {
-    match first {
-        Some(s) => driver::optimal(s.len(), "every algorithm's solution replayed"),
-        None => "answer: unreachable (start and goal are in different parity classes; decided without search)".into(),
     }
 }
 

@@ -4,7 +4,8 @@
 use std::fmt::Write;
 
 use peg_solitaire::fixture::Fixture;
-use peg_solitaire::report::{jumps_method, levels_summary, moves_method};
+use peg_solitaire::report::{SHORTEST_METHOD, jumps_method, levels_summary, moves_method};
+use peg_solitaire::report::{problems_method, problems_summary};
 use peg_solitaire::{
     Board, JumpOptions, LevelOptions, MeetOptions, count_by_jumps, explore_moves, notation,
     problems, problems_by_jumps, shortest_problem,
@@ -12,24 +13,23 @@ use peg_solitaire::{
 use search_core::layers::LayerReport;
 use serde_json::json;
 
-use super::{FIELDS, TABLE_HOLES, instance, start_of, title};
+use super::{AnalyzeFlags, FIELDS, TABLE_HOLES, instance, start_of, title};
 use crate::fixtures;
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress, fields, refused};
-use crate::report::thousands;
-use peg_solitaire::report::{problem_table, problems_summary};
 
 pub(super) fn analyze(
     options: &AnalyzeOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let (by, every_problem) = (options.flags.value("by"), options.flags.on("problems"));
-    if options.flags.on("solvable-only") && by != Some("jumps") {
+    let flags: AnalyzeFlags = options.flags.read()?;
+    let by = flags.by.as_deref();
+    if flags.solvable_only && by != Some("jumps") {
         return Err(
             "--solvable-only applies to the counts by jumps: add --by jumps (not with --problems)"
                 .to_string(),
         );
     }
-    if options.flags.on("shortest-only") && !every_problem {
+    if flags.shortest_only && !flags.problems {
         return Err(
             "--shortest-only applies to the problems of a board: add --problems".to_string(),
         );
@@ -39,12 +39,16 @@ pub(super) fn analyze(
     )?;
     let in_file = |e: String| format!("{file}: {e}");
     let fixture: Fixture = fixtures::parse_fields(json, &FIELDS).map_err(in_file)?;
-    if every_problem {
+    if flags.problems {
         if by.is_some_and(|b| b != "moves") {
             return Err("peg-solitaire's problems are counted by moves only".to_string());
         }
         let board = start_of(&fixture).map_err(in_file)?;
-        return analyze_problems(options, &fixture, &board, progress);
+        let run = match flags.shortest_only {
+            true => analyze_shortest,
+            false => analyze_problems,
+        };
+        return run(options, &fixture, &board, progress);
     }
     if fixture.goal.is_none() && matches!(by, None | Some("moves")) {
         let start = start_of(&fixture).map_err(in_file)?;
@@ -54,7 +58,10 @@ pub(super) fn analyze(
     let (start, goal) = (&inst.start, &inst.goal);
     match by {
         None | Some("moves") => analyze_moves(options, &fixture, (start, Some(goal)), progress),
-        Some("jumps") => analyze_jumps(options, &fixture, start, goal, progress),
+        Some("jumps") => {
+            let ends = (start, goal, flags.solvable_only);
+            analyze_jumps(options, &fixture, ends, progress)
+        }
         Some(other) => Err(format!(
             "peg-solitaire counts levels by moves or jumps, not {other:?}"
         )),
@@ -106,11 +113,9 @@ fn analyze_moves(
 fn analyze_jumps(
     options: &AnalyzeOptions,
     fixture: &Fixture,
-    start: &Board,
-    goal: &Board,
+    (start, goal, solvable_only): (&Board, &Board, bool),
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let solvable_only = options.flags.on("solvable-only");
     let what = jumps_method(start, goal, solvable_only);
     let mut description = begin(fixture, &what, options, progress);
     let jumps = JumpOptions {
@@ -121,20 +126,7 @@ fn analyze_jumps(
         progress.level(r.level, r.states, r.states)
     });
     let census = census.map_err(|e| e.to_string())?;
-    let positions: u64 = census.histogram.iter().sum();
-    let _ = match solvable_only {
-        false => write!(
-            description,
-            "\n{} positions reachable from the start, up to the {} symmetries that keep it (states below); of them, ",
-            thousands(positions),
-            census.start_symmetries,
-        ),
-        true => write!(
-            description,
-            "\nreachable positions not counted (--solvable-only); "
-        ),
-    };
-    description += &census.solvable_summary();
+    let _ = write!(description, "\n{}", census.summary(solvable_only));
     let extra = json!({
         "solutions": census.solutions.to_string(),
         "start_symmetries": census.start_symmetries,
@@ -142,7 +134,7 @@ fn analyze_jumps(
     });
     Ok(Analysis {
         description,
-        ranks: positions,
+        ranks: census.histogram.iter().sum(),
         histogram: census.histogram,
         census: Some(Census {
             key: "solvable",
@@ -161,21 +153,11 @@ fn analyze_problems(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    if options.flags.on("shortest-only") {
-        return analyze_shortest(options, fixture, board, progress);
-    }
     // Small boards: one search by moves from both ends per pair; bigger
     // ones: `problems_by_jumps`, which answers every survivor of a start at
     // once.
     let (by_starts, max_memory) = (board.geometry().holes() > TABLE_HOLES, options.max_memory);
-    let what = format!(
-        "every problem of the board, from one empty hole (row) to one peg (column), the fewest moves by {} ('-': impossible)",
-        if by_starts {
-            "levels by jumps from each start up to symmetry and back from its finishes until they meet, then one pass by moves over the positions on a jump sequence to a one-peg finish"
-        } else {
-            "levels by moves met from both ends"
-        }
-    );
+    let what = problems_method(by_starts);
     let mut description = begin(fixture, &what, options, progress);
     let all = if by_starts {
         let mut stage = None;
@@ -201,17 +183,12 @@ fn analyze_problems(
         })
     }
     .map_err(refused)?;
-    let _ = write!(description, "\n{}", problem_table(board, &all));
+    let _ = write!(description, "\n{}", problems_summary(board, &all));
     let mut histogram = Vec::new();
     for m in all.iter().filter_map(|p| p.moves).map(|m| m as usize) {
         histogram.resize(histogram.len().max(m + 1), 0);
         histogram[m] += 1;
     }
-    let summary = problems_summary(&all);
-    let _ = write!(
-        description,
-        "\n{summary} (problems by their fewest moves below)"
-    );
     let shortest = all.iter().filter_map(|p| p.moves).min();
     let count = all.len();
     let problems: Vec<_> = all
@@ -236,8 +213,7 @@ fn analyze_shortest(
     board: &Board,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let what = "the shortest solution over every problem of the board (one empty hole to one peg), by levels by moves grown from every one-hole start and back from every one-peg finish at once until they meet, over positions up to the board's symmetries";
-    let mut description = begin(fixture, what, options, progress);
+    let mut description = begin(fixture, SHORTEST_METHOD, options, progress);
     let meet = MeetOptions {
         max_memory: options.max_memory,
     };

@@ -8,7 +8,7 @@ use peg_solitaire::fixture::{FIELDS, Fixture};
 use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, check_goal};
 
 use crate::driver;
-use crate::registry::{Flag, Flags, PuzzleDef};
+use crate::registry::{Flags, PuzzleDef};
 
 mod analyze;
 mod solve;
@@ -21,28 +21,7 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     flags: &[Flags {
         command: "analyze",
         about: "its levels by moves or jumps, its problems",
-        list: &[
-            Flag {
-                name: "by",
-                value: Some("BY"),
-                help: "What one step is, where the puzzle has a choice (peg-solitaire: moves or jumps)",
-            },
-            Flag {
-                name: "problems",
-                value: None,
-                help: "Every problem of the board (peg-solitaire)",
-            },
-            Flag {
-                name: "solvable-only",
-                value: None,
-                help: "With `--by jumps`, count only the positions that can still reach the goal and the solutions, from both ends, without the histogram of every reachable position (peg-solitaire)",
-            },
-            Flag {
-                name: "shortest-only",
-                value: None,
-                help: "With `--problems`, only the shortest solution over every problem of the board, by levels by moves from every one-hole start and back from every one-peg finish at once (peg-solitaire)",
-            },
-        ],
+        args: <AnalyzeFlags as clap::Args>::augment_args,
     }],
     sweeps: &[(
         "--goal fixtures/peg-solitaire/english-central.json",
@@ -50,6 +29,29 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     )],
     ..driver::entry_with_texts!(PegSolitaire, "peg-solitaire")
 };
+
+// `analyze`'s own flags.
+#[derive(clap::Args)]
+struct AnalyzeFlags {
+    #[arg(
+        long,
+        value_name = "BY",
+        help = "What one step is, where the puzzle has a choice (peg-solitaire: moves or jumps)"
+    )]
+    by: Option<String>,
+    #[arg(long, help = "Every problem of the board (peg-solitaire)")]
+    problems: bool,
+    #[arg(
+        long,
+        help = "With `--by jumps`, count only the positions that can still reach the goal and the solutions, from both ends, without the histogram of every reachable position (peg-solitaire)"
+    )]
+    solvable_only: bool,
+    #[arg(
+        long,
+        help = "With `--problems`, only the shortest solution over every problem of the board, by levels by moves from every one-hole start and back from every one-peg finish at once (peg-solitaire)"
+    )]
+    shortest_only: bool,
+}
 
 /// Limits that keep a user's fixture from running for hours: the searches
 /// stop with an error naming the limit instead.

@@ -7,13 +7,12 @@ use std::time::Instant;
 
 use peg_solitaire::checks::{jump_counts, optimal_counts, problem_table};
 use peg_solitaire::fixture::{Extra, Fields, Fixture};
-use peg_solitaire::report::describe;
+use peg_solitaire::report::{describe, proven_answer, unproven_answer};
 use peg_solitaire::{
     Algorithm, Board, Budget, Jump, MeetOptions, Move, Outcome, PegSolitaire, Solution,
     SolveOptions, Stats, find_solution, meet_moves, move_notations, peg_class_pruning,
     solution_jumps,
 };
-use search_core::text::length;
 
 use super::{FIELDS, Instance, MAX_EXPANDED, TABLE_HOLES, instance};
 use crate::driver::{Drawing, Driver, Runs, ms_since};
@@ -81,27 +80,13 @@ fn run_large(
     d: &mut Drawing,
 ) -> Result<String, String> {
     let clock = Instant::now();
-    let (name, outcome) = match meet_moves(start, goal, &MeetOptions { max_memory }, |_| {}) {
+    let (name, found, stats) = match meet_moves(start, goal, &MeetOptions { max_memory }, |_| {}) {
         Ok(meeting) => {
-            let _ = match &meeting.solution {
-                Some((moves, _)) => writeln!(
-                    d.before,
-                    "answer: {}, proven minimal: {meeting}; solution replayed",
-                    length(Some(*moves))
-                ),
-                None => writeln!(d.before, "answer: unreachable (proven: {meeting})"),
-            };
+            let _ = writeln!(d.before, "{}", meeting.answer());
             let found = meeting
                 .solution
                 .map(|(_, jumps)| solution(start, &jumps, true));
-            let stats = meeting.stats;
-            (
-                MEET,
-                Outcome {
-                    found: found.transpose()?,
-                    stats,
-                },
-            )
+            (MEET, found.transpose()?, meeting.stats)
         }
         Err(why) => {
             let budget = Budget::default().with_max_expanded(MAX_EXPANDED);
@@ -110,16 +95,14 @@ fn run_large(
                 Some((jumps, stats)) => (Some(solution(start, &jumps, false)?), stats, jumps.len()),
                 None => (None, Stats::default(), 0),
             };
-            let moves = length(found.as_ref().map(|s| s.len() as u32));
-            let dfs = "this is the first solution of a depth-first search over jumps";
-            let _ = writeln!(
-                d.before,
-                "answer: {moves} in {jumps} jumps: one solution, NOT proven minimal (reason: the search from both ends stopped: {why}; {dfs})"
-            );
-            d.unproven = Some(format!("the search from both ends stopped ({why}); {dfs}"));
-            ("dfs, one solution", Outcome { found, stats })
+            let moves = found.as_ref().map(|s| s.len() as u32);
+            let (answer, unproven) = unproven_answer(moves, jumps, &why.to_string());
+            let _ = writeln!(d.before, "{answer}");
+            d.unproven = Some(unproven);
+            ("dfs, one solution", found, stats)
         }
     };
+    let outcome = Outcome { found, stats };
     runs.record(name, (start, goal), outcome, (ms_since(clock), 0.0));
     Ok(String::new())
 }
@@ -151,8 +134,7 @@ fn run_small(
             budget,
             max_memory,
         };
-        runs.solve(name, (start, goal), &options)
-            .map_err(|e| e.to_string())?;
+        runs.solve(name, (start, goal), &options)?;
     }
     let minimum = runs.runs.iter().rev().find_map(|r| r.moves);
     let others = [
@@ -165,27 +147,16 @@ fn run_small(
             max_memory,
             ..SolveOptions::default()
         };
-        runs.solve(name, (start, goal), &options)
-            .map_err(|e| e.to_string())?;
+        runs.solve(name, (start, goal), &options)?;
     }
     let text = &mut d.before;
-    match minimum {
-        None => text.push_str("answer: unreachable (proven: the searches ran to exhaustion)\n"),
-        Some(m) => {
-            let also =
-                ", the breadth-first search by moves, and the levels by moves met from both ends";
-            let also = if first_jump.is_none() { also } else { "" };
-            let _ = writeln!(
-                text,
-                "answer: {}, proven minimal (IDA* with an admissible bound{also}; solutions replayed)",
-                length(Some(m))
-            );
-            let budget = || Budget::default().with_max_expanded(MAX_EXPANDED);
-            let ends = (start, goal);
-            let (lines, count) = optimal_counts(ends, first_jump, m, pruning.is_some(), budget)?;
-            text.push_str(&lines);
-            d.count = Some(count);
-        }
+    let _ = writeln!(text, "{}", proven_answer(minimum, first_jump.is_some()));
+    if let Some(m) = minimum {
+        let budget = || Budget::default().with_max_expanded(MAX_EXPANDED);
+        let ends = (start, goal);
+        let (lines, count) = optimal_counts(ends, first_jump, m, pruning.is_some(), budget)?;
+        text.push_str(&lines);
+        d.count = Some(count);
     }
     if let Some(p) = &pruning {
         let safe = "safe here, see docs/peg-solitaire.md";
