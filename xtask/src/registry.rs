@@ -4,14 +4,14 @@
 //! hand a puzzle and get back. The commands read these entries and never
 //! test a puzzle's name.
 
-use std::fmt::Write;
 use std::path::Path;
 
 use search_core::layers::LayerReport;
 use serde_json::{Value, json};
 
 use crate::distributed::ClusterOptions;
-use crate::report::{Report, indent, side_by_side, thousands};
+use crate::report::Report;
+pub use search_core::text::Census;
 
 /// What `xtask` knows about one puzzle crate.
 #[derive(Debug)]
@@ -180,29 +180,10 @@ pub fn refused(error: search_core::puzzle::SolveError) -> String {
     }
 }
 
-/// An analysis's result, ready to print or serialise.
-#[derive(Debug, Clone, Default)]
-pub struct Analysis {
-    /// What was swept, in words.
-    pub description: String,
-    /// The size of the ranked space.
-    pub ranks: u64,
-    /// `histogram[d]`: states at distance `d` from the goals; empty when
-    /// the analysis counts only its `census` (peg solitaire's
-    /// `--solvable-only`), and then printed and written as absent.
-    pub histogram: Vec<u64>,
-    /// Some of the farthest states, each drawn as rows.
-    pub farthest: Vec<Vec<String>>,
-    /// A second count per distance, where the puzzle has one (e.g. classes
-    /// of symmetric states).
-    pub census: Option<Census>,
-    /// More results, added as they are to the `--json` object (the text
-    /// output has them in the description).
-    pub extra: serde_json::Map<String, Value>,
-    /// In a sweep sharded over processes, the bytes of ranks they sent each
-    /// other while expanding each layer (never in the results).
-    pub exchanged: Vec<u64>,
-}
+/// An analysis's result, ready to print (its `Display`) or serialise
+/// ([`analysis_json`]), with more results for the `--json` object (the
+/// text output has them in the description).
+pub type Analysis = search_core::text::Analysis<serde_json::Map<String, Value>>;
 
 /// The fields of a JSON object, for [`Analysis::extra`] (none if `object`
 /// is not one).
@@ -211,17 +192,6 @@ pub fn fields(object: Value) -> serde_json::Map<String, Value> {
         Value::Object(fields) => fields,
         _ => serde_json::Map::new(),
     }
-}
-
-/// A second count per distance in an [`Analysis`].
-#[derive(Debug, Clone)]
-pub struct Census {
-    /// The key of the counts in `--json` output.
-    pub key: &'static str,
-    /// The column heading in the table.
-    pub heading: &'static str,
-    /// The counts, one per distance.
-    pub counts: Vec<u64>,
 }
 
 /// What a long analysis reports while it runs.
@@ -253,72 +223,31 @@ pub trait Progress {
     }
 }
 
-impl Analysis {
-    /// The `--json` object of the analysis of `puzzle`.
-    pub fn to_json(&self, puzzle: &str) -> Value {
-        let histogram = &self.histogram;
-        let mut object = json!({
-            "puzzle": puzzle,
-            "description": self.description,
-            "ranks": self.ranks,
-            "states": histogram.iter().sum::<u64>(),
-            "histogram": histogram,
-            "max_distance": histogram.len().checked_sub(1),
-            "farthest_count": histogram.last(),
-            "farthest": self.farthest,
-        });
-        if histogram.is_empty() {
-            // A count of another kind alone (peg solitaire's --solvable-only):
-            // nothing about every state reached.
-            for key in ["ranks", "states", "histogram"] {
-                object[key] = Value::Null;
-            }
+/// The `--json` object of an analysis of `puzzle`.
+pub fn analysis_json(analysis: &Analysis, puzzle: &str) -> Value {
+    let histogram = &analysis.histogram;
+    let mut object = json!({
+        "puzzle": puzzle,
+        "description": analysis.description,
+        "ranks": analysis.ranks,
+        "states": histogram.iter().sum::<u64>(),
+        "histogram": histogram,
+        "max_distance": histogram.len().checked_sub(1),
+        "farthest_count": histogram.last(),
+        "farthest": analysis.farthest,
+    });
+    if histogram.is_empty() {
+        // A count of another kind alone (peg solitaire's --solvable-only):
+        // nothing about every state reached.
+        for key in ["ranks", "states", "histogram"] {
+            object[key] = Value::Null;
         }
-        if let Some(census) = &self.census {
-            object[census.key] = json!(census.counts);
-        }
-        for (key, value) in &self.extra {
-            object[key] = value.clone();
-        }
-        object
     }
-
-    /// The text of the analysis: its description, the counts per
-    /// distance, the farthest states.
-    pub fn render(&self) -> String {
-        let mut out = format!("{}\n\n", self.description);
-        let (census, count) = (self.census.as_ref(), |n: u64| {
-            format!("{:>12}", thousands(n))
-        });
-        if let (true, Some(census)) = (self.histogram.is_empty(), census) {
-            // A count of another kind alone (peg solitaire's --solvable-only).
-            let _ = writeln!(out, "distance  {}", census.heading);
-            for (d, n) in census.counts.iter().enumerate() {
-                let _ = writeln!(out, "{d:>8}  {}", count(*n));
-            }
-            return out;
-        }
-        let states = thousands(self.histogram.iter().sum::<u64>());
-        let heading = census.map_or(String::new(), |c| format!("        {}", c.heading));
-        let ranks = thousands(self.ranks);
-        let _ = writeln!(
-            out,
-            "states reached: {states} of {ranks} ranks\n\ndistance  states{heading}"
-        );
-        for (d, n) in self.histogram.iter().enumerate() {
-            let column = census.map(|c| count(c.counts.get(d).copied().unwrap_or(0)));
-            let column = column.map_or(String::new(), |c| format!("  {c}"));
-            let _ = writeln!(out, "{d:>8}  {}{column}", count(*n));
-        }
-        if let Some(max) = self.histogram.len().checked_sub(1) {
-            let (count, shown) = (thousands(self.histogram[max]), self.farthest.len());
-            let _ = writeln!(out, "\nmax distance: {max} ({count} states; {shown} shown)");
-            let drawn = (1..)
-                .zip(&self.farthest)
-                .map(|(i, rows)| (format!("#{i}"), rows.clone()));
-            let drawn: Vec<_> = drawn.collect();
-            let _ = writeln!(out, "{}", indent(&side_by_side(&drawn, 6)));
-        }
-        out
+    if let Some(census) = &analysis.census {
+        object[census.key] = json!(census.counts);
     }
+    for (key, value) in &analysis.extra {
+        object[key] = value.clone();
+    }
+    object
 }

@@ -111,3 +111,96 @@ pub fn indent(text: &str) -> String {
     };
     text.lines().map(line).collect::<Vec<_>>().join("\n")
 }
+
+/// A whole-space analysis's result, drawn by its `Display`: what was swept,
+/// the states at each distance from the goals, a second count per distance
+/// where there is one, and some of the farthest states.
+///
+/// ```
+/// use search_core::text::Analysis;
+/// let analysis: Analysis = Analysis {
+///     description: "a path of three cells".to_string(),
+///     ranks: 3,
+///     histogram: vec![1, 2],
+///     farthest: vec![vec!["..x".to_string()]],
+///     ..Analysis::default()
+/// };
+/// assert!(analysis.to_string().contains("max distance: 1 (2 states; 1 shown)"));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Analysis<X = ()> {
+    /// What was swept, in words.
+    pub description: String,
+    /// The size of the ranked space.
+    pub ranks: u64,
+    /// `histogram[d]`: states at distance `d` from the goals; empty when
+    /// the analysis counts only its `census`, and then drawn as absent.
+    pub histogram: Vec<u64>,
+    /// Some of the farthest states, each drawn as rows.
+    pub farthest: Vec<Vec<String>>,
+    /// A second count per distance, where there is one (e.g. classes of
+    /// symmetric states).
+    pub census: Option<Census>,
+    /// More results of the caller's own, which the text does not draw
+    /// (e.g. fields of a JSON object).
+    pub extra: X,
+    /// In a sweep sharded over processes, the bytes of ranks they sent each
+    /// other while expanding each layer (never drawn).
+    pub exchanged: Vec<u64>,
+}
+
+/// A second count per distance in an [`Analysis`].
+#[derive(Debug, Clone)]
+pub struct Census {
+    /// The key of the counts in machine-readable output.
+    pub key: &'static str,
+    /// The column heading in the table.
+    pub heading: &'static str,
+    /// The counts, one per distance.
+    pub counts: Vec<u64>,
+}
+
+impl<X> std::fmt::Display for Analysis<X> {
+    /// The description, the counts per distance, the farthest states.
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(out, "{}\n\n", self.description)?;
+        let (census, count) = (self.census.as_ref(), |n: u64| {
+            format!("{:>12}", thousands(n))
+        });
+        if let (true, Some(census)) = (self.histogram.is_empty(), census) {
+            // A count of another kind alone (e.g. the positions that can
+            // still reach a goal): nothing about every state reached.
+            writeln!(out, "distance  {}", census.heading)?;
+            for (d, n) in census.counts.iter().enumerate() {
+                writeln!(out, "{d:>8}  {}", count(*n))?;
+            }
+            return Ok(());
+        }
+        let states = thousands(self.histogram.iter().sum::<u64>());
+        let heading = census.map_or(String::new(), |c| format!("        {}", c.heading));
+        let ranks = thousands(self.ranks);
+        writeln!(
+            out,
+            "states reached: {states} of {ranks} ranks\n\ndistance  states{heading}"
+        )?;
+        for (d, n) in self.histogram.iter().enumerate() {
+            let column = census.map(|c| count(c.counts.get(d).copied().unwrap_or(0)));
+            let column = column.map_or(String::new(), |c| format!("  {c}"));
+            writeln!(out, "{d:>8}  {}{column}", count(*n))?;
+        }
+        if let Some(max) = self.histogram.len().checked_sub(1) {
+            let (count, shown) = (thousands(self.histogram[max]), self.farthest.len());
+            writeln!(out, "\nmax distance: {max} ({count} states; {shown} shown)")?;
+            writeln!(
+                out,
+                "{}",
+                drawn(
+                    (1..).map(|i| format!("#{i}")),
+                    self.farthest.iter().cloned(),
+                    6
+                )
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -12,7 +12,7 @@ use search_core::layers::LayerReport;
 
 use xtask::distributed::ClusterOptions;
 use xtask::puzzles::{PUZZLES, find};
-use xtask::registry::{AnalyzeOptions, Given, Progress};
+use xtask::registry::{AnalyzeOptions, Given, Progress, analysis_json};
 use xtask::report::thousands;
 
 // The options of `analyze`, but the puzzles' own and the sharding ones.
@@ -193,10 +193,10 @@ fn analyze_here(
         return Ok(ExitCode::SUCCESS);
     }
     if json {
-        let text = serde_json::to_string_pretty(&analysis.to_json(puzzle));
+        let text = serde_json::to_string_pretty(&analysis_json(&analysis, puzzle));
         xtask::out!("{}", text.expect("JSON values serialise"));
     } else {
-        let text = analysis.render();
+        let text = analysis.to_string();
         xtask::out!("{}", text.strip_suffix('\n').unwrap_or(&text));
     }
     eprintln!("swept in {seconds:.2} s");
