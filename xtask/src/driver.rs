@@ -17,7 +17,7 @@ use search_core::fixture::{ExtraFields, Fields, Fixture};
 use search_core::puzzle::{Puzzle, SolutionOf, verify};
 
 use crate::registry::{AnalyzeOptions, Help, PuzzleDef, SolveSettings};
-use crate::report::{Report, Run, heading, length, problems, render_runs};
+use crate::report::{Report, Run, length};
 use crate::{display_path, fixtures};
 use search_core::text::drawn;
 
@@ -160,7 +160,8 @@ impl<P: Driver> Runs<P> {
     /// disagree, an answer other than the fixture expects, and a count
     /// other than it expects (`count`, where the puzzle counts).
     pub fn problems(&self, count: Option<u128>) -> Vec<String> {
-        problems(&self.runs, &self.verdicts, count, &self.fixture.expect)
+        let expect = &self.fixture.expect;
+        expect.problems(&self.runs, &self.verdicts, count)
     }
 
     /// Records a finished search of `algorithm` that took `ms` (and
@@ -385,10 +386,8 @@ pub fn solve_path<P: Driver>(path: &Path, settings: &SolveSettings) -> Result<Re
     let (fixture, instance) = read::<P>(&json).map_err(in_file)?;
     let mut runs = Runs::<P>::new(fixture, settings.clone());
     let d = P::run(&instance, &mut runs).map_err(in_file)?;
-    let fixture = &runs.fixture;
-    let (name, source) = (fixture.name.as_deref(), fixture.source.as_deref());
-    let mut out = heading(P::NAME, &case, name, source);
-    let table = render_runs(&runs.runs);
+    let mut out = runs.fixture.heading(P::NAME, &case);
+    let table = search_core::text::runs(&runs.runs);
     let _ = write!(out, "{}\n{}\n{}", d.before, table.trim_end(), d.after);
     if let (None, Some(why)) = (&d.unproven, &runs.unproven) {
         let _ = writeln!(out, "\nnot proven optimal: {why}");

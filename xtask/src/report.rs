@@ -2,29 +2,9 @@
 //! of every solution, and the text of its golden snapshot; and the helpers
 //! that draw numbers and boards in every report.
 
-use std::fmt::Write;
-
 use serde_json::{Value, json};
 
-use search_core::Stats;
-pub use search_core::fixture::Expect;
-pub use search_core::text::{indent, length, side_by_side, thousands};
-
-/// One algorithm's search on one fixture.
-#[derive(Debug, Clone)]
-pub struct Run {
-    /// The algorithm's name.
-    pub algorithm: String,
-    /// The length it found, `None` if it proved the goal unreachable.
-    pub moves: Option<u32>,
-    /// Its deterministic counters.
-    pub stats: Stats,
-    /// Wall-clock milliseconds of the search (never snapshotted).
-    pub ms: f64,
-    /// Wall-clock milliseconds spent building the run's tables before its
-    /// search (pattern databases; 0 where there are none).
-    pub build_ms: f64,
-}
+pub use search_core::text::{Run, indent, length, side_by_side, thousands};
 
 /// Everything `solve-all` reports about one fixture.
 #[derive(Debug, Clone)]
@@ -57,42 +37,6 @@ pub struct Report {
     pub start: Vec<String>,
     /// The goal board, as rows.
     pub goal: Vec<String>,
-}
-
-/// What is wrong with the runs of a fixture: a solution that failed its
-/// replay (`replays` holds one entry per run), runs that disagree with the
-/// first, and facts that contradict the fixture's `expect`.
-pub fn problems(
-    runs: &[Run],
-    replays: &[Result<(), String>],
-    count: Option<u128>,
-    expect: &Expect,
-) -> Vec<String> {
-    let mut problems = Vec::new();
-    for (run, replay) in runs.iter().zip(replays) {
-        if let Err(why) = replay {
-            problems.push(format!("{}: replay failed: {why}", run.algorithm));
-        }
-    }
-    let moves = runs.first().and_then(|r| r.moves);
-    for run in runs.iter().skip(1).filter(|r| r.moves != moves) {
-        let (found, first, primary) = (length(run.moves), length(moves), &runs[0].algorithm);
-        problems.push(format!(
-            "{} found {found}, but {primary} found {first}",
-            run.algorithm
-        ));
-    }
-    if let Some(expected) = expect.moves.filter(|&e| e != moves) {
-        let (expected, found) = (length(expected), length(moves));
-        problems.push(format!("expected {expected}, found {found}"));
-    }
-    if let Some(expected) = expect.count.filter(|&e| Some(e) != count) {
-        let counted = count.map_or("none".to_string(), |c| c.to_string());
-        problems.push(format!(
-            "expected {expected} optimal solutions, counted {counted}"
-        ));
-    }
-    problems
 }
 
 impl Report {
@@ -141,46 +85,4 @@ impl Report {
         }
         object
     }
-}
-
-/// The first lines of every snapshot: the puzzle and case, the fixture's
-/// name (its case when it gives none) and its source, where it gives one.
-pub fn heading(puzzle: &str, case: &str, name: Option<&str>, source: Option<&str>) -> String {
-    let mut out = format!("{puzzle}: {case}\nname: {}\n", name.unwrap_or(case));
-    if let Some(source) = source {
-        let _ = writeln!(out, "source: {source}");
-    }
-    out
-}
-
-/// The snapshot's table of runs: every algorithm's length and counters, then
-/// the bounds of each iteration of the iterative-deepening ones.
-pub fn render_runs(runs: &[Run]) -> String {
-    let width = runs
-        .iter()
-        .map(|r| r.algorithm.len())
-        .max()
-        .unwrap_or(0)
-        .max(9);
-    let (a, m, e, g) = ("algorithm", "moves", "expanded", "generated");
-    let mut out = format!("{a:<width$}  {m:>5}  {e:>12}  {g:>12}\n");
-    for run in runs {
-        let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
-        let (e, g) = (
-            thousands(run.stats.expanded),
-            thousands(run.stats.generated),
-        );
-        let _ = writeln!(
-            out,
-            "{:<width$}  {moves:>5}  {e:>12}  {g:>12}",
-            run.algorithm
-        );
-    }
-    for run in runs.iter().filter(|r| !r.stats.iterations.is_empty()) {
-        let _ = writeln!(out, "\n{} iterations (bound: expanded):", run.algorithm);
-        for it in &run.stats.iterations {
-            let _ = writeln!(out, "  {:>3}: {}", it.bound, thousands(it.expanded));
-        }
-    }
-    out
 }

@@ -22,6 +22,8 @@ pub use serde::de::MapAccess;
 use serde::de::{self, IgnoredAny, Visitor};
 use serde::{Deserialize, Deserializer};
 
+use crate::text::{Run, length};
+
 /// One instance of a puzzle: the fields every puzzle shares, and the
 /// puzzle's own (`extra`, which stand beside the others in the object).
 ///
@@ -52,6 +54,18 @@ impl<E> Fixture<E> {
     /// Its name, or `case` (the file's name) where it gives none.
     pub fn title<'a>(&'a self, case: &'a str) -> &'a str {
         self.name.as_deref().unwrap_or(case)
+    }
+
+    /// The first lines of its snapshot: the puzzle and `case` (the file's
+    /// name), its name (`case` where it gives none) and its source, where
+    /// it gives one.
+    pub fn heading(&self, puzzle: &str, case: &str) -> String {
+        use fmt::Write as _;
+        let mut out = format!("{puzzle}: {case}\nname: {}\n", self.title(case));
+        if let Some(source) = &self.source {
+            let _ = writeln!(out, "source: {source}");
+        }
+        out
     }
 }
 
@@ -197,6 +211,44 @@ pub struct Expect {
     /// The number of distinct optimal solutions, where the puzzle counts them.
     #[serde(default)]
     pub count: Option<u128>,
+}
+
+impl Expect {
+    /// What is wrong with the runs of a fixture: a solution that failed its
+    /// replay (`replays` holds one entry per run), runs that disagree with
+    /// the first, and facts that contradict what the fixture expects.
+    pub fn problems(
+        &self,
+        runs: &[Run],
+        replays: &[Result<(), String>],
+        count: Option<u128>,
+    ) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (run, replay) in runs.iter().zip(replays) {
+            if let Err(why) = replay {
+                problems.push(format!("{}: replay failed: {why}", run.algorithm));
+            }
+        }
+        let moves = runs.first().and_then(|r| r.moves);
+        for run in runs.iter().skip(1).filter(|r| r.moves != moves) {
+            let (found, first, primary) = (length(run.moves), length(moves), &runs[0].algorithm);
+            problems.push(format!(
+                "{} found {found}, but {primary} found {first}",
+                run.algorithm
+            ));
+        }
+        if let Some(expected) = self.moves.filter(|&e| e != moves) {
+            let (expected, found) = (length(expected), length(moves));
+            problems.push(format!("expected {expected}, found {found}"));
+        }
+        if let Some(expected) = self.count.filter(|&e| Some(e) != count) {
+            let counted = count.map_or("none".to_string(), |c| c.to_string());
+            problems.push(format!(
+                "expected {expected} optimal solutions, counted {counted}"
+            ));
+        }
+        problems
+    }
 }
 
 /// Distinguishes a field given as `null` (`Some(None)`) from an absent one (`None`).

@@ -204,3 +204,51 @@ impl<X> std::fmt::Display for Analysis<X> {
         Ok(())
     }
 }
+
+/// One algorithm's search on one instance.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// The algorithm's name.
+    pub algorithm: String,
+    /// The length it found, `None` if it proved the goal unreachable.
+    pub moves: Option<u32>,
+    /// Its deterministic counters.
+    pub stats: crate::Stats,
+    /// Wall-clock milliseconds of the search (never snapshotted).
+    pub ms: f64,
+    /// Wall-clock milliseconds spent building the run's tables before its
+    /// search (pattern databases; 0 where there are none).
+    pub build_ms: f64,
+}
+
+/// The table of runs: every algorithm's length and counters, then
+/// the bounds of each iteration of the iterative-deepening ones.
+pub fn runs(runs: &[Run]) -> String {
+    let width = runs
+        .iter()
+        .map(|r| r.algorithm.len())
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let (a, m, e, g) = ("algorithm", "moves", "expanded", "generated");
+    let mut out = format!("{a:<width$}  {m:>5}  {e:>12}  {g:>12}\n");
+    for run in runs {
+        let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
+        let (e, g) = (
+            thousands(run.stats.expanded),
+            thousands(run.stats.generated),
+        );
+        let _ = writeln!(
+            out,
+            "{:<width$}  {moves:>5}  {e:>12}  {g:>12}",
+            run.algorithm
+        );
+    }
+    for run in runs.iter().filter(|r| !r.stats.iterations.is_empty()) {
+        let _ = writeln!(out, "\n{} iterations (bound: expanded):", run.algorithm);
+        for it in &run.stats.iterations {
+            let _ = writeln!(out, "  {:>3}: {}", it.bound, thousands(it.expanded));
+        }
+    }
+    out
+}

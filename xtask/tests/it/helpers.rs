@@ -179,6 +179,7 @@ mod driver {
 
 mod report {
     use search_core::Stats;
+    use search_core::fixture::Expect;
     use xtask::report::*;
 
     #[test]
@@ -226,7 +227,7 @@ mod report {
         let runs = [run("bfs", Some(4)), run("ida", Some(6))];
         let replays = [Ok(()), Err("move 2: illegal".to_string())];
         assert_eq!(
-            problems(&runs, &replays, None, &expect),
+            expect.problems(&runs, &replays, None),
             [
                 "ida: replay failed: move 2: illegal",
                 "ida found 6 moves, but bfs found 4 moves",
