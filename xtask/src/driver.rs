@@ -302,38 +302,9 @@ pub fn ms_since(clock: Instant) -> f64 {
     clock.elapsed().as_secs_f64() * 1e3
 }
 
-/// A board of `variant` read from `rows`; the error names the field
-/// (`start: row 2 has 3 cells, ...`).
-pub fn board<P: Puzzle>(
-    field: &str,
-    variant: P::Variant,
-    rows: &[String],
-) -> Result<P::Board, String> {
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    P::from_rows(variant, &rows).map_err(|e| format!("{field}: {e}"))
-}
-
-/// A fixture's start and goal, both of the default variant; where it gives
-/// no goal, the puzzle's default for the start ([`Puzzle::default_goal`]),
-/// or an error saying that the puzzle needs one. `check` (the crate's
-/// `check_goal`) says whether the goal fits the start.
-pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, E, C: Display>(
-    fixture: &Fixture<E>,
-    check: impl FnOnce(&P::Board, &P::Board) -> Result<(), C>,
-) -> Result<(P::Board, P::Board), String> {
-    let variant = P::Variant::default();
-    let start = board::<P>("start", variant, &fixture.start)?;
-    let goal = match &fixture.goal {
-        Some(rows) => board::<P>("goal", variant, rows)?,
-        None => P::default_goal(&start).ok_or("goal: missing (this puzzle has no default goal)")?,
-    };
-    check(&start, &goal).map_err(|e| e.to_string())?;
-    Ok((start, goal))
-}
-
 /// The [`Driver`] items of a puzzle whose fixture is a start and a goal,
 /// both boards (the goal optional where the puzzle has a default), read by
-/// [`start_and_goal`] and checked by the crate's `check_goal`.
+/// `Fixture::start_and_goal` and checked by the crate's `check_goal`.
 macro_rules! start_and_goal_driver {
     ($puzzle:ty, $krate:ident) => {
         type Extra = $krate::fixture::NoExtra;
@@ -342,7 +313,7 @@ macro_rules! start_and_goal_driver {
         const FIELDS: search_core::fixture::Fields = $krate::fixture::FIELDS;
 
         fn instance(fixture: &$krate::fixture::Fixture) -> Result<Self::Instance, String> {
-            $crate::driver::start_and_goal::<$puzzle, _, _>(fixture, $krate::check_goal)
+            fixture.start_and_goal::<$puzzle, _>($krate::check_goal)
         }
     };
 }

@@ -22,6 +22,7 @@ pub use serde::de::MapAccess;
 use serde::de::{self, IgnoredAny, Visitor};
 use serde::{Deserialize, Deserializer};
 
+use crate::puzzle::Puzzle;
 use crate::text::{Run, length};
 
 /// One instance of a puzzle: the fields every puzzle shares, and the
@@ -56,6 +57,26 @@ impl<E> Fixture<E> {
         self.name.as_deref().unwrap_or(case)
     }
 
+    /// Its start and goal, both of the default variant; where it gives no
+    /// goal, the puzzle's default for the start ([`Puzzle::default_goal`]),
+    /// or an error saying that the puzzle needs one. `check` (the crate's
+    /// `check_goal`) says whether the goal fits the start.
+    pub fn start_and_goal<P: Puzzle<Goal = <P as Puzzle>::Board>, C: fmt::Display>(
+        &self,
+        check: impl FnOnce(&P::Board, &P::Board) -> Result<(), C>,
+    ) -> Result<(P::Board, P::Board), String> {
+        let variant = P::Variant::default();
+        let start = board::<P>("start", variant, &self.start)?;
+        let goal = match &self.goal {
+            Some(rows) => board::<P>("goal", variant, rows)?,
+            None => {
+                P::default_goal(&start).ok_or("goal: missing (this puzzle has no default goal)")?
+            }
+        };
+        check(&start, &goal).map_err(|e| e.to_string())?;
+        Ok((start, goal))
+    }
+
     /// The first lines of its snapshot: the puzzle and `case` (the file's
     /// name), its name (`case` where it gives none) and its source, where
     /// it gives one.
@@ -67,6 +88,17 @@ impl<E> Fixture<E> {
         }
         out
     }
+}
+
+/// A board of `variant` read from `rows`; the error names the field
+/// (`start: row 2 has 3 cells, ...`).
+pub fn board<P: Puzzle>(
+    field: &str,
+    variant: P::Variant,
+    rows: &[String],
+) -> Result<P::Board, String> {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    P::from_rows(variant, &rows).map_err(|e| format!("{field}: {e}"))
 }
 
 /// The puzzle's own fields of a puzzle that has none beside the shared ones.

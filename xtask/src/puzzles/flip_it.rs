@@ -44,7 +44,7 @@ impl Driver for FlipIt {
             .parse()?;
         Ok((
             variant,
-            driver::board::<FlipIt>("start", variant, &fixture.start)?,
+            search_core::fixture::board::<FlipIt>("start", variant, &fixture.start)?,
         ))
     }
 

@@ -79,7 +79,7 @@ fn start_of(fixture: &Fixture) -> Result<Board, String> {
         Some(name) => name.parse()?,
         None => Lattice::default(),
     };
-    driver::board::<PegSolitaire>("start", lattice, &fixture.start)
+    search_core::fixture::board::<PegSolitaire>("start", lattice, &fixture.start)
 }
 
 fn instance(fixture: &Fixture) -> Result<Instance, String> {
@@ -87,7 +87,8 @@ fn instance(fixture: &Fixture) -> Result<Instance, String> {
     let goal_rows = fixture.goal.as_ref().ok_or(
         "goal: missing (a fixture without a goal is read only by `cargo xtask analyze peg-solitaire`: the levels by moves from its start, or --problems)",
     )?;
-    let goal = driver::board::<PegSolitaire>("goal", start.geometry().lattice(), goal_rows)?;
+    let goal =
+        search_core::fixture::board::<PegSolitaire>("goal", start.geometry().lattice(), goal_rows)?;
     check_goal(&start, &goal).map_err(|e| e.to_string())?;
     let first_jump = fixture.extra.first_jump_on(&start)?;
     Ok(Instance {
