@@ -209,3 +209,22 @@ impl fmt::Display for Interrupted {
 }
 
 impl std::error::Error for Interrupted {}
+
+impl Interrupted {
+    /// Why the search stopped (`why`, or where `None` this error's own
+    /// words), the nodes it expanded, and what its iterations proved: a
+    /// least length of every solution, the bounds up to the last but one
+    /// having been searched in full.
+    pub fn explained(&self, why: Option<String>) -> String {
+        let why = why.unwrap_or_else(|| self.to_string());
+        let proved = match self.stats.iterations.as_slice() {
+            [.., before, last] => format!(
+                "; every solution is at least {} moves long (the bounds up to {} were searched in full)",
+                last.bound, before.bound
+            ),
+            _ => String::new(),
+        };
+        let expanded = crate::text::thousands(self.stats.expanded);
+        format!("{why}: the search stopped after {expanded} nodes expanded{proved}")
+    }
+}

@@ -138,18 +138,10 @@ impl Options {
             return error.to_string();
         };
         let why = match (i.reason, self.max_seconds) {
-            (Reason::Cancelled, Some(s)) => format!("no answer within --max-seconds {s}"),
-            _ => i.to_string(),
+            (Reason::Cancelled, Some(s)) => Some(format!("no answer within --max-seconds {s}")),
+            _ => None,
         };
-        let proved = match i.stats.iterations.as_slice() {
-            [.., before, last] => format!(
-                "; every solution is at least {} moves long (the bounds up to {} were searched in full)",
-                last.bound, before.bound
-            ),
-            _ => String::new(),
-        };
-        let expanded = thousands(i.stats.expanded);
-        format!("{why}: the search stopped after {expanded} nodes expanded{proved}")
+        i.explained(why)
     }
 }
 
