@@ -9,18 +9,6 @@ use crate::driver::{self, Driver};
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress};
 use crate::report::{indent, thousands};
 
-/// Without `--table`, spaces of up to this many ranks are swept in a table
-/// of bytes (every distance kept), larger ones in two bits a rank.
-pub const BYTES_UP_TO: u64 = 50_000_000;
-
-/// The tables of `--table`.
-const TABLES: [(&str, Table); 4] = [
-    ("bytes", Table::Bytes),
-    ("wide", Table::Wide),
-    ("two-bits", Table::TwoBits),
-    ("residues", Table::Residues),
-];
-
 /// The goal `analyze` sweeps from, for a puzzle whose board comes from
 /// `--goal` alone: the goal of the fixture that `--goal` names, or the
 /// board of `default` rows.
@@ -71,8 +59,8 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
     }
 
     /// Sweeps `space` from `goals` in the table `--table` names (if none,
-    /// bytes up to [`BYTES_UP_TO`] ranks, two bits above), within
-    /// `--max-memory`, with progress; the farthest states drawn.
+    /// [`Table::for_size`]), within `--max-memory`, with progress; the
+    /// farthest states drawn.
     pub fn sweep(
         self,
         space: &S,
@@ -90,9 +78,8 @@ impl<'a, S: Ranked> SweepPlan<'a, S> {
             }
             _ => {
                 let table = match options.table.as_deref() {
-                    None if size <= BYTES_UP_TO => Table::Bytes,
-                    None => Table::TwoBits,
-                    Some(name) => by_name("table", name, &TABLES, |(name, _)| name)?.1,
+                    None => Table::for_size(size),
+                    Some(name) => by_name("table", name, &Table::NAMED, |(name, _)| name)?.1,
                 };
                 let sweep = Sweep::new(table).with_max_memory(options.max_memory);
                 let sweep = sweep.with_farthest(options.farthest);

@@ -124,6 +124,25 @@ pub enum Table {
     Residues,
 }
 
+impl Table {
+    /// Every table by its name.
+    pub const NAMED: [(&'static str, Table); 4] = [
+        ("bytes", Table::Bytes),
+        ("wide", Table::Wide),
+        ("two-bits", Table::TwoBits),
+        ("residues", Table::Residues),
+    ];
+
+    /// Where none is chosen, the table of a space of `size` ranks: bytes
+    /// (every distance kept) up to 50,000,000 ranks, two bits above.
+    pub fn for_size(size: u64) -> Table {
+        match size <= 50_000_000 {
+            true => Table::Bytes,
+            false => Table::TwoBits,
+        }
+    }
+}
+
 /// The settings of a sweep.
 #[derive(Debug, Clone)]
 pub struct Sweep {
