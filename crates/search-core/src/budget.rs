@@ -215,6 +215,18 @@ impl Interrupted {
     /// words), the nodes it expanded, and what its iterations proved: a
     /// least length of every solution, the bounds up to the last but one
     /// having been searched in full.
+    ///
+    /// ```
+    /// use search_core::{Interrupted, Iteration, Reason, Stats};
+    ///
+    /// let iteration = |bound| Iteration { bound, expanded: 500, generated: 900 };
+    /// let stats = Stats { expanded: 1_000, iterations: vec![iteration(40), iteration(42)], ..Stats::default() };
+    /// let stopped = Interrupted { reason: Reason::NodeLimit, stats };
+    /// assert_eq!(
+    ///     stopped.explained(Some("out of time".to_string())),
+    ///     "out of time: the search stopped after 1,000 nodes expanded; every solution is at least 42 moves long (the bounds up to 40 were searched in full)",
+    /// );
+    /// ```
     pub fn explained(&self, why: Option<String>) -> String {
         let why = why.unwrap_or_else(|| self.to_string());
         let proved = match self.stats.iterations.as_slice() {

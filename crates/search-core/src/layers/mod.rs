@@ -136,9 +136,10 @@ impl Table {
     /// Where none is chosen, the table of a space of `size` ranks: bytes
     /// (every distance kept) up to 50,000,000 ranks, two bits above.
     pub fn for_size(size: u64) -> Table {
-        match size <= 50_000_000 {
-            true => Table::Bytes,
-            false => Table::TwoBits,
+        if size <= 50_000_000 {
+            Table::Bytes
+        } else {
+            Table::TwoBits
         }
     }
 }
