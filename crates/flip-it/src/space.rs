@@ -1,5 +1,7 @@
 //! Every placement of one board size as a ranked state space.
 
+use std::cmp::Ordering;
+
 use search_core::grid::Rect;
 use search_core::levels::BitSymmetries;
 use search_core::rules::{Ranked, Rules};
@@ -79,13 +81,21 @@ impl FlipSpace {
 
     /// Whether `board` has the smallest rank of its eight images: exactly
     /// one placement of each class of symmetric placements is canonical.
+    ///
+    /// The rank orders placements by the empty cell first, so an image
+    /// whose empty cell is another one ranks above or below `board` whatever
+    /// its colours; only the symmetries that keep the empty cell (on the
+    /// square's axes and diagonals) need the colours mapped.
     pub fn is_canonical(&self, board: &Board) -> bool {
-        let cells = board.cells();
-        let rank = placement_rank(cells, board.empty(), board.black());
+        let (empty, black) = (board.empty(), u64::from(board.black()));
         (1..8).all(|g| {
-            let black = self.symmetries.apply(g, u64::from(board.black())) as u32;
-            let empty = usize::from(self.symmetries.permutation(g)[board.empty()]);
-            placement_rank(cells, empty, black) >= rank
+            match usize::from(self.symmetries.permutation(g)[empty]).cmp(&empty) {
+                Ordering::Greater => true,
+                Ordering::Less => false,
+                // Both have a white (zero) bit on the same empty cell, so
+                // dropping it, as the rank does, keeps their order.
+                Ordering::Equal => self.symmetries.apply(g, black) >= black,
+            }
         })
     }
 

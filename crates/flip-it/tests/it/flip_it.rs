@@ -440,3 +440,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_canonical_placement_has_the_smallest_rank_of_its_images() {
+    for variant in Variant::ALL {
+        let space = FlipSpace::new(4, variant).unwrap();
+        for rank in 0..space.size() {
+            let board = space.unrank(rank);
+            let smallest = space.images(&board).iter().map(|i| space.rank(i)).min();
+            assert_eq!(
+                space.is_canonical(&board),
+                smallest == Some(rank),
+                "{board}"
+            );
+        }
+    }
+}
