@@ -229,6 +229,8 @@ impl Tiles {
                 (0u64, 0u64),
                 |s, values| {
                     let (mut found, mut any) = (0u64, 0u64);
+                    // Per block, rewritten up to `count`.
+                    let mut sources = [(0usize, 0usize, 0usize); 4 * MAX_CELLS];
                     let mask = subsets.masks[s];
                     for block in subsets.first_block[s]..subsets.first_block[s + 1] {
                         next_frontier[block].store(0, Ordering::Relaxed);
@@ -238,7 +240,6 @@ impl Tiles {
                         // A state of this block comes from one where the tile
                         // now on `to` stood on `from`, a cell of this block's
                         // region: the sources with current states.
-                        let mut sources = [(0usize, 0usize, 0usize); 4 * MAX_CELLS];
                         let (mut count, mut push_cost) = (0usize, 0u64);
                         let mut froms = subsets.regions[block];
                         while froms != 0 {

@@ -2,8 +2,8 @@
 
 use perm_rank::{Placements, Ranking};
 
-use super::MAX_CELLS;
 use super::blocks::{Subsets, factorial, lehmer};
+use super::{MAX_CELLS, MAX_GROUP};
 use crate::par;
 
 /// The values kept by block ([`Subsets`] order, then the Lehmer rank of the
@@ -96,6 +96,10 @@ impl Walk<'_> {
         }
         let rest = self.k - tile;
         let size = factorial(self.k);
+        // Each other cell's part of the rank if it holds the i-th other
+        // tile: its digit before the discount, times the digit's weight
+        // (rewritten for each subset, `rest` by `rest`).
+        let mut part = [[0usize; MAX_GROUP]; MAX_GROUP];
         for (s, &mask) in self.subsets.masks.iter().enumerate() {
             if mask & used != used {
                 continue;
@@ -109,9 +113,6 @@ impl Walk<'_> {
                 first += (th - (taken & ((1u32 << th) - 1)).count_ones()) as usize * radix;
                 taken |= 1 << th;
             }
-            // Each other cell's part of the rank if it holds the i-th other
-            // tile: its digit before the discount, times the digit's weight.
-            let mut part = [[0usize; MAX_CELLS]; MAX_CELLS];
             let mut left = mask & !used;
             for row in part.iter_mut().take(rest) {
                 let cell = left.trailing_zeros();
