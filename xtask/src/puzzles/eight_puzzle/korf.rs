@@ -11,13 +11,12 @@ use std::time::Instant;
 use eight_puzzle::fixture::Fixture;
 use eight_puzzle::{Algorithm, Board, Budget, EightPuzzle, Partition, PdbError, SolveOptions};
 use search_core::puzzle::by_name;
-use search_core::text::numbers;
+use search_core::text::{numbers, thousands};
 use serde_json::json;
 
 use super::cache::load_or_build;
 use crate::driver::{self, Runs};
 use crate::registry::SolveSettings;
-use crate::report::thousands;
 use crate::{cache_dir, out, repo_root};
 
 /// The groups of a partition of the tiles of a goal.

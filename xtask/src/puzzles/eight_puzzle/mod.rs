@@ -6,13 +6,13 @@ use std::time::{Duration, Instant};
 use eight_puzzle::{Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace};
 use eight_puzzle::{SolveError, SolveOptions, solve};
 use search_core::puzzle::by_name;
+use search_core::text::thousands;
 use search_core::{Budget, Reason};
 
 use self::cache::choose_db;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::SolveSettings;
 use crate::registry::{Analysis, AnalyzeOptions, Flags, Progress, PuzzleDef};
-use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
 pub mod cache;
@@ -190,7 +190,11 @@ impl Driver for EightPuzzle {
             let ms = ms_since(clock);
             let (name, build_ms) = match db {
                 Some(db) => {
-                    let name = format!("{algorithm} {}{}", db.partition().name(), reflection(goal));
+                    let name = format!(
+                        "{algorithm} {}{}",
+                        db.partition().name(),
+                        reflection(goal)
+                    );
                     (name, std::mem::take(&mut tables_ms))
                 }
                 None => (algorithm.name().to_string(), 0.0),
