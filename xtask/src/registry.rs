@@ -185,11 +185,11 @@ pub fn refused(error: search_core::puzzle::SolveError) -> String {
 /// text output has them in the description).
 pub type Analysis = search_core::text::Analysis<serde_json::Map<String, Value>>;
 
-/// The fields of a JSON object, for [`Analysis::extra`] (none if `object`
-/// is not one).
-pub fn fields(object: Value) -> serde_json::Map<String, Value> {
-    match object {
-        Value::Object(fields) => fields,
+/// The fields of `value` as a JSON object, for [`Analysis::extra`] (none
+/// if it is not one).
+pub fn fields(value: &impl serde::Serialize) -> serde_json::Map<String, Value> {
+    match serde_json::to_value(value) {
+        Ok(Value::Object(fields)) => fields,
         _ => serde_json::Map::new(),
     }
 }

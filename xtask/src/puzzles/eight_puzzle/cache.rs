@@ -131,10 +131,7 @@ pub(super) fn choose_db(
             (db, why)
         }
     };
-    let why = format!(
-        "{}{} ({why})",
-        db.partition().name(),
-        super::reflection(goal)
-    );
+    let reflected = eight_puzzle::reflection_note(goal);
+    let why = format!("{}{reflected} ({why})", db.partition().name());
     Ok((db, why))
 }
