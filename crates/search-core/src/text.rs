@@ -1,6 +1,8 @@
 //! Numbers and boards as text, the same in every puzzle crate's notation:
-//! counts grouped by thousands, boards drawn side by side under labels.
-//! Building strings only; nothing is printed here.
+//! counts grouped by thousands, boards drawn side by side under labels,
+//! durations, the table of runs, a sweep's [`Analysis`], a puzzle's
+//! [`Drawing`] of a solution, a [`Batch`] of instances with its totals, and
+//! a histogram as SVG. Building strings only; nothing is printed here.
 
 use std::fmt::Write;
 
