@@ -9,7 +9,6 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use search_core::puzzle::Report;
-use search_core::text::thousands;
 use xtask::fixtures::INVALID_DIR;
 use xtask::puzzles::{self, FixtureFile, PUZZLES};
 use xtask::registry::{Given, SolveSettings};

@@ -178,11 +178,11 @@ pub fn korf(run: &Korf) -> Result<(), String> {
     }
     let reflected = if run.reflect { " with reflection" } else { "" };
     if run.json {
-        let mut report = json!({
+        let mut report = fields(&json!({
             "size": run.size, "bound": bound, "reflect": run.reflect,
             "threads": search_core::par::threads(), "tables_seconds": setup,
-        });
-        report.as_object_mut().map(|o| o.extend(fields(&batch)));
+        }));
+        report.extend(fields(&batch));
         out!(
             "{}",
             serde_json::to_string_pretty(&report).expect("JSON values serialise")
