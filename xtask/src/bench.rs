@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 
 use crate::puzzles::PUZZLES;
-use crate::report::thousands;
+use search_core::text::{compared, human_time, thousands};
 
 /// What is known about a benchmark, from its puzzle's entry: criterion's id
 /// (`group/function`), the puzzle as the table shows it, what is measured,
@@ -68,25 +68,6 @@ pub fn medians(dir: &Path) -> Vec<(String, f64)> {
     collect(dir, &mut rows);
     rows.sort_by(|a, b| a.0.cmp(&b.0));
     rows
-}
-
-/// A duration in the unit that reads best.
-pub fn human_time(ns: f64) -> String {
-    match ns {
-        n if n >= 1e9 => format!("{:.2} s", n / 1e9),
-        n if n >= 1e6 => format!("{:.2} ms", n / 1e6),
-        n if n >= 1e3 => format!("{:.1} µs", n / 1e3),
-        n => format!("{n:.0} ns"),
-    }
-}
-
-/// How the peer's median `peer` compares with this project's `ours`, in
-/// words that stay true whichever is faster.
-pub fn compared(peer: f64, ours: f64) -> String {
-    match peer >= ours {
-        true => format!("{:.1}x slower", peer / ours),
-        false => format!("{:.1}x faster", ours / peer),
-    }
 }
 
 /// The table: every known benchmark that was measured, with the original

@@ -16,16 +16,14 @@ pub mod bench;
 pub mod distributed;
 pub mod driver;
 pub mod fixtures;
-pub mod plot;
 pub mod puzzles;
 pub mod registry;
-pub mod report;
 pub mod snapshot;
 pub mod sweep;
 
 use puzzles::FixtureFile;
 use registry::{PuzzleDef, SolveSettings};
-use report::Report;
+use search_core::puzzle::Report;
 
 /// `println!`, except that a reader who has gone (`cargo xtask ... | head`)
 /// ends the program quietly, with the status a shell gives a program ended

@@ -7,10 +7,10 @@
 use std::path::Path;
 
 use search_core::layers::LayerReport;
-use serde_json::{Value, json};
+use search_core::puzzle::Report;
+use serde_json::Value;
 
 use crate::distributed::ClusterOptions;
-use crate::report::Report;
 pub use search_core::text::Census;
 
 /// What `xtask` knows about one puzzle crate.
@@ -185,11 +185,11 @@ pub fn refused(error: search_core::puzzle::SolveError) -> String {
 /// text output has them in the description).
 pub type Analysis = search_core::text::Analysis<serde_json::Map<String, Value>>;
 
-/// The fields of a JSON object, for [`Analysis::extra`] (none if `object`
-/// is not one).
-pub fn fields(object: Value) -> serde_json::Map<String, Value> {
-    match object {
-        Value::Object(fields) => fields,
+/// The fields of `value` as a JSON object, for [`Analysis::extra`] (none
+/// if it is not one).
+pub fn fields(value: &impl serde::Serialize) -> serde_json::Map<String, Value> {
+    match serde_json::to_value(value) {
+        Ok(Value::Object(fields)) => fields,
         _ => serde_json::Map::new(),
     }
 }
@@ -223,31 +223,10 @@ pub trait Progress {
     }
 }
 
-/// The `--json` object of an analysis of `puzzle`.
+/// The `--json` object of an analysis of `puzzle` (search-core's
+/// serialisation of an `Analysis`, with `puzzle`).
 pub fn analysis_json(analysis: &Analysis, puzzle: &str) -> Value {
-    let histogram = &analysis.histogram;
-    let mut object = json!({
-        "puzzle": puzzle,
-        "description": analysis.description,
-        "ranks": analysis.ranks,
-        "states": histogram.iter().sum::<u64>(),
-        "histogram": histogram,
-        "max_distance": histogram.len().checked_sub(1),
-        "farthest_count": histogram.last(),
-        "farthest": analysis.farthest,
-    });
-    if histogram.is_empty() {
-        // A count of another kind alone (peg solitaire's --solvable-only):
-        // nothing about every state reached.
-        for key in ["ranks", "states", "histogram"] {
-            object[key] = Value::Null;
-        }
-    }
-    if let Some(census) = &analysis.census {
-        object[census.key] = json!(census.counts);
-    }
-    for (key, value) in &analysis.extra {
-        object[key] = value.clone();
-    }
+    let mut object = serde_json::to_value(analysis).expect("analyses serialise");
+    object["puzzle"] = puzzle.into();
     object
 }

@@ -7,7 +7,7 @@ use search_core::rules::Ranked;
 
 use crate::driver::{self, Driver};
 use crate::registry::{Analysis, AnalyzeOptions, Census, Progress};
-use crate::report::{indent, thousands};
+use search_core::text::{indent, thousands};
 
 /// The goal `analyze` sweeps from, for a puzzle whose board comes from
 /// `--goal` alone: the goal of the fixture that `--goal` names, or the

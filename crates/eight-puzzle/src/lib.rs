@@ -55,7 +55,7 @@ pub use search_core::puzzle::{Puzzle, SolveError, Standard};
 pub use search_core::{Budget, Interrupted, Outcome, Progress, Reason, Stats};
 pub use solve::{
     Algorithm, MAX_BFS_CELLS, MAX_TABLES, ReplayError, SolveOptions, check_goal, check_reflection,
-    replay, solve,
+    reflection_note, replay, solve,
 };
 
 /// A shortest solution: the tiles moved, and the boards from the start.

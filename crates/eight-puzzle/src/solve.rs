@@ -267,6 +267,24 @@ pub fn check_reflection(goal: &Board) -> Result<(), SolveError> {
         })
 }
 
+/// What a run's name adds to say whether the tables were also looked up on
+/// the reflected board: only where [`check_reflection`] allows it;
+/// elsewhere the search runs without.
+///
+/// ```
+/// use eight_puzzle::{Board, reflection_note};
+///
+/// assert_eq!(reflection_note(&Board::solved(4, 4)?), ", reflected");
+/// assert!(reflection_note(&Board::solved(4, 3)?).starts_with(", not reflected ("));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn reflection_note(goal: &Board) -> &'static str {
+    match check_reflection(goal) {
+        Ok(()) => ", reflected",
+        Err(_) => ", not reflected (the reflection does not map the goal to itself)",
+    }
+}
+
 /// IDA* from `start` towards `goal` with `bound`, the moves gated by the
 /// shape's pruning automaton if `options.pruning`; bounds step by 2, every
 /// solution having the parity of the blank's distance to its goal cell.

@@ -62,3 +62,64 @@ impl Extra {
         Ok(Some(jump))
     }
 }
+
+/// A fixture's boards, and the jump every solution must begin with.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    /// The start.
+    pub start: crate::Board,
+    /// The goal, on the start's lattice and checked against it.
+    pub goal: crate::Board,
+    /// The jump every solution begins with, where the fixture fixes one.
+    pub first_jump: Option<crate::Jump>,
+}
+
+/// The fixture's start on its lattice.
+///
+/// # Errors
+///
+/// An unknown lattice, or rows that are not a board of it; the message
+/// names the field.
+pub fn start_of(fixture: &Fixture) -> Result<crate::Board, String> {
+    let lattice: crate::Lattice = match &fixture.extra.lattice {
+        Some(name) => name.parse()?,
+        None => crate::Lattice::default(),
+    };
+    search_core::fixture::board::<crate::PegSolitaire>("start", lattice, &fixture.start)
+}
+
+/// The fixture's start, goal and first jump, checked.
+///
+/// ```
+/// use peg_solitaire::fixture::{Extra, Fixture, instance};
+///
+/// let rows = |r: &str| vec![r.to_string()];
+/// let mut fixture = Fixture {
+///     name: None, source: None, start: rows("oo.o"), goal: Some(rows("..oo")),
+///     expect: Default::default(), extra: Extra::default(),
+/// };
+/// assert_eq!(instance(&fixture)?.goal.rows(), ["..oo"]);
+/// fixture.goal = None;
+/// assert!(instance(&fixture).unwrap_err().starts_with("goal: missing"));
+/// # Ok::<(), String>(())
+/// ```
+///
+/// # Errors
+///
+/// What is wrong with the start, the goal (missing, or not one the start
+/// can have) or the first jump.
+pub fn instance(fixture: &Fixture) -> Result<Instance, String> {
+    let start = start_of(fixture)?;
+    let goal_rows = fixture.goal.as_ref().ok_or(
+        "goal: missing (a fixture without a goal is read only by `cargo xtask analyze peg-solitaire`: the levels by moves from its start, or --problems)",
+    )?;
+    let lattice = start.geometry().lattice();
+    let goal = search_core::fixture::board::<crate::PegSolitaire>("goal", lattice, goal_rows)?;
+    crate::check_goal(&start, &goal).map_err(|e| e.to_string())?;
+    let first_jump = fixture.extra.first_jump_on(&start)?;
+    Ok(Instance {
+        start,
+        goal,
+        first_jump,
+    })
+}

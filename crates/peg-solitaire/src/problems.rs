@@ -13,8 +13,10 @@ use crate::meet::{MeetOptions, meet_moves};
 use crate::moves::{Mover, symmetries_keeping};
 use crate::solve::SolveError;
 
-/// One problem of a board and its answer.
+/// One problem of a board and its answer; as JSON (feature `serde`), its
+/// `vacancy`, `survivor` and `moves`.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Problem {
     /// The one empty hole of the start.
     pub vacancy: u8,
@@ -25,6 +27,7 @@ pub struct Problem {
     /// How the answer was obtained: `"class"` (ruled out by [`JumpSpan`]),
     /// `"search"` (the levels by moves from both ends), or `"symmetry"`
     /// (the answer of a symmetric problem).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub by: &'static str,
 }
 

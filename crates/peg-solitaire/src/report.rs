@@ -167,6 +167,58 @@ impl JumpCensus {
     }
 }
 
+/// How many problems of `all` need each number of moves: `histogram[m]`
+/// of them are solved in `m` moves at the fewest (the impossible ones are
+/// not counted).
+pub fn by_moves(all: &[Problem]) -> Vec<u64> {
+    let mut histogram = Vec::new();
+    for m in all.iter().filter_map(|p| p.moves).map(|m| m as usize) {
+        histogram.resize(histogram.len().max(m + 1), 0);
+        histogram[m] += 1;
+    }
+    histogram
+}
+
+/// The figures of the counts by jumps that its levels do not hold, as one
+/// object: `solutions` (as a string: the count may pass 2^64),
+/// `start_symmetries` and `both_symmetries`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for JumpCensus {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("solutions", &self.solutions.to_string())?;
+        map.serialize_entry("start_symmetries", &self.start_symmetries)?;
+        map.serialize_entry("both_symmetries", &self.both_symmetries)?;
+        map.end()
+    }
+}
+
+/// The shortest problem as one object: `shortest` (its moves, null where
+/// none was found), `at_least`, `backward` (the levels back from the
+/// finishes), and `vacancy`, `survivor` and `solution` (in Hiroi's
+/// notation) where one was found, or `stopped` (why) where the search
+/// stopped first.
+#[cfg(feature = "serde")]
+impl serde::Serialize for ShortestProblem {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        let found = self.solution.as_ref();
+        map.serialize_entry("shortest", &found.and_then(|(p, _)| p.moves))?;
+        map.serialize_entry("at_least", &self.at_least)?;
+        map.serialize_entry("backward", &self.backward)?;
+        if let Some((problem, jumps)) = found {
+            map.serialize_entry("vacancy", &problem.vacancy)?;
+            map.serialize_entry("survivor", &problem.survivor)?;
+            map.serialize_entry("solution", &crate::notation(jumps))?;
+        } else if let Some(why) = &self.stopped {
+            map.serialize_entry("stopped", &why.to_string())?;
+        }
+        map.end()
+    }
+}
+
 /// The shortest problem found (or why the search stopped, and what it
 /// proved), then the positions per level from both sides.
 impl fmt::Display for ShortestProblem {

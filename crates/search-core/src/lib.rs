@@ -19,6 +19,7 @@
 //! | [`levels`] | levels of states kept as sorted keys, in parallel, canonical under symmetries | an expansion closure |
 //! | [`pdb`] | pattern databases for any abstraction, cached as checked bytes | [`pdb::Abstraction`] |
 //! | [`grid`] | cells, steps, distances and symmetries of rectangles, bitboards | |
+//! | [`memo`] | values built once per process and shared, by key | |
 //! | [`par`] | parallel loops over chunks of a slice, for specialised table builds | closures |
 //! | [`visited`] | visited sets and records of sides, hashed or dense | |
 //! | [`replay`] | checking a solution with the puzzle's own rules | a `play` function |
@@ -62,6 +63,7 @@ pub mod grid;
 pub mod ida;
 pub mod layers;
 pub mod levels;
+pub mod memo;
 pub mod par;
 pub mod pdb;
 pub mod prune;

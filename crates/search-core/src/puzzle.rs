@@ -121,12 +121,16 @@ mod check;
 mod errors;
 mod macros;
 mod options;
+mod report;
+mod runs;
 
 pub use check::{
     Attempt, Backtrack, check_against, check_interrupted, check_notation, check_refusals,
     check_replay_refusals, distances_by_play, optimal_lengths, random_walk, solve_with_each,
     verify,
 };
+pub use report::Report;
+pub use runs::{Runs, ms_since};
 
 /// A puzzle, as every puzzle crate of the workspace offers it: a unit type
 /// naming the puzzle, whose associated types and functions are the crate's

@@ -1,8 +1,18 @@
 //! Numbers and boards as text, the same in every puzzle crate's notation:
-//! counts grouped by thousands, boards drawn side by side under labels.
-//! Building strings only; nothing is printed here.
+//! counts grouped by thousands, boards drawn side by side under labels,
+//! durations, the table of runs, a sweep's [`Analysis`], a puzzle's
+//! [`Drawing`] of a solution, a [`Batch`] of instances with its totals, and
+//! a histogram as SVG. Building strings only; nothing is printed here.
 
 use std::fmt::Write;
+
+mod batch;
+mod chart;
+mod drawing;
+
+pub use batch::{Batch, Solved};
+pub use chart::histogram_svg;
+pub use drawing::{Drawing, ends};
 
 /// `1234567` as `1,234,567`.
 ///
@@ -103,6 +113,39 @@ pub fn drawn<L: ToString>(
     indent(&side_by_side(&labelled.collect::<Vec<_>>(), per_row))
 }
 
+/// A duration in the unit that reads best.
+///
+/// ```
+/// use search_core::text::human_time;
+/// assert_eq!(human_time(999.0), "999 ns");
+/// assert_eq!(human_time(1_500.0), "1.5 µs");
+/// assert_eq!(human_time(2_500_000.0), "2.50 ms");
+/// assert_eq!(human_time(3_250_000_000.0), "3.25 s");
+/// ```
+pub fn human_time(ns: f64) -> String {
+    match ns {
+        n if n >= 1e9 => format!("{:.2} s", n / 1e9),
+        n if n >= 1e6 => format!("{:.2} ms", n / 1e6),
+        n if n >= 1e3 => format!("{:.1} µs", n / 1e3),
+        n => format!("{n:.0} ns"),
+    }
+}
+
+/// How the peer's median `peer` compares with this project's `ours`, in
+/// words that stay true whichever is faster.
+///
+/// ```
+/// use search_core::text::compared;
+/// assert_eq!(compared(7e6, 2e6), "3.5x slower");
+/// assert_eq!(compared(1e6, 2e6), "2.0x faster");
+/// ```
+pub fn compared(peer: f64, ours: f64) -> String {
+    match peer >= ours {
+        true => format!("{:.1}x slower", peer / ours),
+        false => format!("{:.1}x faster", ours / peer),
+    }
+}
+
 /// Indents every line of `text` but the empty ones by two spaces.
 pub fn indent(text: &str) -> String {
     let line = |l: &str| match l.is_empty() {
@@ -147,6 +190,24 @@ pub struct Analysis<X = ()> {
     /// In a sweep sharded over processes, the bytes of ranks they sent each
     /// other while expanding each layer (never drawn).
     pub exchanged: Vec<u64>,
+}
+
+impl<X> Analysis<X> {
+    /// The bytes of ranks the processes of a sharded sweep sent each other,
+    /// in all and by layer.
+    ///
+    /// ```
+    /// use search_core::text::Analysis;
+    /// let sharded = Analysis { exchanged: vec![0, 1200], ..Analysis::<()>::default() };
+    /// let said = "bytes of ranks sent between processes: 1,200 in all; by layer: 0 1,200";
+    /// assert_eq!(sharded.exchanged_text(), said);
+    /// ```
+    pub fn exchanged_text(&self) -> String {
+        let layers: Vec<String> = self.exchanged.iter().map(|&b| thousands(b)).collect();
+        let all = thousands(self.exchanged.iter().sum::<u64>());
+        let layers = layers.join(" ");
+        format!("bytes of ranks sent between processes: {all} in all; by layer: {layers}")
+    }
 }
 
 /// A second count per distance in an [`Analysis`].
@@ -202,6 +263,55 @@ impl<X> std::fmt::Display for Analysis<X> {
             )?;
         }
         Ok(())
+    }
+}
+
+/// The analysis as one object: `description`, `ranks`, `states` (their
+/// sum), `histogram`, `max_distance`, `farthest_count` and `farthest`
+/// (`ranks`, `states` and `histogram` null where the histogram is empty:
+/// only a census was counted), the census's counts under its key, and the
+/// fields of `extra` (a map).
+///
+/// ```
+/// use search_core::text::Analysis;
+/// let analysis = Analysis { histogram: vec![1, 2], ..Analysis::<()>::default() };
+/// let json = serde_json::to_value(&analysis).unwrap();
+/// assert_eq!((json["states"].as_u64(), json["max_distance"].as_u64()), (Some(3), Some(1)));
+/// ```
+#[cfg(feature = "serde")]
+impl<X: serde::Serialize> serde::Serialize for Analysis<X> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Object<'a, X> {
+            description: &'a str,
+            ranks: Option<u64>,
+            states: Option<u64>,
+            histogram: Option<&'a [u64]>,
+            max_distance: Option<usize>,
+            farthest_count: Option<&'a u64>,
+            farthest: &'a [Vec<String>],
+            #[serde(flatten)]
+            census: std::collections::BTreeMap<&'static str, &'a [u64]>,
+            #[serde(flatten)]
+            extra: &'a X,
+        }
+        let histogram = &self.histogram;
+        // A count of another kind alone (peg solitaire's solvable
+        // positions): nothing about every state reached.
+        let whole = (!histogram.is_empty()).then_some(());
+        let census = self.census.iter().map(|c| (c.key, &c.counts[..]));
+        Object {
+            description: &self.description,
+            ranks: whole.map(|()| self.ranks),
+            states: whole.map(|()| histogram.iter().sum()),
+            histogram: whole.map(|()| &histogram[..]),
+            max_distance: histogram.len().checked_sub(1),
+            farthest_count: histogram.last(),
+            farthest: &self.farthest,
+            census: census.collect(),
+            extra: &self.extra,
+        }
+        .serialize(serializer)
     }
 }
 

@@ -13,7 +13,6 @@ use search_core::layers::LayerReport;
 use xtask::distributed::ClusterOptions;
 use xtask::puzzles::{PUZZLES, find};
 use xtask::registry::{AnalyzeOptions, Given, Progress, analysis_json};
-use xtask::report::thousands;
 
 // The options of `analyze`, but the puzzles' own and the sharding ones.
 #[derive(Args)]
@@ -205,17 +204,11 @@ fn analyze_here(
         .as_ref()
         .is_some_and(|c| c.addresses.len() > 1)
     {
-        let exchanged = &analysis.exchanged;
-        let layers: Vec<String> = exchanged.iter().map(|&b| thousands(b)).collect();
-        eprintln!(
-            "bytes of ranks sent between processes: {} in all; by layer: {}",
-            thousands(exchanged.iter().sum::<u64>()),
-            layers.join(" ")
-        );
+        eprintln!("{}", analysis.exchanged_text());
     }
     if let Some(path) = svg {
         let title = analysis.description.lines().next().unwrap_or(puzzle);
-        let chart = xtask::plot::histogram_svg(title, &analysis.histogram);
+        let chart = search_core::text::histogram_svg(title, &analysis.histogram);
         fs::write(&path, chart).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("chart written to {}", path.display());
     }

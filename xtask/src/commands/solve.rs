@@ -8,10 +8,10 @@ use std::process::ExitCode;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use search_core::puzzle::Report;
 use xtask::fixtures::INVALID_DIR;
 use xtask::puzzles::{self, FixtureFile, PUZZLES};
 use xtask::registry::{Given, SolveSettings};
-use xtask::report::{Report, thousands};
 use xtask::snapshot::{self, Status};
 use xtask::{display_path, out, refusals, render_refusals, repo_root};
 
@@ -86,10 +86,11 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
         bar.inc(1);
     }
     bar.finish_and_clear();
+    let (files, reports): (Vec<FixtureFile>, Vec<Report>) = reports.into_iter().unzip();
 
     // Snapshots: one per solved fixture, one listing each puzzle's refusals.
     let mut bodies: Vec<(PathBuf, String, String)> = Vec::new();
-    for (file, report) in &reports {
+    for (file, report) in files.iter().zip(&reports) {
         let path = snapshot::path(&snapshots, file.puzzle.name, &file.case);
         bodies.push((path, display_path(&file.path), report.snapshot.clone()));
     }
@@ -139,15 +140,15 @@ pub(crate) fn solve_all(options: &SolveAll) -> Result<ExitCode, String> {
         }
     }
     if options.json {
-        let all: Vec<_> = reports.iter().map(|(_, r)| r.to_json()).collect();
+        let all = serde_json::to_value(&reports).expect("reports serialise");
         out!(
             "{}",
             serde_json::to_string_pretty(&all).expect("JSON values serialise")
         );
     } else {
-        print_table(&reports);
+        out!("{}", Report::table(&reports));
     }
-    let verified = reports.iter().filter(|(_, r)| r.verified).count();
+    let verified = reports.iter().filter(|r| r.verified).count();
     let differ = options.check.then(|| format!(", {} differ", changes.len()));
     let problems = (!failures.is_empty()).then(|| format!("; {} problems", failures.len()));
     let (differ, problems) = (differ.unwrap_or_default(), problems.unwrap_or_default());
@@ -170,43 +171,6 @@ pub(crate) fn exit_code(success: bool) -> ExitCode {
     }
 }
 
-fn print_table(reports: &[(FixtureFile, Report)]) {
-    let width = |lengths: &mut dyn Iterator<Item = usize>, least: usize| {
-        lengths.max().unwrap_or(least).max(least)
-    };
-    let case_width = width(&mut reports.iter().map(|(f, _)| f.case.len()), 4);
-    let runs = reports.iter().flat_map(|(_, r)| &r.runs);
-    let algo_width = width(&mut runs.map(|run| run.algorithm.len()), 9);
-    out!(
-        "{:<14} {:<case_width$} {:<algo_width$} {:>5} {:>14} {:>11} {:>11}  verified",
-        "puzzle",
-        "case",
-        "algorithm",
-        "moves",
-        "nodes",
-        "tables",
-        "search"
-    );
-    for (file, report) in reports {
-        for run in &report.runs {
-            let moves = run.moves.map_or("-".to_string(), |m| m.to_string());
-            // Under 0.005 ms rounds to nothing: no table was built.
-            let tables = match run.build_ms >= 0.005 {
-                true => format!("{:.2} ms", run.build_ms),
-                false => "-".to_string(),
-            };
-            let (name, nodes) = (file.puzzle.name, thousands(run.stats.expanded));
-            let verified = if report.verified { "yes" } else { "NO" };
-            out!(
-                "{name:<14} {:<case_width$} {:<algo_width$} {moves:>5} {nodes:>14} {tables:>11} {:>8.2} ms  {verified}",
-                file.case,
-                run.algorithm,
-                run.ms
-            );
-        }
-    }
-}
-
 pub(crate) fn solve_one(options: &Solve, given: Given) -> Result<ExitCode, String> {
     let puzzle = puzzles::find(&options.puzzle)?;
     given.refuse_others(puzzle, "solve", PUZZLES)?;
@@ -217,7 +181,8 @@ pub(crate) fn solve_one(options: &Solve, given: Given) -> Result<ExitCode, Strin
     };
     let report = (puzzle.solve)(&options.file, &settings)?;
     if options.json {
-        let text = serde_json::to_string_pretty(&report.to_json());
+        let json = serde_json::to_value(&report).expect("reports serialise");
+        let text = serde_json::to_string_pretty(&json);
         out!("{}", text.expect("JSON values serialise"));
     } else {
         out!("{}", report.snapshot.trim_end());

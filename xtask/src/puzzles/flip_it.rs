@@ -2,13 +2,13 @@
 
 use flip_it::fixture::{Extra, FIELDS, Fields, Fixture};
 use flip_it::{Algorithm, Board, FlipIt, FlipSpace, Goal, SolveOptions, Variant};
+use search_core::text::indent;
 
 use std::fmt::Write;
 
 use crate::driver::{self, Drawing, Driver, Runs};
 use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::report::indent;
 use crate::sweep::SweepPlan;
 
 /// Flip It's entry.

@@ -1,18 +1,19 @@
 //! The line puzzle: sliding quarter-circle pieces.
 
 use std::fmt::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use line_puzzle::{
     Algorithm, Board, LinePuzzle, LineSpace, Puzzle, SolveError, SolveOptions, Solver, hiroi_bound,
 };
+use search_core::memo::BuiltOnce;
+use search_core::text::thousands;
 use search_core::{Budget, Reason};
 
-use crate::driver::{self, BuiltOnce, Drawing, Driver, Runs, ms_since};
+use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::PuzzleDef;
 use crate::registry::{Analysis, AnalyzeOptions, Progress};
-use crate::report::thousands;
 use crate::sweep::{SweepPlan, goal_option};
 
 /// The line puzzle's entry.
@@ -33,12 +34,12 @@ const BASELINE_BUDGET: u64 = 10_000_000;
 /// six boards have five goals); a reused one is reported with no build time.
 /// Hiroi's bound has no table and a budget of its own, so it is never kept.
 fn solver(goal: &Board, options: &SolveOptions) -> Result<Arc<Solver>, SolveError> {
-    static BUILT: BuiltOnce<(Board, Algorithm, u64), Solver> = Mutex::new(Vec::new());
+    static BUILT: BuiltOnce<(Board, Algorithm, u64), Solver> = BuiltOnce::new();
     if options.algorithm == Algorithm::IdaHiroi {
         return Solver::new(goal, options).map(Arc::new);
     }
     let key = (*goal, options.algorithm, options.max_memory);
-    driver::built_once(&BUILT, key, || Solver::new(goal, options))
+    BUILT.get_or_build(key, || Solver::new(goal, options))
 }
 
 impl Driver for LinePuzzle {

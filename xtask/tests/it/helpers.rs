@@ -46,32 +46,6 @@ mod registry {
     }
 }
 
-mod plot {
-    use xtask::plot::*;
-
-    #[test]
-    fn one_bar_per_distance_scaled_to_the_largest() {
-        let svg = histogram_svg("a < b", &[1, 4, 2]);
-        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
-        assert!(svg.contains("a &lt; b"));
-        let heights: Vec<f64> = svg
-            .lines()
-            .filter(|l| l.contains("<title>distance"))
-            .map(|l| {
-                let h = l.split("height=\"").nth(1).unwrap();
-                h[..h.find('"').unwrap()].parse().unwrap()
-            })
-            .collect();
-        assert_eq!(heights, [67.5, 270.0, 135.0]);
-    }
-
-    #[test]
-    fn an_empty_histogram_is_an_empty_chart() {
-        let svg = histogram_svg("nothing", &[]);
-        assert!(!svg.contains("<title>distance"));
-    }
-}
-
 mod snapshot {
     use std::fs;
 
@@ -180,7 +154,7 @@ mod driver {
 mod report {
     use search_core::Stats;
     use search_core::fixture::Expect;
-    use xtask::report::*;
+    use search_core::text::*;
 
     #[test]
     fn thousands_are_grouped() {
@@ -257,21 +231,6 @@ mod bench {
         assert!(table.contains("| somewhere/new bench | 1.5 µs |"));
         // A peer's own row is not listed among the others.
         assert!(!table.contains("| eight-puzzle/seed instance, pathfinding::bfs |"));
-    }
-
-    #[test]
-    fn a_faster_peer_is_called_faster() {
-        assert_eq!(compared(7e6, 2e6), "3.5x slower");
-        assert_eq!(compared(1e6, 2e6), "2.0x faster");
-    }
-
-    #[test]
-    fn durations_read_in_their_unit() {
-        let check = |ns: f64, expected: &str| assert_eq!(human_time(ns), expected);
-        check(999.0, "999 ns");
-        check(1_500.0, "1.5 µs");
-        check(2_500_000.0, "2.50 ms");
-        check(3_250_000_000.0, "3.25 s");
     }
 }
 

@@ -105,6 +105,38 @@ fn the_15_hole_triangle_matches_bells_catalogue() {
     }
 }
 
+/// The problems counted by their fewest moves (every possible one once,
+/// the shortest first), and the results as JSON (feature `serde`).
+#[test]
+fn problems_are_counted_by_their_fewest_moves() {
+    let triangle = Board::from_rows_in(Lattice::Triangular, &TRIANGLE).unwrap();
+    let all = problems(&triangle, &MeetOptions::default(), |_, _| {}).unwrap();
+    let histogram = peg_solitaire::report::by_moves(&all);
+    let lengths = all.iter().filter_map(|p| p.moves);
+    assert_eq!(
+        histogram.iter().sum::<u64>(),
+        lengths.clone().count() as u64
+    );
+    let first = histogram.iter().position(|&n| n > 0);
+    assert_eq!(first, lengths.clone().min().map(|m| m as usize));
+    assert_eq!(histogram.len() - 1, lengths.max().unwrap() as usize);
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_value(&all[0]).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"vacancy": 0, "survivor": 0, "moves": 10})
+        );
+        let shortest = shortest_problem(&triangle, &MeetOptions::default(), |_| {});
+        let json = serde_json::to_value(&shortest).unwrap();
+        assert_eq!(
+            (json["shortest"].as_u64(), json["at_least"].as_u64()),
+            (Some(9), Some(9))
+        );
+        assert!(json["solution"].is_string() && json.get("stopped").is_none());
+    }
+}
+
 /// OEIS A127500 (G. I. Bell): the shortest solution over all problems of
 /// the triangle of side n has 5, 9, 9 moves for n = 4, 5, 6, from the
 /// table of every problem and from the starts at once ([`shortest_problem`];

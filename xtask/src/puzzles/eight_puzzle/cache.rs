@@ -4,13 +4,13 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use eight_puzzle::{Board, Partition, PatternDb};
 use indicatif::{ProgressBar, ProgressStyle};
+use search_core::memo::BuiltOnce;
 
 use super::Options;
-use crate::driver::{BuiltOnce, built_once};
 use crate::{cache_dir, display_path};
 
 /// What became of the cache file.
@@ -90,10 +90,10 @@ fn cached_db(
     partition: &Partition,
     max_memory: u64,
 ) -> Result<(Arc<PatternDb>, CacheEvent), String> {
-    static LOADED: BuiltOnce<(Board, Partition), PatternDb> = Mutex::new(Vec::new());
+    static LOADED: BuiltOnce<(Board, Partition), PatternDb> = BuiltOnce::new();
     let mut event = CacheEvent::Loaded;
     let key = (*goal, partition.clone());
-    let db = built_once(&LOADED, key, || {
+    let db = LOADED.get_or_build(key, || {
         let (db, e) = load_or_build(&cache_dir(), goal, partition, max_memory)?;
         event = e;
         Ok::<_, String>(db)
@@ -131,10 +131,7 @@ pub(super) fn choose_db(
             (db, why)
         }
     };
-    let why = format!(
-        "{}{} ({why})",
-        db.partition().name(),
-        super::reflection(goal)
-    );
+    let reflected = eight_puzzle::reflection_note(goal);
+    let why = format!("{}{reflected} ({why})", db.partition().name());
     Ok((db, why))
 }

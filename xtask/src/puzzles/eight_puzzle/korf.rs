@@ -11,13 +11,12 @@ use std::time::Instant;
 use eight_puzzle::fixture::Fixture;
 use eight_puzzle::{Algorithm, Board, Budget, EightPuzzle, Partition, PdbError, SolveOptions};
 use search_core::puzzle::by_name;
-use search_core::text::numbers;
+use search_core::text::{Batch, Solved, numbers};
 use serde_json::json;
 
 use super::cache::load_or_build;
 use crate::driver::{self, Runs};
-use crate::registry::SolveSettings;
-use crate::report::thousands;
+use crate::registry::{SolveSettings, fields};
 use crate::{cache_dir, out, repo_root};
 
 /// The groups of a partition of the tiles of a goal.
@@ -154,8 +153,7 @@ pub fn korf(run: &Korf) -> Result<(), String> {
         ..SolveOptions::default()
     };
     let setup = clock.elapsed().as_secs_f64();
-    let (mut moves, mut expanded, mut generated, mut seconds) = (0, 0, 0, 0.0);
-    let mut solved = Vec::new();
+    let mut batch = Batch::default();
     for &id in &ids {
         let case = (size.file)(id).trim_end_matches(".json").to_string();
         let (fixture, (start, fixture_goal)) = instance(size, id)?;
@@ -172,40 +170,25 @@ pub fn korf(run: &Korf) -> Result<(), String> {
         if !problems.is_empty() {
             return Err(format!("{case}: {}", problems.join("; ")));
         }
-        let first = runs.runs.swap_remove(0);
-        let (length, stats, time) = (first.moves.unwrap_or(0), first.stats, first.ms / 1e3);
+        let solved = Solved::of(case, &runs.runs[0]);
         if !run.json {
-            out!(
-                "{case}  {length:>3} moves  {:>15} expanded  {:>15} generated  {time:>10.3} s",
-                thousands(stats.expanded),
-                thousands(stats.generated),
-            );
+            out!("{solved}");
         }
-        solved.push(json!({
-            "case": case, "moves": length, "expanded": stats.expanded,
-            "generated": stats.generated, "seconds": time,
-        }));
-        (moves, seconds) = (moves + length as usize, seconds + time);
-        (expanded, generated) = (expanded + stats.expanded, generated + stats.generated);
+        batch.instances.push(solved);
     }
     let reflected = if run.reflect { " with reflection" } else { "" };
     if run.json {
-        let report = json!({
+        let mut report = fields(&json!({
             "size": run.size, "bound": bound, "reflect": run.reflect,
-            "threads": search_core::par::threads(), "tables_seconds": setup, "instances": solved,
-            "moves": moves, "expanded": expanded, "generated": generated, "seconds": seconds,
-        });
+            "threads": search_core::par::threads(), "tables_seconds": setup,
+        }));
+        report.extend(fields(&batch));
         out!(
             "{}",
-            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(&report).expect("JSON values serialise")
         );
     } else {
-        out!(
-            "total: {} instances, {moves} moves, {} expanded, {} generated, search {seconds:.2} s, tables loaded or built in {setup:.2} s; bound {bound}{reflected}",
-            solved.len(),
-            thousands(expanded),
-            thousands(generated),
-        );
+        out!("{batch}, tables loaded or built in {setup:.2} s; bound {bound}{reflected}");
     }
     if run.peer {
         let clock = Instant::now();

@@ -4,15 +4,15 @@ use std::fmt::Write;
 use std::time::{Duration, Instant};
 
 use eight_puzzle::{Algorithm, Board, EightPuzzle, MAX_BFS_CELLS, Puzzle, SlidingSpace};
-use eight_puzzle::{SolveError, SolveOptions, solve};
+use eight_puzzle::{SolveError, SolveOptions, reflection_note, solve};
 use search_core::puzzle::by_name;
+use search_core::text::thousands;
 use search_core::{Budget, Reason};
 
 use self::cache::choose_db;
 use crate::driver::{self, Drawing, Driver, Runs, ms_since};
 use crate::registry::SolveSettings;
 use crate::registry::{Analysis, AnalyzeOptions, Flags, Progress, PuzzleDef};
-use crate::report::thousands;
 use crate::sweep::SweepPlan;
 
 pub mod cache;
@@ -190,7 +190,11 @@ impl Driver for EightPuzzle {
             let ms = ms_since(clock);
             let (name, build_ms) = match db {
                 Some(db) => {
-                    let name = format!("{algorithm} {}{}", db.partition().name(), reflection(goal));
+                    let name = format!(
+                        "{algorithm} {}{}",
+                        db.partition().name(),
+                        reflection_note(goal)
+                    );
                     (name, std::mem::take(&mut tables_ms))
                 }
                 None => (algorithm.name().to_string(), 0.0),
@@ -263,14 +267,4 @@ fn analyze(options: &AnalyzeOptions, progress: &mut dyn Progress) -> Result<Anal
     let space = SlidingSpace::new(size.0, size.1).map_err(|e| e.to_string())?;
     let plan = SweepPlan::from_goal(EightPuzzle::NAME, size, &goal, &Board::rows);
     plan.sweep(&space, [goal], options, progress)
-}
-
-/// How a run's name says whether the tables were also looked up on the
-/// reflected board: only where the reflection maps the goal to itself
-/// ([`eight_puzzle::check_reflection`]); elsewhere the search runs without.
-pub(super) fn reflection(goal: &Board) -> &'static str {
-    match eight_puzzle::check_reflection(goal) {
-        Ok(_) => ", reflected",
-        Err(_) => ", not reflected (the reflection does not map the goal to itself)",
-    }
 }

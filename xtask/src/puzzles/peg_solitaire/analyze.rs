@@ -5,10 +5,10 @@ use std::fmt::Write;
 
 use peg_solitaire::fixture::Fixture;
 use peg_solitaire::report::{SHORTEST_METHOD, jumps_method, levels_summary, moves_method};
-use peg_solitaire::report::{problems_method, problems_summary};
+use peg_solitaire::report::{by_moves, problems_method, problems_summary};
 use peg_solitaire::{
-    Board, JumpOptions, LevelOptions, MeetOptions, count_by_jumps, explore_moves, notation,
-    problems, problems_by_jumps, shortest_problem,
+    Board, JumpOptions, LevelOptions, MeetOptions, count_by_jumps, explore_moves, problems,
+    problems_by_jumps, shortest_problem,
 };
 use search_core::layers::LayerReport;
 use serde_json::json;
@@ -127,11 +127,7 @@ fn analyze_jumps(
     });
     let census = census.map_err(|e| e.to_string())?;
     let _ = write!(description, "\n{}", census.summary(solvable_only));
-    let extra = json!({
-        "solutions": census.solutions.to_string(),
-        "start_symmetries": census.start_symmetries,
-        "both_symmetries": census.both_symmetries,
-    });
+    let extra = fields(&census);
     Ok(Analysis {
         description,
         ranks: census.histogram.iter().sum(),
@@ -141,7 +137,7 @@ fn analyze_jumps(
             heading: "solvable",
             counts: census.solvable,
         }),
-        extra: fields(extra),
+        extra,
         ..Analysis::default()
     })
 }
@@ -184,22 +180,12 @@ fn analyze_problems(
     }
     .map_err(refused)?;
     let _ = write!(description, "\n{}", problems_summary(board, &all));
-    let mut histogram = Vec::new();
-    for m in all.iter().filter_map(|p| p.moves).map(|m| m as usize) {
-        histogram.resize(histogram.len().max(m + 1), 0);
-        histogram[m] += 1;
-    }
     let shortest = all.iter().filter_map(|p| p.moves).min();
-    let count = all.len();
-    let problems: Vec<_> = all
-        .iter()
-        .map(|p| json!({"vacancy": p.vacancy, "survivor": p.survivor, "moves": p.moves}))
-        .collect();
-    let extra = fields(json!({"problems": problems, "shortest": shortest}));
+    let extra = fields(&json!({"problems": all, "shortest": shortest}));
     Ok(Analysis {
         description,
-        ranks: count as u64,
-        histogram,
+        ranks: all.len() as u64,
+        histogram: by_moves(&all),
         extra,
         ..Analysis::default()
     })
@@ -220,22 +206,12 @@ fn analyze_shortest(
     let found = shortest_problem(board, &meet, |r| progress.level(r.level, r.states, r.kept));
     let kept = found.forward.iter().chain(&found.backward).sum::<u64>();
     let _ = write!(description, "\n{found}");
-    let mut extra =
-        json!({"shortest": null, "at_least": found.at_least, "backward": found.backward});
-    if let Some((problem, jumps)) = &found.solution {
-        let (vacancy, survivor, solution) = (problem.vacancy, problem.survivor, notation(jumps));
-        let more = json!({"shortest": problem.moves, "vacancy": vacancy, "survivor": survivor, "solution": solution});
-        for (key, value) in fields(more) {
-            extra[key] = value;
-        }
-    } else if let Some(why) = &found.stopped {
-        extra["stopped"] = why.to_string().into();
-    }
+    let extra = fields(&found);
     Ok(Analysis {
         description,
         ranks: kept,
         histogram: found.forward,
-        extra: fields(extra),
+        extra,
         ..Analysis::default()
     })
 }

@@ -4,8 +4,8 @@
 //! `analyze.rs` runs the level searches and the table of every problem of
 //! a board.
 
-use peg_solitaire::fixture::{FIELDS, Fixture};
-use peg_solitaire::{Board, Jump, Lattice, PegSolitaire, check_goal};
+use peg_solitaire::PegSolitaire;
+use peg_solitaire::fixture::{FIELDS, Fixture, Instance, instance, start_of};
 
 use crate::driver;
 use crate::registry::{Flags, PuzzleDef};
@@ -64,36 +64,4 @@ const TABLE_HOLES: usize = 21;
 /// A fixture's name, for the description of an analysis.
 fn title(fixture: &Fixture) -> &str {
     fixture.title("the fixture's board")
-}
-
-/// A fixture's boards, and the jump every solution must begin with.
-pub struct Instance {
-    start: Board,
-    goal: Board,
-    first_jump: Option<Jump>,
-}
-
-/// A fixture's start on its lattice.
-fn start_of(fixture: &Fixture) -> Result<Board, String> {
-    let lattice: Lattice = match &fixture.extra.lattice {
-        Some(name) => name.parse()?,
-        None => Lattice::default(),
-    };
-    search_core::fixture::board::<PegSolitaire>("start", lattice, &fixture.start)
-}
-
-fn instance(fixture: &Fixture) -> Result<Instance, String> {
-    let start = start_of(fixture)?;
-    let goal_rows = fixture.goal.as_ref().ok_or(
-        "goal: missing (a fixture without a goal is read only by `cargo xtask analyze peg-solitaire`: the levels by moves from its start, or --problems)",
-    )?;
-    let goal =
-        search_core::fixture::board::<PegSolitaire>("goal", start.geometry().lattice(), goal_rows)?;
-    check_goal(&start, &goal).map_err(|e| e.to_string())?;
-    let first_jump = fixture.extra.first_jump_on(&start)?;
-    Ok(Instance {
-        start,
-        goal,
-        first_jump,
-    })
 }

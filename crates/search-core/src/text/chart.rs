@@ -1,9 +1,9 @@
 //! The distance histogram of a sweep as an SVG bar chart (no dependencies:
-//! the chart is a handful of rectangles and labels).
+//! the chart is a handful of rectangles and labels), built as a string.
 
 use std::fmt::Write;
 
-use crate::report::thousands;
+use super::thousands;
 
 /// The chart's width and height, in pixels.
 const WIDTH: f64 = 720.0;
@@ -89,4 +89,31 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::histogram_svg;
+
+    #[test]
+    fn one_bar_per_distance_scaled_to_the_largest() {
+        let svg = histogram_svg("a < b", &[1, 4, 2]);
+        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
+        assert!(svg.contains("a &lt; b"));
+        let heights: Vec<f64> = svg
+            .lines()
+            .filter(|l| l.contains("<title>distance"))
+            .map(|l| {
+                let h = l.split("height=\"").nth(1).unwrap();
+                h[..h.find('"').unwrap()].parse().unwrap()
+            })
+            .collect();
+        assert_eq!(heights, [67.5, 270.0, 135.0]);
+    }
+
+    #[test]
+    fn an_empty_histogram_is_an_empty_chart() {
+        let svg = histogram_svg("nothing", &[]);
+        assert!(!svg.contains("<title>distance"));
+    }
 }
