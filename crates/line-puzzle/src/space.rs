@@ -97,4 +97,21 @@ impl Ranked for LineSpace {
         }
         Board::from_parts(self.width, self.height, space, letters)
     }
+
+    /// The slides into the space, straight from the step table, without
+    /// listing them first or taking them back (the sweeps come here).
+    #[inline]
+    fn each_neighbour<F: FnMut(&Board, u64)>(
+        &self,
+        board: &Board,
+        _: u64,
+        _: &mut Vec<Step>,
+        mut visit: F,
+    ) {
+        self.sliding.each_slide(board.space(), |m| {
+            let mut next = *board;
+            next.slide_from(usize::from(m.from));
+            visit(&next, self.rank(&next));
+        });
+    }
 }
