@@ -84,6 +84,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use crate::layers::Table;
 use crate::layers::{LayerReport, Sweep, SweepError};
 use crate::rules::Ranked;
+pub use crate::stored::{Checksum, checksum};
 use crate::stored::{Reader, Writer};
 use crate::visited::to_index;
 
@@ -366,82 +367,5 @@ impl PatternDb {
             });
         }
         Ok(PatternDb { values })
-    }
-}
-
-/// A 64-bit checksum of `bytes` (FNV-1a over 8-byte words, then the tail,
-/// seeded with the length): [`Checksum`] fed all of `bytes` at once.
-pub fn checksum(bytes: &[u8]) -> u64 {
-    let mut sum = Checksum::new(bytes.len() as u64);
-    sum.update(bytes);
-    sum.finish()
-}
-
-/// The checksum of [`checksum`] fed in pieces, for bytes that are written
-/// or read a piece at a time (a large table streamed to or from a file):
-/// pieces of any lengths that make up the same bytes give the same sum.
-///
-/// ```
-/// use search_core::pdb::{Checksum, checksum};
-///
-/// let bytes: Vec<u8> = (0..100).collect();
-/// let mut sum = Checksum::new(100);
-/// sum.update(&bytes[..3]);
-/// sum.update(&bytes[3..60]);
-/// sum.update(&bytes[60..]);
-/// assert_eq!(sum.finish(), checksum(&bytes));
-/// ```
-#[derive(Debug, Clone)]
-pub struct Checksum {
-    hash: u64,
-    pending: [u8; 8],
-    filled: usize,
-}
-
-impl Checksum {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-
-    /// A checksum of `len` bytes, to be fed with [`update`](Checksum::update).
-    pub fn new(len: u64) -> Checksum {
-        Checksum {
-            hash: 0xcbf2_9ce4_8422_2325 ^ len,
-            pending: [0; 8],
-            filled: 0,
-        }
-    }
-
-    fn word(&mut self, word: [u8; 8]) {
-        self.hash = (self.hash ^ u64::from_le_bytes(word)).wrapping_mul(Checksum::PRIME);
-        self.hash ^= self.hash >> 29;
-    }
-
-    /// Feeds the next `bytes`.
-    pub fn update(&mut self, mut bytes: &[u8]) {
-        if self.filled > 0 {
-            let take = (8 - self.filled).min(bytes.len());
-            self.pending[self.filled..self.filled + take].copy_from_slice(&bytes[..take]);
-            self.filled += take;
-            bytes = &bytes[take..];
-            if self.filled < 8 {
-                return;
-            }
-            self.word(self.pending);
-            self.filled = 0;
-        }
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            self.word(word.try_into().expect("eight bytes"));
-        }
-        let tail = words.remainder();
-        self.pending[..tail.len()].copy_from_slice(tail);
-        self.filled = tail.len();
-    }
-
-    /// The checksum of the bytes fed.
-    pub fn finish(mut self) -> u64 {
-        for &b in &self.pending[..self.filled] {
-            self.hash = (self.hash ^ u64::from(b)).wrapping_mul(Checksum::PRIME);
-        }
-        self.hash
     }
 }
