@@ -69,6 +69,15 @@ pub struct Flags {
 }
 
 impl Flags {
+    /// The flags of `A` for `command`, about `about`.
+    pub const fn of<A: clap::Args>(command: &'static str, about: &'static str) -> Flags {
+        Flags {
+            command,
+            about,
+            args: A::augment_args,
+        }
+    }
+
     /// The flags, as clap arguments.
     pub fn list(&self) -> Vec<clap::Arg> {
         let command = (self.args)(clap::Command::new(self.command));

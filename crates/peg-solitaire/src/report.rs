@@ -185,12 +185,20 @@ pub fn by_moves(all: &[Problem]) -> Vec<u64> {
 #[cfg(feature = "serde")]
 impl serde::Serialize for JumpCensus {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(3))?;
-        map.serialize_entry("solutions", &self.solutions.to_string())?;
-        map.serialize_entry("start_symmetries", &self.start_symmetries)?;
-        map.serialize_entry("both_symmetries", &self.both_symmetries)?;
-        map.end()
+        #[derive(serde::Serialize)]
+        struct Figures {
+            solutions: String,
+            start_symmetries: usize,
+            both_symmetries: usize,
+        }
+        serde::Serialize::serialize(
+            &Figures {
+                solutions: self.solutions.to_string(),
+                start_symmetries: self.start_symmetries,
+                both_symmetries: self.both_symmetries,
+            },
+            serializer,
+        )
     }
 }
 

@@ -22,11 +22,10 @@ pub mod korf;
 pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze),
     analyze_options: &["size", "goal", "table"],
-    flags: &[Flags {
-        command: "solve",
-        about: "its pattern databases and time limit",
-        args: <SolveFlags as clap::Args>::augment_args,
-    }],
+    flags: &[Flags::of::<SolveFlags>(
+        "solve",
+        "its pattern databases and time limit",
+    )],
     sweeps: &[(
         "--size 4x3",
         "3x4 sliding puzzle: 479,001,600 arrangements, two-bit table",

@@ -18,11 +18,10 @@ pub const PUZZLE: PuzzleDef = PuzzleDef {
     analyze: Some(analyze::analyze),
     analyze_options: &["goal"],
     sharded: false,
-    flags: &[Flags {
-        command: "analyze",
-        about: "its levels by moves or jumps, its problems",
-        args: <AnalyzeFlags as clap::Args>::augment_args,
-    }],
+    flags: &[Flags::of::<AnalyzeFlags>(
+        "analyze",
+        "its levels by moves or jumps, its problems",
+    )],
     sweeps: &[(
         "--goal fixtures/peg-solitaire/english-central.json",
         "English peg solitaire, central game: the 18-move minimum proven, 23,406,641 positions up to symmetry",
