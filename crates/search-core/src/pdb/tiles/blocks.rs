@@ -179,14 +179,40 @@ impl Renumber {
         lehmer.rank(&order[..k]).expect("a permutation of 0..k") as usize
     }
 
-    #[inline]
-    pub(super) fn apply(&self, from: usize, to: usize, rank: usize) -> usize {
-        if from == to {
-            rank
-        } else if self.tables.is_empty() {
-            Renumber::compute(self.k, from, to, rank)
+    /// The renumbering of the move from the `from`-th cell to the `to`-th.
+    pub(super) fn map(&self, from: usize, to: usize) -> Map<'_> {
+        let table = if self.tables.is_empty() {
+            &[]
         } else {
-            usize::from(self.tables[(from * self.k + to) * self.size + rank])
+            let first = (from * self.k + to) * self.size;
+            &self.tables[first..first + self.size]
+        };
+        Map {
+            table,
+            k: self.k,
+            from,
+            to,
+        }
+    }
+}
+
+/// One move's renumbering ([`Renumber::map`]): a table, or computed entry by
+/// entry where there is none.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Map<'a> {
+    table: &'a [u16],
+    k: usize,
+    from: usize,
+    to: usize,
+}
+
+impl Map<'_> {
+    /// The rank of the permutation `rank` once the move renumbers it.
+    #[inline]
+    pub(super) fn apply(&self, rank: usize) -> usize {
+        match self.table.get(rank) {
+            Some(&image) => usize::from(image),
+            None => Renumber::compute(self.k, self.from, self.to, rank),
         }
     }
 }

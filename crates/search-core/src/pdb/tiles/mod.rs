@@ -58,7 +58,7 @@ use crate::par;
 mod blocks;
 mod order;
 
-use blocks::{Renumber, Subsets, factorial, lehmer};
+use blocks::{Map, Renumber, Subsets, factorial, lehmer};
 use order::into_placement_order;
 
 /// The most cells of a board: cell masks are `u32`.
@@ -220,7 +220,8 @@ impl Tiles {
 
         let next_frontier: Vec<AtomicU64> =
             (0..subsets.blocks()).map(|_| AtomicU64::new(0)).collect();
-        let block_states = |block: usize| &states.words()[block * words..(block + 1) * words];
+        let all_states = states.words();
+        let block_states = |block: usize| &all_states[block * words..(block + 1) * words];
         for depth in 0u8.. {
             let (current, next) = (layer_code(depth), layer_code(depth + 1));
             let (found, any) = par::map_reduce_chunks_mut(
@@ -228,9 +229,11 @@ impl Tiles {
                 size,
                 (0u64, 0u64),
                 |s, values| {
+                    // Copies the closure can keep in registers.
+                    let (current, next, size, words) = (current, next, size, words);
                     let (mut found, mut any) = (0u64, 0u64);
-                    // Per block, rewritten up to `count`.
-                    let mut sources = [(0usize, 0usize, 0usize); 4 * MAX_CELLS];
+                    // Per block: each source's states and renumberings.
+                    let mut sources: Vec<Source<'_>> = Vec::new();
                     let mask = subsets.masks[s];
                     for block in subsets.first_block[s]..subsets.first_block[s + 1] {
                         next_frontier[block].store(0, Ordering::Relaxed);
@@ -240,7 +243,8 @@ impl Tiles {
                         // A state of this block comes from one where the tile
                         // now on `to` stood on `from`, a cell of this block's
                         // region: the sources with current states.
-                        let (mut count, mut push_cost) = (0usize, 0u64);
+                        sources.clear();
+                        let mut push_cost = 0u64;
                         let mut froms = subsets.regions[block];
                         while froms != 0 {
                             let from = froms.trailing_zeros() as usize;
@@ -256,12 +260,15 @@ impl Tiles {
                                 }
                                 let from_th = (before & ((1u32 << from) - 1)).count_ones() as usize;
                                 let to_th = (mask & ((1u32 << to) - 1)).count_ones() as usize;
-                                sources[count] = (source, from_th, to_th);
-                                count += 1;
+                                sources.push(Source {
+                                    states: block_states(source),
+                                    forward: renumber.map(from_th, to_th),
+                                    back: renumber.map(to_th, from_th),
+                                });
                                 push_cost += words as u64 + frontier[source];
                             }
                         }
-                        if count == 0 {
+                        if sources.is_empty() {
                             continue;
                         }
                         let target = block_states(block);
@@ -275,7 +282,7 @@ impl Tiles {
                                 found += 1;
                             }
                         };
-                        if unseen[block] * count as u64 / 2 < push_cost {
+                        if unseen[block] * sources.len() as u64 / 2 < push_cost {
                             // Pull: each unseen state looks for a current one.
                             for (w, slot) in target.iter().enumerate() {
                                 let old = slot.load(Ordering::Relaxed);
@@ -288,13 +295,12 @@ impl Tiles {
                                     let rank =
                                         w * STATES_PER_WORD + empty.trailing_zeros() as usize / 2;
                                     empty &= empty - 1;
-                                    let hit =
-                                        sources[..count].iter().any(|&(source, from_th, to_th)| {
-                                            let back = renumber.apply(to_th, from_th, rank);
-                                            let word = block_states(source)[back / STATES_PER_WORD]
-                                                .load(Ordering::Relaxed);
-                                            word >> (2 * (back % STATES_PER_WORD)) & 3 == current
-                                        });
+                                    let hit = sources.iter().any(|source| {
+                                        let back = source.back.apply(rank);
+                                        let word = source.states[back / STATES_PER_WORD]
+                                            .load(Ordering::Relaxed);
+                                        word >> (2 * (back % STATES_PER_WORD)) & 3 == current
+                                    });
                                     if hit {
                                         mark(rank, slot, bits, &mut new);
                                         bits &=
@@ -304,14 +310,14 @@ impl Tiles {
                             }
                         } else {
                             // Push: each current state of a source marks its image.
-                            for &(source, from_th, to_th) in &sources[..count] {
-                                for (w, word) in block_states(source).iter().enumerate() {
+                            for source in &sources {
+                                for (w, word) in source.states.iter().enumerate() {
                                     let mut hits = matching(word.load(Ordering::Relaxed), current);
                                     while hits != 0 {
                                         let rank = w * STATES_PER_WORD
                                             + hits.trailing_zeros() as usize / 2;
                                         hits &= hits - 1;
-                                        let rank = renumber.apply(from_th, to_th, rank);
+                                        let rank = source.forward.apply(rank);
                                         let slot = &target[rank / STATES_PER_WORD];
                                         let old = slot.load(Ordering::Relaxed);
                                         if old >> (2 * (rank % STATES_PER_WORD)) & 3 == UNSEEN {
@@ -341,6 +347,14 @@ impl Tiles {
         drop(states);
         into_placement_order(&subsets, &values, &self.placements)
     }
+}
+
+/// A block one move away from the block being computed: its states, and
+/// the renumbering of the move from it and back.
+struct Source<'a> {
+    states: &'a [AtomicU64],
+    forward: Map<'a>,
+    back: Map<'a>,
 }
 
 /// How a group's table serves another group: through a symmetry of the
