@@ -126,8 +126,7 @@ mod runs;
 
 pub use check::{
     Attempt, Backtrack, check_against, check_interrupted, check_notation, check_refusals,
-    check_replay_refusals, distances_by_play, optimal_lengths, random_walk, solve_with_each,
-    verify,
+    check_replay_refusals, distances_by_play, optimal_length, random_walk, solve_with_each, verify,
 };
 pub use report::Report;
 pub use runs::{Runs, ms_since};

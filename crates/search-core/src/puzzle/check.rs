@@ -164,33 +164,57 @@ pub fn solve_with_each<P: Puzzle>(
     Ok(lengths)
 }
 
-/// Reads a start of `variant` from `rows` and solves it towards `goal` with
-/// each algorithm ([`solve_with_each`]), for a start that every algorithm
-/// must solve optimally: the number of moves each found, in the order of
-/// [`Puzzle::ALGORITHMS`]. What each crate's tests ask of its puzzle
-/// through the trait alone.
+/// Reads a start of `variant` from `rows`, solves it towards `goal` with
+/// each algorithm ([`solve_with_each`]) and returns the one number of moves
+/// they all found, each proven optimal; checks too that the first of
+/// [`Puzzle::ALGORITHMS`] is the one the default options choose (the
+/// contract's order: the default, the fastest, first). What each crate's
+/// tests ask of its puzzle through the trait alone.
 ///
 /// # Errors
 ///
 /// Rows that are not a board, a failed solve or verification, a goal found
-/// unreachable or a solution not proven optimal, naming the algorithm.
-pub fn optimal_lengths<P: Puzzle>(
+/// unreachable, a solution not proven optimal or two algorithms finding
+/// different lengths, naming the algorithm; options of the first algorithm
+/// that are not the default ones.
+pub fn optimal_length<P: Puzzle>(
     variant: P::Variant,
     rows: &[&str],
     goal: &P::Goal,
-) -> Result<Vec<(P::Algorithm, usize)>, String> {
+) -> Result<usize, String>
+where
+    P::Options: Default,
+{
+    let Some(&first) = P::ALGORITHMS.first() else {
+        return Err(format!("{} offers no algorithm", P::NAME));
+    };
+    let default = format!("{:?}", P::Options::default());
+    if format!("{:?}", P::options(first)) != default {
+        return Err(format!(
+            "the default options are not those of {first}: {default}"
+        ));
+    }
     let start = P::from_rows(variant, rows).map_err(|e| format!("{rows:?}: {e}"))?;
-    solve_with_each::<P>(variant, &start, goal)?
-        .into_iter()
-        .map(|a| match a.moves {
-            Some(moves) if a.optimal => Ok((a.algorithm, moves)),
-            Some(moves) => Err(format!(
-                "{}: {moves} moves, not proven optimal",
-                a.algorithm
-            )),
-            None => Err(format!("{}: the goal is unreachable", a.algorithm)),
-        })
-        .collect()
+    let mut length = None;
+    for a in solve_with_each::<P>(variant, &start, goal)? {
+        match (a.moves, length) {
+            (None, _) => return Err(format!("{}: the goal is unreachable", a.algorithm)),
+            (Some(moves), _) if !a.optimal => {
+                return Err(format!(
+                    "{}: {moves} moves, not proven optimal",
+                    a.algorithm
+                ));
+            }
+            (Some(moves), Some(before)) if moves != before => {
+                return Err(format!(
+                    "{}: {moves} moves, where {first} found {before}",
+                    a.algorithm
+                ));
+            }
+            (Some(moves), _) => length = Some(moves),
+        }
+    }
+    length.ok_or_else(|| format!("{} found nothing", P::NAME))
 }
 
 /// Checks the notation of `P`'s moves: each of `moves` reads as a move that

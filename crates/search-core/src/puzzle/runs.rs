@@ -168,6 +168,14 @@ mod tests {
     }
 
     #[test]
+    fn optimal_length_wants_the_default_options_first() {
+        // Up's only algorithm runs with `true`; its default options are `false`.
+        let length = crate::puzzle::optimal_length::<Up>(Standard, &["1"], &6);
+        let refused = "the default options are not those of climb: false";
+        assert_eq!(length, Err(refused.to_string()));
+    }
+
+    #[test]
     fn each_run_is_replayed_and_the_first_is_the_answer() {
         let mut runs = Runs::<Up>::default();
         runs.solve("honest", (&1, &6), &true).unwrap();
