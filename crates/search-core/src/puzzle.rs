@@ -44,7 +44,7 @@
 //! ```
 //! use search_core::bfs::bfs;
 //! use search_core::puzzle::{Puzzle, Solution, SolveError, Standard};
-//! use search_core::{Outcome, Stats};
+//! use search_core::{Budget, Outcome, Stats};
 //!
 //! struct Counter;
 //!
@@ -87,7 +87,7 @@
 //!     fn default_goal(_: &u32) -> Option<u32> {
 //!         None
 //!     }
-//!     fn options(_: &'static str) -> Options {
+//!     fn options_with_budget(_: &'static str, _: Budget) -> Options {
 //!         Options
 //!     }
 //!     fn solve(start: &u32, goal: &u32, _: &Options) -> Result<Outcome<Solution<u32, u32>>, SolveError> {
@@ -126,7 +126,8 @@ mod runs;
 
 pub use check::{
     Attempt, Backtrack, check_against, check_interrupted, check_notation, check_refusals,
-    check_replay_refusals, distances_by_play, optimal_length, random_walk, solve_with_each, verify,
+    check_replay_refusals, distances_by_play, optimal_length, random_walk, solve_by,
+    solve_with_each, verify,
 };
 pub use report::Report;
 pub use runs::{Runs, ms_since};
@@ -186,7 +187,13 @@ pub trait Puzzle {
 
     /// The options that run `algorithm` with no budget and the crate's
     /// default memory limit.
-    fn options(algorithm: Self::Algorithm) -> Self::Options;
+    fn options(algorithm: Self::Algorithm) -> Self::Options {
+        Self::options_with_budget(algorithm, Budget::default())
+    }
+
+    /// The options that run `algorithm` within `budget`, with the crate's
+    /// default memory limit.
+    fn options_with_budget(algorithm: Self::Algorithm, budget: Budget) -> Self::Options;
 
     /// Solves from `start` to `goal`: `found` is `None` when the search
     /// proved that the goal cannot be reached.

@@ -3,26 +3,18 @@
 //! published figures.
 
 use eight_puzzle::{
-    Algorithm, Board, Budget, EightPuzzle, Move, Outcome, Puzzle, SlidingSpace, Solution,
-    SolveError, SolveOptions, Standard, check_reflection, replay, solve,
+    Algorithm, Board, EightPuzzle, Move, Puzzle, SlidingSpace, SolveError, SolveOptions, Standard,
+    check_reflection, replay, solve,
 };
 use proptest::prelude::*;
 use search_core::layers::{Sweep, Table};
 use search_core::puzzle::{
     check_interrupted, check_notation, check_refusals, check_replay_refusals, optimal_length,
+    solve_by,
 };
 use search_core::rules::Ranked;
 
 use crate::common::{board, eight_puzzle_layers, moves};
-
-/// `solve` with `algorithm` and the default options.
-fn solve_by(
-    start: &Board,
-    goal: &Board,
-    algorithm: Algorithm,
-) -> Result<Outcome<Solution>, SolveError> {
-    solve(start, goal, &SolveOptions::with_algorithm(algorithm))
-}
 
 #[test]
 fn reads_the_blank_as_0_or_dot_and_ignores_extra_spaces() {
@@ -72,7 +64,10 @@ fn solves_the_seed_instance_with_every_algorithm() {
     let start = board(&["8 6 7", "2 5 4", "3 0 1"]);
     let goal = Board::solved(3, 3).unwrap();
     for algorithm in Algorithm::ALL {
-        let solution = solve_by(&start, &goal, algorithm).unwrap().found.unwrap();
+        let solution = solve_by::<EightPuzzle>(&start, &goal, algorithm)
+            .unwrap()
+            .found
+            .unwrap();
         assert_eq!(
             (solution.len(), solution.optimal),
             (31, true),
@@ -84,7 +79,7 @@ fn solves_the_seed_instance_with_every_algorithm() {
     // Hiroi's program generated 181,439 states; the goal is the last but
     // one state this search generates, its moves listed up, down, left,
     // right (the last of the 181,440 is the other board 31 moves away).
-    let bfs = solve_by(&start, &goal, Algorithm::Bfs).unwrap();
+    let bfs = solve_by::<EightPuzzle>(&start, &goal, Algorithm::Bfs).unwrap();
     assert_eq!(bfs.stats.generated, 181_438);
 }
 
@@ -93,13 +88,13 @@ fn unreachable_goals_are_answered_by_parity() {
     let goal = Board::solved(3, 3).unwrap();
     let swapped = board(&["1 2 3", "4 5 6", "8 7 0"]);
     for algorithm in Algorithm::ALL {
-        let outcome = solve_by(&swapped, &goal, algorithm).unwrap();
+        let outcome = solve_by::<EightPuzzle>(&swapped, &goal, algorithm).unwrap();
         assert_eq!(outcome.found, None, "{algorithm}");
         assert_eq!(outcome.stats.expanded, 0, "decided without search");
     }
     let fifteen = Board::solved(4, 4).unwrap();
     let swapped = board(&["2 1 3 4", "5 6 7 8", "9 10 11 12", "13 14 15 0"]);
-    let outcome = solve_by(&swapped, &fifteen, Algorithm::IdaManhattan).unwrap();
+    let outcome = solve_by::<EightPuzzle>(&swapped, &fifteen, Algorithm::IdaManhattan).unwrap();
     assert_eq!(outcome.found, None);
 }
 
@@ -107,14 +102,14 @@ fn unreachable_goals_are_answered_by_parity() {
 fn refuses_what_it_cannot_do() {
     let fifteen = Board::solved(4, 4).unwrap();
     assert_eq!(
-        solve_by(&fifteen, &fifteen, Algorithm::Bfs)
+        solve_by::<EightPuzzle>(&fifteen, &fifteen, Algorithm::Bfs)
             .unwrap_err()
             .to_string(),
         "bfs needs a table of 16! states; it runs up to 12 cells (use ida-pdb)"
     );
     let eight = Board::solved(3, 3).unwrap();
     assert_eq!(
-        solve_by(&eight, &fifteen, Algorithm::IdaManhattan).unwrap_err(),
+        solve_by::<EightPuzzle>(&eight, &fifteen, Algorithm::IdaManhattan).unwrap_err(),
         SolveError::Mismatch("start is 3x3, goal is 4x4".to_string())
     );
     // The tables are within the memory allowed, or not built at all.
@@ -158,9 +153,7 @@ fn refuses_what_it_cannot_do() {
         )
     );
     // A budget stops the search, with the work done.
-    let mut options = SolveOptions::with_algorithm(Algorithm::IdaManhattan);
-    options.budget = Budget::default().with_max_expanded(100);
-    let stopped = check_interrupted::<EightPuzzle>(&start, &eight, &options, 100);
+    let stopped = check_interrupted::<EightPuzzle>(&start, &eight, Algorithm::IdaManhattan, 100);
     assert_eq!(stopped, Ok(()));
 }
 
@@ -251,7 +244,9 @@ fn every_small_board_is_solved_optimally_by_every_algorithm() {
     for rank in 0..space.size() {
         let start = space.unrank(rank);
         for algorithm in Algorithm::ALL {
-            let found = solve_by(&start, &goal, algorithm).unwrap().found;
+            let found = solve_by::<EightPuzzle>(&start, &goal, algorithm)
+                .unwrap()
+                .found;
             assert_eq!(
                 found.as_ref().map(|s| s.len() as u32),
                 table.get(rank),
@@ -268,7 +263,7 @@ fn every_small_board_is_solved_optimally_by_every_algorithm() {
 fn ida_solves_an_easy_fifteen_puzzle() {
     let start = board(&["1 2 3 4", "5 6 0 8", "9 10 7 11", "13 14 15 12"]);
     let goal = Board::solved(4, 4).unwrap();
-    let solution = solve_by(&start, &goal, Algorithm::IdaManhattan)
+    let solution = solve_by::<EightPuzzle>(&start, &goal, Algorithm::IdaManhattan)
         .unwrap()
         .found
         .unwrap();
@@ -285,7 +280,7 @@ proptest! {
         let goal = Board::solved(3, 3).unwrap();
         let distance = eight_puzzle_layers().distances.as_ref().unwrap().get(rank);
         for algorithm in Algorithm::ALL {
-            let found = solve_by(&start, &goal, algorithm).unwrap().found;
+            let found = solve_by::<EightPuzzle>(&start, &goal, algorithm).unwrap().found;
             prop_assert_eq!(found.as_ref().map(|s| s.len() as u32), distance);
             if let Some(s) = found {
                 prop_assert!(replay(&start, &goal, &s.moves).is_ok());

@@ -371,13 +371,8 @@ fn options_over_the_memory_limit_are_refused() {
 fn a_budget_interrupts_the_search() {
     let start = board(&["BBBB", "BSBB", "BBBB", "BBBB"]);
     for algorithm in Algorithm::ALL {
-        let options = SolveOptions {
-            algorithm,
-            budget: flip_it::Budget::default().with_max_expanded(100),
-            ..SolveOptions::default()
-        };
         let goal = Goal::EveryPieceWhite;
-        let stopped = check_interrupted::<FlipIt>(&start, &goal, &options, 100);
+        let stopped = check_interrupted::<FlipIt>(&start, &goal, algorithm, 100);
         assert_eq!(stopped, Ok(()), "{algorithm}");
     }
 }

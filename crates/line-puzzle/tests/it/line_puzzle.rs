@@ -5,29 +5,20 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use line_puzzle::{
-    Algorithm, Board, Budget, LETTER_GROUPS, Letter, LinePuzzle, LineSpace, Move, Outcome,
-    PatternDb, Puzzle, Solution, SolveError, SolveOptions, Solver, Standard, can_reach,
-    hiroi_bound, memory_needed, replay, solve,
+    Algorithm, Board, LETTER_GROUPS, Letter, LinePuzzle, LineSpace, Move, PatternDb, Puzzle,
+    SolveError, SolveOptions, Solver, Standard, can_reach, hiroi_bound, memory_needed, replay,
+    solve,
 };
 use proptest::prelude::*;
 use search_core::layers::{Sweep, Table};
 use search_core::puzzle::{
     check_interrupted, check_notation, check_refusals, check_replay_refusals, distances_by_play,
-    optimal_length,
+    optimal_length, solve_by,
 };
 use search_core::rules::Ranked;
 
 fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
-}
-
-/// `solve` with `algorithm` and the default options.
-fn solve_by(
-    start: &Board,
-    goal: &Board,
-    algorithm: Algorithm,
-) -> Result<Outcome<Solution>, SolveError> {
-    solve(start, goal, &SolveOptions::with_algorithm(algorithm))
 }
 
 /// A solver of `algorithm` with the default options.
@@ -78,7 +69,7 @@ fn rejects_malformed_boards() {
 fn refuses_goals_with_other_pieces() {
     let start = board(&["AABS", "AABB", "CCDD", "CCDD"]);
     let check = |goal: &[&str], expected: &str| {
-        let err = solve_by(&start, &board(goal), Algorithm::IdaPdb).unwrap_err();
+        let err = solve_by::<LinePuzzle>(&start, &board(goal), Algorithm::IdaPdb).unwrap_err();
         assert_eq!(err.to_string(), expected);
     };
     check(
@@ -126,9 +117,7 @@ fn refuses_what_it_cannot_do() {
         Err(SolveError::Unsupported(_))
     ));
     // A budget stops the search, with the work done.
-    let mut options = SolveOptions::with_algorithm(Algorithm::IdaHiroi);
-    options.budget = Budget::default().with_max_expanded(1_000);
-    let stopped = check_interrupted::<LinePuzzle>(&start, &goal, &options, 1_000);
+    let stopped = check_interrupted::<LinePuzzle>(&start, &goal, Algorithm::IdaHiroi, 1_000);
     assert_eq!(stopped, Ok(()));
 }
 
@@ -200,7 +189,7 @@ fn solves_hiroi_s_ten_pairs() {
         );
         // Hiroi's bound finds the same lengths (skipping problem 3's 715M nodes).
         if length < 38 {
-            let baseline = solve_by(&start, &goal, Algorithm::IdaHiroi)
+            let baseline = solve_by::<LinePuzzle>(&start, &goal, Algorithm::IdaHiroi)
                 .unwrap()
                 .found
                 .unwrap();

@@ -4,6 +4,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::{Puzzle, SolutionOf, SolveError};
+use crate::{Budget, Outcome};
 
 /// Checks a solution of puzzle `P` as a caller should before reporting it:
 /// its moves replayed from `start` with the rules alone end on `goal` and
@@ -89,9 +90,10 @@ pub fn distances_by_play<P: Puzzle>(
     distance
 }
 
-/// Checks that solving from `start` to `goal` with `options`, whose budget
-/// allows `expanded` expansions, stops with [`SolveError::Interrupted`]
-/// after exactly that many: a budget stops a search with the work done.
+/// Checks that solving from `start` to `goal` with `algorithm` within a
+/// budget of `expanded` expansions ([`Puzzle::options_with_budget`]) stops
+/// with [`SolveError::Interrupted`] after exactly that many: a budget stops
+/// a search with the work done.
 ///
 /// # Errors
 ///
@@ -99,10 +101,11 @@ pub fn distances_by_play<P: Puzzle>(
 pub fn check_interrupted<P: Puzzle>(
     start: &P::Board,
     goal: &P::Goal,
-    options: &P::Options,
+    algorithm: P::Algorithm,
     expanded: u64,
 ) -> Result<(), String> {
-    match P::solve(start, goal, options) {
+    let budget = Budget::default().with_max_expanded(expanded);
+    match P::solve(start, goal, &P::options_with_budget(algorithm, budget)) {
         Err(SolveError::Interrupted(i)) if i.stats.expanded == expanded => Ok(()),
         Err(SolveError::Interrupted(i)) => Err(format!(
             "interrupted after {} expansions, not {expanded}",
@@ -110,6 +113,20 @@ pub fn check_interrupted<P: Puzzle>(
         )),
         other => Err(format!("not interrupted: {other:?}")),
     }
+}
+
+/// Solves from `start` to `goal` with `algorithm` and the default options
+/// ([`Puzzle::options`]).
+///
+/// # Errors
+///
+/// What [`Puzzle::solve`] refuses.
+pub fn solve_by<P: Puzzle>(
+    start: &P::Board,
+    goal: &P::Goal,
+    algorithm: P::Algorithm,
+) -> Result<Outcome<SolutionOf<P>>, SolveError> {
+    P::solve(start, goal, &P::options(algorithm))
 }
 
 /// What one algorithm found, checked.
@@ -146,8 +163,8 @@ pub fn solve_with_each<P: Puzzle>(
     }
     let mut lengths = Vec::new();
     for &algorithm in P::ALGORITHMS {
-        let outcome = P::solve(start, goal, &P::options(algorithm))
-            .map_err(|e| format!("{algorithm}: {e}"))?;
+        let outcome =
+            solve_by::<P>(start, goal, algorithm).map_err(|e| format!("{algorithm}: {e}"))?;
         let (moves, optimal) = match &outcome.found {
             Some(solution) => {
                 verify::<P>(start, goal, solution).map_err(|e| format!("{algorithm}: {e}"))?;

@@ -124,9 +124,13 @@ macro_rules! impl_puzzle {
                 board.play(m)
             }
 
-            fn options(algorithm: $krate::Algorithm) -> $krate::SolveOptions {
+            fn options_with_budget(
+                algorithm: $krate::Algorithm,
+                budget: $crate::Budget,
+            ) -> $krate::SolveOptions {
                 $krate::SolveOptions {
                     algorithm,
+                    budget,
                     ..Default::default()
                 }
             }

@@ -142,7 +142,7 @@ mod tests {
                 .then_some(*m)
                 .ok_or(std::fmt::Error)
         }
-        fn options(_: &'static str) -> bool {
+        fn options_with_budget(_: &'static str, _: crate::Budget) -> bool {
             true
         }
         /// Two at a time, then one; with `false`, a path marked unproven
