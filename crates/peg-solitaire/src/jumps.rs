@@ -208,9 +208,9 @@ pub fn count_by_jumps(
     start: &Board,
     goal: &Board,
     options: &JumpOptions,
-    progress: impl FnMut(&LevelReport),
+    mut progress: impl FnMut(&LevelReport),
 ) -> Result<JumpCensus, SolveError> {
-    count_by_jumps_reading(start, goal, options, true, progress)
+    count_by_jumps_reading(start, goal, options, true, &mut progress)
 }
 
 /// [`count_by_jumps`], reading a mirror game back by its mirror only where
@@ -221,7 +221,7 @@ fn count_by_jumps_reading(
     goal: &Board,
     options: &JumpOptions,
     by_mirror: bool,
-    mut progress: impl FnMut(&LevelReport),
+    progress: &mut dyn FnMut(&LevelReport),
 ) -> Result<JumpCensus, SolveError> {
     check_goal(start, goal)?;
     let geometry = start.geometry();
@@ -292,7 +292,7 @@ fn count_by_jumps_reading(
                         &backward,
                         mirror,
                         before_mirror,
-                        &mut progress,
+                        &mut *progress,
                     )?
             } else {
                 search.clone().with_steps().between(
@@ -301,7 +301,7 @@ fn count_by_jumps_reading(
                     n as u32,
                     by_jumps(&mover, false),
                     by_jumps(&mover, true),
-                    &mut progress,
+                    &mut *progress,
                 )?
             };
             stats.expanded += found.stats.expanded;
@@ -322,7 +322,7 @@ fn count_by_jumps_reading(
                 if same { keep } else { 0 },
                 options,
                 &mut stats,
-                &mut progress,
+                &mut *progress,
             )?;
             histogram = counted;
             let forward = if same {
@@ -336,7 +336,7 @@ fn count_by_jumps_reading(
                     keep,
                     options,
                     &mut stats,
-                    &mut progress,
+                    &mut *progress,
                 )?
                 .1
             };
@@ -348,7 +348,7 @@ fn count_by_jumps_reading(
                     complement.then_some(&mirror),
                     n,
                     holes,
-                    &mut progress,
+                    &mut *progress,
                 ),
                 None => Vec::new(),
             };
@@ -489,7 +489,7 @@ mod tests {
             solvable_only: true,
             max_memory: 20 << 30,
         };
-        let census = count_by_jumps_reading(&start, &goal, &options, false, |_| {}).unwrap();
+        let census = count_by_jumps_reading(&start, &goal, &options, false, &mut |_| {}).unwrap();
         assert_eq!(census.solvable.iter().sum::<u64>(), 67_339_274);
         assert_eq!(census.solutions, 2_391_159_317_054_857_984_652);
     }

@@ -80,7 +80,16 @@ pub struct MoveLevels {
 pub fn explore_moves(
     start: &Board,
     options: &LevelOptions,
-    progress: impl FnMut(&LevelReport),
+    mut progress: impl FnMut(&LevelReport),
+) -> Result<MoveLevels, SolveError> {
+    explore_moves_reporting(start, options, &mut progress)
+}
+
+/// [`explore_moves`], compiled once whatever the caller's closure.
+fn explore_moves_reporting(
+    start: &Board,
+    options: &LevelOptions,
+    progress: &mut dyn FnMut(&LevelReport),
 ) -> Result<MoveLevels, SolveError> {
     let geometry = start.geometry();
     let mut fixed = vec![start.pegs()];

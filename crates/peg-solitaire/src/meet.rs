@@ -126,7 +126,17 @@ pub fn meet_moves(
     start: &Board,
     goal: &Board,
     options: &MeetOptions,
-    progress: impl FnMut(&LevelReport),
+    mut progress: impl FnMut(&LevelReport),
+) -> Result<Meeting, SolveError> {
+    meet_moves_reporting(start, goal, options, &mut progress)
+}
+
+/// [`meet_moves`], compiled once whatever the caller's closure.
+fn meet_moves_reporting(
+    start: &Board,
+    goal: &Board,
+    options: &MeetOptions,
+    progress: &mut dyn FnMut(&LevelReport),
 ) -> Result<Meeting, SolveError> {
     check_goal(start, goal)?;
     let geometry = start.geometry();
@@ -225,7 +235,7 @@ pub(crate) fn meet_between(
     ends: (Vec<u64>, Vec<u64>),
     alive: &(dyn Fn(u64, bool) -> bool + Sync),
     options: &MeetOptions,
-    mut progress: impl FnMut(&LevelReport),
+    progress: &mut dyn FnMut(&LevelReport),
 ) -> Met {
     let into = jumps_into(geometry);
     let holes = geometry.holes() as u32;

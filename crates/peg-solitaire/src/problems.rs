@@ -154,6 +154,15 @@ pub fn problems(
     options: &MeetOptions,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Problem>, SolveError> {
+    problems_reporting(board, options, &mut progress)
+}
+
+/// [`problems`], compiled once whatever the caller's closure.
+fn problems_reporting(
+    board: &Board,
+    options: &MeetOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<Problem>, SolveError> {
     let holes = Holes::new(board);
     let n = holes.n;
     let least = |v: usize, s: usize| {
@@ -198,6 +207,15 @@ pub fn problems_by_starts(
     board: &Board,
     options: &MeetOptions,
     mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Problem>, SolveError> {
+    problems_by_starts_reporting(board, options, &mut progress)
+}
+
+/// [`problems_by_starts`], compiled once whatever the caller's closure.
+fn problems_by_starts_reporting(
+    board: &Board,
+    options: &MeetOptions,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<Problem>, SolveError> {
     let holes = Holes::new(board);
     let n = holes.n;
@@ -289,6 +307,15 @@ pub fn problems_by_jumps(
     board: &Board,
     options: &JumpOptions,
     mut progress: impl FnMut(&ProblemsReport),
+) -> Result<Vec<Problem>, SolveError> {
+    problems_by_jumps_reporting(board, options, &mut progress)
+}
+
+/// [`problems_by_jumps`], compiled once whatever the caller's closure.
+fn problems_by_jumps_reporting(
+    board: &Board,
+    options: &JumpOptions,
+    progress: &mut dyn FnMut(&ProblemsReport),
 ) -> Result<Vec<Problem>, SolveError> {
     let holes = Holes::new(board);
     let n = holes.n;

@@ -76,7 +76,16 @@ pub struct ShortestProblem {
 pub fn shortest_problem(
     board: &Board,
     options: &MeetOptions,
-    progress: impl FnMut(&LevelReport),
+    mut progress: impl FnMut(&LevelReport),
+) -> ShortestProblem {
+    shortest_problem_reporting(board, options, &mut progress)
+}
+
+/// [`shortest_problem`], compiled once whatever the caller's closure.
+fn shortest_problem_reporting(
+    board: &Board,
+    options: &MeetOptions,
+    progress: &mut dyn FnMut(&LevelReport),
 ) -> ShortestProblem {
     let holes = Holes::new(board);
     let (g, n) = (board.geometry(), holes.n);

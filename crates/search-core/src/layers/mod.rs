@@ -378,10 +378,10 @@ impl Sweep {
         &self,
         space: &S,
         goals: impl IntoIterator<Item = S::State>,
-        progress: impl FnMut(&LayerReport),
+        mut progress: impl FnMut(&LayerReport),
     ) -> Result<Layers, SweepError> {
         let census = None::<&fn(&S::State, u64, u32) -> bool>;
-        self.sweep(space, goals, census, progress)
+        self.sweep(space, goals, census, &mut progress)
     }
 
     /// Sweeps like [`run`](Sweep::run), and counts at every distance the
@@ -429,10 +429,10 @@ impl Sweep {
         space: &S,
         goals: impl IntoIterator<Item = S::State>,
         census: impl Fn(&S::State, u64) -> bool + Sync,
-        progress: impl FnMut(&LayerReport),
+        mut progress: impl FnMut(&LayerReport),
     ) -> Result<Layers, SweepError> {
         let counts = |state: &S::State, rank: u64, _: u32| census(state, rank);
-        self.sweep(space, goals, Some(&counts), progress)
+        self.sweep(space, goals, Some(&counts), &mut progress)
     }
 
     /// Sweeps like [`run`](Sweep::run), and calls `visit(state, rank,
@@ -476,25 +476,27 @@ impl Sweep {
         space: &S,
         goals: impl IntoIterator<Item = S::State>,
         visit: impl Fn(&S::State, u64, u32) + Sync,
-        progress: impl FnMut(&LayerReport),
+        mut progress: impl FnMut(&LayerReport),
     ) -> Result<Layers, SweepError> {
         let visits = |state: &S::State, rank: u64, distance: u32| {
             visit(state, rank, distance);
             false
         };
-        let mut layers = self.sweep(space, goals, Some(&visits), progress)?;
+        let mut layers = self.sweep(space, goals, Some(&visits), &mut progress)?;
         layers.census.clear();
         Ok(layers)
     }
 
     /// Checks the memory and the goals, then runs the one layer loop over
-    /// the storage the table names.
+    /// the storage the table names. `progress` is a trait object, here and
+    /// in [`drive`](Sweep::drive), so that the sweep is compiled once per
+    /// space, not once per caller's closure.
     fn sweep<S: Ranked<State: Send + Sync>>(
         &self,
         space: &S,
         goals: impl IntoIterator<Item = S::State>,
         census: Option<&impl Census<S::State>>,
-        progress: impl FnMut(&LayerReport),
+        progress: &mut dyn FnMut(&LayerReport),
     ) -> Result<Layers, SweepError> {
         let size = space.size();
         within_memory(self.memory_needed(size), self.max_memory)?;
@@ -524,19 +526,18 @@ impl Sweep {
 
     /// The loop over layers: seed, then expand until a layer finds
     /// nothing, reporting each layer and stopping when cancelled.
-    pub fn drive<S, T, C, P>(
+    pub fn drive<S, T, C>(
         &self,
         space: &S,
         goals: Vec<S::State>,
         census: Option<&C>,
-        mut progress: P,
+        progress: &mut dyn FnMut(&LayerReport),
         mut storage: T,
     ) -> Result<Layers, SweepError>
     where
         S: Ranked,
         T: Storage<S>,
         C: Census<S::State>,
-        P: FnMut(&LayerReport),
     {
         let size = space.size();
         let mut layer = storage.seed(space, goals, census);

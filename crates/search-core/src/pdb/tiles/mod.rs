@@ -183,6 +183,11 @@ impl Tiles {
     /// `progress(n)` gets the placements reached after each layer. In
     /// parallel, the values the same whatever the number of threads.
     pub fn build(&self, mut progress: impl FnMut(u64)) -> Vec<u8> {
+        self.build_reporting(&mut progress)
+    }
+
+    /// [`build`](Tiles::build), compiled once whatever the caller's closure.
+    fn build_reporting(&self, progress: &mut dyn FnMut(u64)) -> Vec<u8> {
         let cells = self.rect.cells();
         let k = self.goal.len();
         let subsets = Subsets::new(self.rect, k);
