@@ -24,7 +24,7 @@ use timely::worker::Worker;
 
 use super::{Cluster, DistributedError, Sharded, connect};
 use search_core::layers::cells::{CELLS_PER_WORD, DONE, TwoBits, matching, rank_of};
-use search_core::layers::{LayerReport, Layers};
+use search_core::layers::{self, LayerReport, Layers};
 use search_core::rules::Ranked;
 
 /// Ranks sent to other workers in one batch; the worker runs its share of
@@ -355,29 +355,22 @@ where
     });
 
     let size = layout.size;
-    let mut layer = shared.goals.len() as u64;
+    let layer = shared.goals.len() as u64;
     for &goal in shared.goals {
         if layout.owner(goal) == me {
             shard.claim(goal, parity(0));
         }
     }
-    let mut histogram = Vec::new();
     let mut census = Vec::new();
     let mut exchanged = Vec::new();
     let mut farthest = Vec::new();
-    let mut seen = 0;
-    let mut distance = 0u64;
-    while layer > 0 {
-        histogram.push(layer);
-        seen += layer;
+    let mut report = |r: &LayerReport| {
         if let Some(progress) = progress.as_mut() {
-            progress(&LayerReport {
-                distance: distance as u32,
-                states: layer,
-                seen,
-                size,
-            });
+            progress(r);
         }
+    };
+    let histogram = layers::each_layer(size, layer, &mut report, |distance| {
+        let distance = u64::from(distance);
         let mine = expand(&mut worker, &mut ranks, shared, &shard, distance)?;
         ranks.advance_to(distance + 1);
         wait(
@@ -411,14 +404,14 @@ where
                 all.len()
             )));
         }
-        layer = all.iter().map(|c| c.0).sum();
+        let layer = all.iter().map(|c| c.0).sum();
         census.push(all.iter().map(|c| c.1).sum());
         exchanged.push(all.iter().map(|c| c.2 * 8).sum());
         farthest = all.into_iter().flat_map(|c| c.3).collect();
         farthest.sort_unstable();
         farthest.truncate(shared.farthest);
-        distance += 1;
-    }
+        Ok(layer)
+    })?;
     drop(ranks);
     drop(announce);
     let started = Instant::now();

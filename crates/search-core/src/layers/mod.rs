@@ -222,6 +222,45 @@ pub enum SweepError {
     Cancelled,
 }
 
+/// The one loop over layers: of every [`Sweep`], of the sliding tiles'
+/// table build ([`pdb::tiles`](crate::pdb::tiles)) and of the sweep
+/// sharded over processes (the crate `search-distributed`). `first` states
+/// are at distance 0; then `expand(distance)` finds the states at the next
+/// distance and returns how many, until it finds none; `progress` is called
+/// after each layer. Returns the histogram of the layers, or the first
+/// error of `expand`.
+///
+/// ```
+/// // Layers of 1, 2 and 4 states, then none.
+/// let histogram = search_core::layers::each_layer(7, 1, &mut |_| {}, |d| {
+///     Ok::<u64, ()>(if d < 2 { 2 << d } else { 0 })
+/// });
+/// assert_eq!(histogram, Ok(vec![1, 2, 4]));
+/// ```
+pub fn each_layer<E>(
+    size: u64,
+    first: u64,
+    progress: &mut dyn FnMut(&LayerReport),
+    mut expand: impl FnMut(u32) -> Result<u64, E>,
+) -> Result<Vec<u64>, E> {
+    let mut layer = first;
+    let mut histogram = Vec::new();
+    let mut seen = 0;
+    while layer > 0 {
+        let distance = histogram.len() as u32;
+        histogram.push(layer);
+        seen += layer;
+        progress(&LayerReport {
+            distance,
+            states: layer,
+            seen,
+            size,
+        });
+        layer = expand(distance)?;
+    }
+    Ok(histogram)
+}
+
 /// Checks that a table of `needed` bytes stays within `max_memory`, if set.
 pub(crate) fn within_memory(needed: u64, max_memory: Option<u64>) -> Result<(), SweepError> {
     match max_memory {
@@ -539,25 +578,13 @@ impl Sweep {
         T: Storage<S>,
         C: Census<S::State>,
     {
-        let size = space.size();
-        let mut layer = storage.seed(space, goals, census);
-        let mut histogram = Vec::new();
-        let mut seen = 0;
-        while layer > 0 {
-            let distance = histogram.len() as u32;
-            histogram.push(layer);
-            seen += layer;
-            progress(&LayerReport {
-                distance,
-                states: layer,
-                seen,
-                size,
-            });
+        let first = storage.seed(space, goals, census);
+        let histogram = each_layer(space.size(), first, progress, |distance| {
             if self.cancelled() {
                 return Err(SweepError::Cancelled);
             }
-            layer = storage.expand(space, distance, census)?;
-        }
+            storage.expand(space, distance, census)
+        })?;
         Ok(storage.finish(histogram, self.farthest))
     }
 

@@ -45,6 +45,7 @@
 //! # Ok::<(), search_core::pdb::PdbError>(())
 //! ```
 
+use std::convert::Infallible;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use perm_rank::{Placements, Ranking};
@@ -52,6 +53,7 @@ use perm_rank::{Placements, Ranking};
 use super::PdbError;
 use super::regions::RectBits;
 use crate::grid::{self, Rect};
+use crate::layers;
 use crate::layers::cells::{CELLS_PER_WORD, TwoBits, UNSEEN, matching};
 use crate::par;
 
@@ -227,8 +229,12 @@ impl Tiles {
             (0..subsets.blocks()).map(|_| AtomicU64::new(0)).collect();
         let all_states = states.words();
         let block_states = |block: usize| &all_states[block * words..(block + 1) * words];
-        for depth in 0u8.. {
-            let (current, next) = (layer_code(depth), layer_code(depth + 1));
+        // The placements reached at `distance + 1` get that value, at most
+        // 254 (below UNKNOWN): a smaller value than the true one is still a
+        // lower bound.
+        let Ok(_) = layers::each_layer(states.size(), 1, &mut |_| {}, |distance| {
+            let (current, next) = (layer_code(distance), layer_code(distance + 1));
+            let depth = distance.min(253) as u8;
             let (found, any) = par::map_reduce_chunks_mut(
                 &mut values,
                 size,
@@ -339,16 +345,16 @@ impl Tiles {
                 },
                 |a, b| (a.0 + b.0, a.1 + b.1),
             );
-            if any == 0 {
-                break;
+            if any > 0 {
+                reached += found;
+                progress(reached);
+                for ((f, u), n) in frontier.iter_mut().zip(&mut unseen).zip(&next_frontier) {
+                    *f = n.load(Ordering::Relaxed);
+                    *u -= *f;
+                }
             }
-            reached += found;
-            progress(reached);
-            for ((f, u), n) in frontier.iter_mut().zip(&mut unseen).zip(&next_frontier) {
-                *f = n.load(Ordering::Relaxed);
-                *u -= *f;
-            }
-        }
+            Ok::<u64, Infallible>(any)
+        });
         drop(states);
         into_placement_order(&subsets, &values, &self.placements)
     }
@@ -389,8 +395,8 @@ const STATES_PER_WORD: usize = CELLS_PER_WORD as usize;
 /// The two-bit code of the states reached at `depth`: the depth modulo 3,
 /// enough to tell the layer being expanded from the next one and from the
 /// older ones.
-fn layer_code(depth: u8) -> u64 {
-    u64::from(depth % 3)
+fn layer_code(distance: u32) -> u64 {
+    u64::from(distance % 3)
 }
 #[cfg(test)]
 mod tests {
