@@ -392,9 +392,9 @@ fn binomial(n: u64, k: u64) -> u64 {
 /// Two-bit states in a 64-bit word.
 const STATES_PER_WORD: usize = CELLS_PER_WORD as usize;
 
-/// The two-bit code of the states reached at `depth`: the depth modulo 3,
-/// enough to tell the layer being expanded from the next one and from the
-/// older ones.
+/// The two-bit code of the states reached at `distance`: the distance
+/// modulo 3, enough to tell the layer being expanded from the next one and
+/// from the older ones.
 fn layer_code(distance: u32) -> u64 {
     u64::from(distance % 3)
 }
