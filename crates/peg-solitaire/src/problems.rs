@@ -154,15 +154,6 @@ pub fn problems(
     options: &MeetOptions,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Problem>, SolveError> {
-    problems_reporting(board, options, &mut progress)
-}
-
-/// [`problems`], compiled once whatever the caller's closure.
-fn problems_reporting(
-    board: &Board,
-    options: &MeetOptions,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<Vec<Problem>, SolveError> {
     let holes = Holes::new(board);
     let n = holes.n;
     let least = |v: usize, s: usize| {
@@ -207,15 +198,6 @@ pub fn problems_by_starts(
     board: &Board,
     options: &MeetOptions,
     mut progress: impl FnMut(usize, usize),
-) -> Result<Vec<Problem>, SolveError> {
-    problems_by_starts_reporting(board, options, &mut progress)
-}
-
-/// [`problems_by_starts`], compiled once whatever the caller's closure.
-fn problems_by_starts_reporting(
-    board: &Board,
-    options: &MeetOptions,
-    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<Problem>, SolveError> {
     let holes = Holes::new(board);
     let n = holes.n;
