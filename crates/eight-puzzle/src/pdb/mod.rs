@@ -66,6 +66,9 @@ pub enum PdbError {
     Corrupt(String),
     /// The database was built for another goal or partition.
     Mismatch,
+    /// The build of a group's table stopped (a placement more than 254
+    /// moves from its goal cells).
+    Build(String),
 }
 
 search_core::error_messages! {
@@ -77,6 +80,7 @@ search_core::error_messages! {
             search_core::Bytes(*bytes), search_core::Bytes(*max);
         Corrupt(why) => "corrupt pattern database: {why}";
         Mismatch => "the pattern database was built for another goal or partition";
+        Build(why) => "building the pattern database: {why}";
     }
 }
 
@@ -373,7 +377,9 @@ pub struct PatternDb {
 impl PatternDb {
     /// Builds the tables for `goal` and `partition`, refusing (before
     /// allocating anything) if they need more than `max_memory` bytes.
-    /// `progress(done, total)` is called as placements get their values.
+    /// `progress(done, total)` is called after each layer of each group's
+    /// build, `done` counting the placements of the groups built and the
+    /// share of the states of the group being built reached so far.
     pub fn build(
         goal: &Board,
         partition: &Partition,
@@ -397,7 +403,13 @@ impl PatternDb {
                 continue;
             };
             let group = partition.tiles(goal, g)?;
-            values[stored] = group.build(|n| progress(done + n, total));
+            let count = group.placements().count();
+            values[stored] = group
+                .build(|layer| {
+                    let share = u128::from(count) * u128::from(layer.seen) / u128::from(layer.size);
+                    progress(done + share as u64, total)
+                })
+                .map_err(|e| PdbError::Build(e.to_string()))?;
             done += group.placements().count();
         }
         Ok(PatternDb {

@@ -51,6 +51,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering};
 
 use crate::rules::Ranked;
 
+pub mod blocks;
 pub mod cells;
 mod dense;
 mod distances;
@@ -476,7 +477,9 @@ impl Sweep {
 
     /// Sweeps like [`run`](Sweep::run), and calls `visit(state, rank,
     /// distance)` once for every reachable state, from any thread, in no
-    /// particular order within a layer: what a pattern database records.
+    /// particular order within a layer but layer after layer (every visit
+    /// at a distance comes before any at a larger one): what a pattern
+    /// database records.
     ///
     /// # Example
     ///

@@ -24,7 +24,10 @@
 //!
 //! The abstraction of sliding puzzles' additive databases (a group's
 //! placement and the region in which the blank moves for free) is written
-//! once in [`regions`], with a build of its own that keeps a bit a state.
+//! once in [`regions`]; [`tiles`] gives the same abstraction for groups of
+//! distinct tiles as a space in blocks
+//! ([`layers::blocks`](crate::layers::blocks)), which
+//! [`PatternDb::build_in_blocks`] sweeps block by block.
 //!
 //! # Example
 //!
@@ -82,7 +85,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(doc)]
 use crate::layers::Table;
-use crate::layers::{LayerReport, Sweep, SweepError};
+use crate::layers::blocks::{Blocked, Blocks, InBlocks};
+use crate::layers::{LayerReport, Layers, Sweep, SweepError};
 use crate::rules::Ranked;
 pub use crate::stored::{Checksum, checksum};
 use crate::stored::{Reader, Writer};
@@ -262,6 +266,38 @@ impl fmt::Debug for PatternDb {
     }
 }
 
+/// The values of a build, as the sweep records them: references only, so
+/// that the sweep's closures hold them by value, a load away.
+struct Values<'a, A> {
+    abstraction: &'a A,
+    values: &'a [AtomicU8],
+}
+
+impl<A> Clone for Values<'_, A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<A> Copy for Values<'_, A> {}
+
+impl<A: Abstraction> Values<'_, A> {
+    /// The state `state` (of rank `rank`) lies `distance` moves from a goal.
+    #[inline]
+    fn record(&self, state: &<A::Space as crate::rules::Rules>::State, rank: u64, distance: u32) {
+        let slot = &self.values[to_index(self.abstraction.pattern(state, rank))];
+        // The sweeps visit layer after layer, every state of a layer with
+        // the same distance: the first value a pattern gets is its least.
+        // Distances past 254 are left UNREACHED, and caught by the build.
+        if slot.load(Ordering::Relaxed) == UNREACHED {
+            slot.store(
+                u8::try_from(distance).unwrap_or(UNREACHED),
+                Ordering::Relaxed,
+            );
+        }
+    }
+}
+
 impl PatternDb {
     /// The bytes a build of `abstraction` by `sweep` needs at its peak: the
     /// sweep's table over the abstract space and one byte a pattern.
@@ -273,12 +309,81 @@ impl PatternDb {
     /// `sweep` (whose table and memory limit apply to the whole build),
     /// calling `progress` after every layer. The values do not depend on the
     /// number of threads.
-    pub fn build<A, P>(abstraction: &A, sweep: &Sweep, progress: P) -> Result<PatternDb, PdbError>
+    pub fn build<A, P>(
+        abstraction: &A,
+        sweep: &Sweep,
+        mut progress: P,
+    ) -> Result<PatternDb, PdbError>
     where
         A: Abstraction,
         P: FnMut(&LayerReport),
     {
-        let needed = PatternDb::memory_needed(abstraction, sweep);
+        PatternDb::build_reporting(abstraction, sweep, &mut progress)
+    }
+
+    /// [`build`](PatternDb::build), compiled once per abstraction whatever
+    /// the caller's closure.
+    fn build_reporting<A: Abstraction>(
+        abstraction: &A,
+        sweep: &Sweep,
+        progress: &mut dyn FnMut(&LayerReport),
+    ) -> Result<PatternDb, PdbError> {
+        let (space, table) = (
+            abstraction.space(),
+            sweep.memory_needed(abstraction.space().size()),
+        );
+        PatternDb::build_by(abstraction, sweep, table, |values| {
+            let record = move |state: &_, rank, distance| values.record(state, rank, distance);
+            sweep.run_visiting(space, abstraction.goals(), record, progress)
+        })
+    }
+
+    /// Builds the database of an abstraction whose space is described in
+    /// blocks, as [`build`](PatternDb::build) does, sweeping it block by
+    /// block ([`Sweep::run_in_blocks`]: two bits a state, the sweep's table
+    /// not used; its memory limit applies to the whole build).
+    pub fn build_in_blocks<A, B, P>(
+        abstraction: &A,
+        sweep: &Sweep,
+        mut progress: P,
+    ) -> Result<PatternDb, PdbError>
+    where
+        A: Abstraction<Space = Blocked<B>>,
+        B: Blocks,
+        P: FnMut(&LayerReport),
+    {
+        PatternDb::build_in_blocks_reporting(abstraction, sweep, &mut progress)
+    }
+
+    /// [`build_in_blocks`](PatternDb::build_in_blocks), compiled once per
+    /// abstraction whatever the caller's closure.
+    fn build_in_blocks_reporting<A, B>(
+        abstraction: &A,
+        sweep: &Sweep,
+        progress: &mut dyn FnMut(&LayerReport),
+    ) -> Result<PatternDb, PdbError>
+    where
+        A: Abstraction<Space = Blocked<B>>,
+        B: Blocks,
+    {
+        let space = abstraction.space();
+        let table = InBlocks::memory_needed(space.0.blocks(), space.0.block_size());
+        PatternDb::build_by(abstraction, sweep, table, |values| {
+            let record = move |state: &_, rank, distance| values.record(state, rank, distance);
+            sweep.run_in_blocks(space, abstraction.goals(), record, progress)
+        })
+    }
+
+    /// The build of either storage: checks the memory (`table` bytes for the
+    /// sweep, and a byte a pattern), then `sweep(values)` records every state
+    /// reached in `values`.
+    fn build_by<A: Abstraction>(
+        abstraction: &A,
+        sweep: &Sweep,
+        table: u64,
+        run: impl FnOnce(Values<'_, A>) -> Result<Layers, SweepError>,
+    ) -> Result<PatternDb, PdbError> {
+        let needed = table + abstraction.patterns();
         if let Some(limit) = sweep.max_memory() {
             if needed > limit {
                 return Err(PdbError::MemoryLimit { needed, limit });
@@ -287,20 +392,11 @@ impl PatternDb {
         let values: Vec<AtomicU8> = (0..to_index(abstraction.patterns()))
             .map(|_| AtomicU8::new(UNREACHED))
             .collect();
-        let record =
-            |state: &<A::Space as crate::rules::Rules>::State, rank: u64, distance: u32| {
-                // Distances past 254 are stored as UNREACHED and caught below.
-                let value = u8::try_from(distance).unwrap_or(UNREACHED);
-                let slot = &values[to_index(abstraction.pattern(state, rank))];
-                // Most patterns already hold a value as small: a plain load
-                // spares the locked write.
-                if slot.load(Ordering::Relaxed) > value {
-                    slot.fetch_min(value, Ordering::Relaxed);
-                }
-            };
-        let layers = sweep
-            .run_visiting(abstraction.space(), abstraction.goals(), record, progress)
-            .map_err(PdbError::Sweep)?;
+        let layers = run(Values {
+            abstraction,
+            values: &values,
+        })
+        .map_err(PdbError::Sweep)?;
         if layers.histogram.len() > usize::from(UNREACHED) {
             return Err(PdbError::TooDeep);
         }

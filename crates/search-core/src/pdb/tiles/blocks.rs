@@ -4,6 +4,8 @@
 
 use perm_rank::{Lehmer, Ranking};
 
+use crate::layers::blocks::Renumbering;
+
 use super::{MAX_CELLS, MAX_GROUP, RectBits, binomial};
 use crate::grid::Rect;
 
@@ -29,6 +31,8 @@ pub(super) struct Subsets {
     pub(super) region_at: Vec<[u8; MAX_CELLS]>,
     /// The cells of every block's region.
     pub(super) regions: Vec<u32>,
+    /// The subset of every block.
+    pub(super) subset_of: Vec<u32>,
 }
 
 impl Subsets {
@@ -43,6 +47,7 @@ impl Subsets {
         let mut first_block = vec![0];
         let mut region_at = Vec::new();
         let mut regions = Vec::new();
+        let mut subset_of = Vec::new();
         // Ascending masks of k cells (colexicographic order, which `index`
         // ranks), each the next by Gosper's hack.
         let mut mask = (1u64 << k) - 1;
@@ -72,6 +77,7 @@ impl Subsets {
                 count += 1;
             }
             region_at.push(at);
+            subset_of.resize(regions.len(), masks.len() as u32 - 1);
             first_block.push(regions.len());
         }
         Subsets {
@@ -81,6 +87,7 @@ impl Subsets {
             first_block,
             region_at,
             regions,
+            subset_of,
         }
     }
 
@@ -129,10 +136,14 @@ pub(super) fn lehmer(k: usize) -> Lehmer {
 /// subset; the other tiles keep their order. Kept as tables of ranks while
 /// `k!` fits in 16 bits (5 MiB for 8 tiles), computed entry by entry above.
 pub(super) struct Renumber {
-    pub(super) k: usize,
     pub(super) size: usize,
-    pub(super) tables: Vec<u16>,
+    tables: Vec<u16>,
+    /// Above 8 tiles: the renumbering of every move, computed.
+    computed: Vec<Computed>,
 }
+
+/// A renumbering computed entry by entry.
+type Computed = Box<dyn Fn(usize) -> usize + Sync + Send>;
 
 /// The most tiles whose renumbering is tabulated.
 const RENUMBER_TABLES_UP_TO: usize = 8;
@@ -140,17 +151,24 @@ const RENUMBER_TABLES_UP_TO: usize = 8;
 impl Renumber {
     pub(super) fn new(k: usize) -> Renumber {
         let size = factorial(k);
-        let mut tables = Vec::new();
-        if k <= RENUMBER_TABLES_UP_TO {
-            tables.reserve(k * k * size);
-            for from in 0..k {
-                for to in 0..k {
+        let (mut tables, mut computed) = (Vec::new(), Vec::new());
+        for from in 0..k {
+            for to in 0..k {
+                if k <= RENUMBER_TABLES_UP_TO {
                     tables
                         .extend((0..size).map(|rank| Renumber::compute(k, from, to, rank) as u16));
+                } else {
+                    computed.push(
+                        Box::new(move |rank| Renumber::compute(k, from, to, rank)) as Computed
+                    );
                 }
             }
         }
-        Renumber { k, size, tables }
+        Renumber {
+            size,
+            tables,
+            computed,
+        }
     }
 
     pub(super) fn bytes(k: usize) -> u64 {
@@ -179,40 +197,13 @@ impl Renumber {
         lehmer.rank(&order[..k]).expect("a permutation of 0..k") as usize
     }
 
-    /// The renumbering of the move from the `from`-th cell to the `to`-th.
-    pub(super) fn map(&self, from: usize, to: usize) -> Map<'_> {
-        let table = if self.tables.is_empty() {
-            &[]
+    /// The renumbering of the move from the `from`-th cell to the `to`-th,
+    /// `move_` being `from * k + to`.
+    pub(super) fn map(&self, move_: usize) -> Renumbering<'_> {
+        if self.tables.is_empty() {
+            Renumbering::Computed(&*self.computed[move_])
         } else {
-            let first = (from * self.k + to) * self.size;
-            &self.tables[first..first + self.size]
-        };
-        Map {
-            table,
-            k: self.k,
-            from,
-            to,
-        }
-    }
-}
-
-/// One move's renumbering ([`Renumber::map`]): a table, or computed entry by
-/// entry where there is none.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Map<'a> {
-    table: &'a [u16],
-    k: usize,
-    from: usize,
-    to: usize,
-}
-
-impl Map<'_> {
-    /// The rank of the permutation `rank` once the move renumbers it.
-    #[inline]
-    pub(super) fn apply(&self, rank: usize) -> usize {
-        match self.table.get(rank) {
-            Some(&image) => usize::from(image),
-            None => Renumber::compute(self.k, self.from, self.to, rank),
+            Renumbering::Table(&self.tables[move_ * self.size..(move_ + 1) * self.size])
         }
     }
 }

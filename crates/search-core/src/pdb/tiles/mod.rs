@@ -1,31 +1,26 @@
 //! The pattern databases of sliding-tile puzzles: one group of distinct
 //! tiles, the blank moving for free through the cells the group leaves
-//! (Korf & Felner's additive databases), built by a breadth-first search
-//! over blocks of placements.
+//! (Korf & Felner's additive databases), as a space in blocks that
+//! [`PatternDb::build_in_blocks`] sweeps.
 //!
 //! A placement of the group's `k` tiles is a subset of cells (which cells
 //! hold a tile) and a permutation (which tile is on which of them); the
 //! regions of the blank (the connected sets of free cells, found by the
-//! flood fill of [`RectBits`]) depend on the subset alone. The search
-//! indexes its states by *block* (a subset and one of its regions) and by
-//! the Lehmer rank of the permutation, so that all the states one move
-//! leads to from a block lie in one other block of `k!` entries, and a move
-//! renumbers a permutation by a table look-up. States are kept in two bits
-//! each (unseen, or the layer modulo 3); each layer is computed block by
-//! block in parallel, every thread writing only its own blocks: a block
-//! reads its neighbours' current states where they are few (pushing them),
-//! or looks up each of its own unseen states in its neighbours where those
-//! are fewer (pulling), and is skipped once complete. A placement's value
-//! is the layer where any of its regions was first reached, the least over
-//! the blank's cells, and the table is put in `perm_rank::Placements` order
-//! at the end.
+//! flood fill of [`RectBits`]) depend on the subset alone. A block is a
+//! subset and one of its regions, and a state's index in it the Lehmer rank
+//! of the permutation ([`Blocks`]): all the states one move leads to from a
+//! block lie in one other block, and the move renumbers a permutation by a
+//! table look-up instead of ranking it. A pattern is a subset and a
+//! permutation, whatever the region (the blocks of a subset are one
+//! [group](Blocks::group)), so a placement's value is the least over the
+//! blank's cells; the table is put in `perm_rank::Placements` order at the
+//! end.
 //!
-//! These are the values [`PatternDb::build`](super::PatternDb::build) gives
-//! the same abstraction ([`Regions`](super::regions::Regions) with one kind
-//! a tile) by a sweep of one rank a state: the tests compare them. The
-//! blocks take a quarter of the memory and renumber instead of ranking,
-//! which is what makes the 15-puzzle's 7-8 and the 24-puzzle's 6-tile
-//! tables quick to build.
+//! These are the values [`PatternDb::build`] gives the same abstraction
+//! ([`Regions`](super::regions::Regions) with one kind a tile) by a sweep of
+//! one rank a state: the tests compare them. The blocks take a quarter of
+//! the memory and renumber instead of ranking, which is what makes the
+//! 15-puzzle's 7-8 and the 24-puzzle's 6-tile tables quick to build.
 //!
 //! # Example
 //!
@@ -37,7 +32,7 @@
 //! use search_core::pdb::tiles::Tiles;
 //!
 //! let group = Tiles::new(Rect::new(3, 3), &[0, 1], 8)?;
-//! let values = group.build(|_| {});
+//! let values = group.build(|_| {})?;
 //! assert_eq!(values.len(), 72); // 9 * 8 placements
 //! assert_eq!(values[group.placements().rank_unchecked(&[0, 1]) as usize], 0);
 //! // Tile 1 on cell 1 and tile 2 on cell 0: each must go round the other.
@@ -45,22 +40,18 @@
 //! # Ok::<(), search_core::pdb::PdbError>(())
 //! ```
 
-use std::convert::Infallible;
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use perm_rank::{Placements, Ranking};
 
-use super::PdbError;
 use super::regions::RectBits;
+use super::{Abstraction, PatternDb, PdbError};
 use crate::grid::{self, Rect};
-use crate::layers;
-use crate::layers::cells::{CELLS_PER_WORD, TwoBits, UNSEEN, matching};
-use crate::par;
+use crate::layers::blocks::{Blocked, Blocks, InBlock, InBlocks, Link, Renumbering};
+use crate::layers::{LayerReport, Sweep, Table};
 
 mod blocks;
 mod order;
 
-use blocks::{Map, Renumber, Subsets, factorial, lehmer};
+use blocks::{Renumber, Subsets, factorial, lehmer};
 use order::into_placement_order;
 
 /// The most cells of a board: cell masks are `u32`.
@@ -68,9 +59,6 @@ pub const MAX_CELLS: usize = 32;
 
 /// The most tiles of a group.
 pub const MAX_GROUP: usize = 12;
-
-/// A placement whose value is not known yet.
-const UNKNOWN: u8 = u8::MAX;
 
 /// One group of distinct tiles on a rectangle, towards their goal cells.
 #[derive(Debug, Clone)]
@@ -164,16 +152,17 @@ impl Tiles {
     }
 
     /// The bytes [`build`](Tiles::build) holds at its peak: a byte a
-    /// placement, two bits a state and the renumbering tables while it
-    /// searches, then the values by block and in their final order.
+    /// placement, two bits a state, the moves into each subset and the
+    /// renumbering tables while it searches, then the values by block and
+    /// in their final order.
     pub fn memory_needed(&self) -> u64 {
         let k = self.goal.len();
         let subsets = Subsets::new(self.rect, k);
-        let size = factorial(k) as u64;
-        let words = size.div_ceil(STATES_PER_WORD as u64);
-        let values = (subsets.count() as u64).saturating_mul(size);
+        let size = factorial(k);
+        let values = (subsets.count() as u64).saturating_mul(size as u64);
         let search = values
-            .saturating_add((subsets.blocks() as u64).saturating_mul(words * 8))
+            .saturating_add(InBlocks::memory_needed(subsets.blocks(), size))
+            .saturating_add(Space::moves_bytes(subsets.count(), k))
             .saturating_add(Renumber::bytes(k));
         search.max(values.saturating_mul(2))
     }
@@ -181,191 +170,181 @@ impl Tiles {
     /// The fewest moves of the group's tiles from every placement to their
     /// goal cells, in [`placements`](Tiles::placements) order
     /// ([`UNREACHED`](super::UNREACHED) where none reaches them, as when the
-    /// group holds every tile and the placement has the other parity);
-    /// `progress(n)` gets the placements reached after each layer. In
-    /// parallel, the values the same whatever the number of threads.
-    pub fn build(&self, mut progress: impl FnMut(u64)) -> Vec<u8> {
+    /// group holds every tile and the placement has the other parity),
+    /// calling `progress` after each layer. Built by
+    /// [`PatternDb::build_in_blocks`], block by block in parallel, the
+    /// values the same whatever the number of threads.
+    pub fn build(&self, mut progress: impl FnMut(&LayerReport)) -> Result<Vec<u8>, PdbError> {
         self.build_reporting(&mut progress)
     }
 
     /// [`build`](Tiles::build), compiled once whatever the caller's closure.
-    fn build_reporting(&self, progress: &mut dyn FnMut(u64)) -> Vec<u8> {
-        let cells = self.rect.cells();
-        let k = self.goal.len();
-        let subsets = Subsets::new(self.rect, k);
-        let size = factorial(k);
-        let renumber = Renumber::new(k);
-        let words = size.div_ceil(STATES_PER_WORD);
-        let neighbours: Vec<u32> = (0..cells)
-            .map(|c| self.rect.neighbours(c).fold(0u32, |m, n| m | 1 << n))
-            .collect();
-        let states = TwoBits::new((subsets.blocks() * words) as u64 * CELLS_PER_WORD);
-        let mut values = vec![UNKNOWN; subsets.count() * size];
-        // Per block: its states in the current layer, and those never reached.
-        let mut frontier = vec![0u64; subsets.blocks()];
-        let mut unseen = vec![size as u64; subsets.blocks()];
-
-        // The goal placement, with the blank's region.
+    fn build_reporting(&self, progress: &mut dyn FnMut(&LayerReport)) -> Result<Vec<u8>, PdbError> {
+        let space = Blocked(Space::new(self));
         let start = &self.goal;
-        let start_mask = start.iter().fold(0u32, |m, &c| m | 1 << c);
+        let mask = start.iter().fold(0u32, |m, &c| m | 1 << c);
         let order: Vec<u8> = start
             .iter()
-            .map(|&c| (start_mask & ((1u32 << c) - 1)).count_ones() as u8)
+            .map(|&c| (mask & ((1u32 << c) - 1)).count_ones() as u8)
             .collect();
-        let start_rank = lehmer(k).rank(&order).expect("a permutation of 0..k") as usize;
-        let start_block = subsets.block_at(start_mask, usize::from(self.blank));
-        let start_subset = subsets.index(start_mask);
-        states.claim(
-            (start_block * words * STATES_PER_WORD + start_rank) as u64,
-            layer_code(0),
-        );
-        values[start_subset * size + start_rank] = 0;
-        frontier[start_block] = 1;
-        unseen[start_block] -= 1;
-        let mut reached = 1u64;
-        progress(reached);
-
-        let next_frontier: Vec<AtomicU64> =
-            (0..subsets.blocks()).map(|_| AtomicU64::new(0)).collect();
-        let all_states = states.words();
-        let block_states = |block: usize| &all_states[block * words..(block + 1) * words];
-        // The placements reached at `distance + 1` get that value, at most
-        // 254 (below UNKNOWN): a smaller value than the true one is still a
-        // lower bound.
-        let Ok(_) = layers::each_layer(states.size(), 1, &mut |_| {}, |distance| {
-            let (current, next) = (layer_code(distance), layer_code(distance + 1));
-            let depth = distance.min(253) as u8;
-            let (found, any) = par::map_reduce_chunks_mut(
-                &mut values,
-                size,
-                (0u64, 0u64),
-                |s, values| {
-                    // Copies the closure can keep in registers.
-                    let (current, next, size, words) = (current, next, size, words);
-                    let (mut found, mut any) = (0u64, 0u64);
-                    // Per block: each source's states and renumberings.
-                    let mut sources: Vec<Source<'_>> = Vec::new();
-                    let mask = subsets.masks[s];
-                    for block in subsets.first_block[s]..subsets.first_block[s + 1] {
-                        next_frontier[block].store(0, Ordering::Relaxed);
-                        if unseen[block] == 0 {
-                            continue;
-                        }
-                        // A state of this block comes from one where the tile
-                        // now on `to` stood on `from`, a cell of this block's
-                        // region: the sources with current states.
-                        sources.clear();
-                        let mut push_cost = 0u64;
-                        let mut froms = subsets.regions[block];
-                        while froms != 0 {
-                            let from = froms.trailing_zeros() as usize;
-                            froms &= froms - 1;
-                            let mut tos = neighbours[from] & mask;
-                            while tos != 0 {
-                                let to = tos.trailing_zeros() as usize;
-                                tos &= tos - 1;
-                                let before = mask ^ (1 << to) ^ (1 << from);
-                                let source = subsets.block_at(before, to);
-                                if frontier[source] == 0 {
-                                    continue;
-                                }
-                                let from_th = (before & ((1u32 << from) - 1)).count_ones() as usize;
-                                let to_th = (mask & ((1u32 << to) - 1)).count_ones() as usize;
-                                sources.push(Source {
-                                    states: block_states(source),
-                                    forward: renumber.map(from_th, to_th),
-                                    back: renumber.map(to_th, from_th),
-                                });
-                                push_cost += words as u64 + frontier[source];
-                            }
-                        }
-                        if sources.is_empty() {
-                            continue;
-                        }
-                        let target = block_states(block);
-                        let mut new = 0u64;
-                        let mut mark = |rank: usize, slot: &AtomicU64, old: u64, new: &mut u64| {
-                            let shift = 2 * (rank % STATES_PER_WORD);
-                            slot.store(old & !((UNSEEN ^ next) << shift), Ordering::Relaxed);
-                            *new += 1;
-                            if values[rank] == UNKNOWN {
-                                values[rank] = depth + 1;
-                                found += 1;
-                            }
-                        };
-                        if unseen[block] * sources.len() as u64 / 2 < push_cost {
-                            // Pull: each unseen state looks for a current one.
-                            for (w, slot) in target.iter().enumerate() {
-                                let old = slot.load(Ordering::Relaxed);
-                                let mut empty = matching(old, UNSEEN);
-                                if (w + 1) * STATES_PER_WORD > size {
-                                    empty &= (1u64 << (2 * (size - w * STATES_PER_WORD))) - 1;
-                                }
-                                let mut bits = old;
-                                while empty != 0 {
-                                    let rank =
-                                        w * STATES_PER_WORD + empty.trailing_zeros() as usize / 2;
-                                    empty &= empty - 1;
-                                    let hit = sources.iter().any(|source| {
-                                        let back = source.back.apply(rank);
-                                        let word = source.states[back / STATES_PER_WORD]
-                                            .load(Ordering::Relaxed);
-                                        word >> (2 * (back % STATES_PER_WORD)) & 3 == current
-                                    });
-                                    if hit {
-                                        mark(rank, slot, bits, &mut new);
-                                        bits &=
-                                            !((UNSEEN ^ next) << (2 * (rank % STATES_PER_WORD)));
-                                    }
-                                }
-                            }
-                        } else {
-                            // Push: each current state of a source marks its image.
-                            for source in &sources {
-                                for (w, word) in source.states.iter().enumerate() {
-                                    let mut hits = matching(word.load(Ordering::Relaxed), current);
-                                    while hits != 0 {
-                                        let rank = w * STATES_PER_WORD
-                                            + hits.trailing_zeros() as usize / 2;
-                                        hits &= hits - 1;
-                                        let rank = source.forward.apply(rank);
-                                        let slot = &target[rank / STATES_PER_WORD];
-                                        let old = slot.load(Ordering::Relaxed);
-                                        if old >> (2 * (rank % STATES_PER_WORD)) & 3 == UNSEEN {
-                                            mark(rank, slot, old, &mut new);
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        next_frontier[block].store(new, Ordering::Relaxed);
-                        any += new;
-                    }
-                    (found, any)
-                },
-                |a, b| (a.0 + b.0, a.1 + b.1),
-            );
-            if any > 0 {
-                reached += found;
-                progress(reached);
-                for ((f, u), n) in frontier.iter_mut().zip(&mut unseen).zip(&next_frontier) {
-                    *f = n.load(Ordering::Relaxed);
-                    *u -= *f;
-                }
-            }
-            Ok::<u64, Infallible>(any)
-        });
-        drop(states);
-        into_placement_order(&subsets, &values, &self.placements)
+        let block = space.0.subsets.block_at(mask, usize::from(self.blank));
+        let goal = InBlock {
+            block,
+            group: space.0.group(block),
+            index: lehmer(start.len())
+                .rank(&order)
+                .expect("a permutation of 0..k") as usize,
+        };
+        let search = Search { space, goal };
+        let db = PatternDb::build_in_blocks(&search, &Sweep::new(Table::TwoBits), progress)?;
+        let Search { space, .. } = search;
+        Ok(into_placement_order(
+            &space.0.subsets,
+            &db.into_values(),
+            &self.placements,
+        ))
     }
 }
 
-/// A block one move away from the block being computed: its states, and
-/// the renumbering of the move from it and back.
-struct Source<'a> {
-    states: &'a [AtomicU64],
-    forward: Map<'a>,
-    back: Map<'a>,
+/// The placements of a group as a space in blocks: a block is a subset of
+/// cells and one of the regions of the blank, an index the Lehmer rank of
+/// the order of the tiles on those cells.
+struct Space {
+    subsets: Subsets,
+    renumber: Renumber,
+    /// The moves into the blocks of subset `s` are
+    /// `moves[first_move[s]..first_move[s + 1]]`.
+    first_move: Vec<usize>,
+    moves: Vec<Move>,
+}
+
+/// A move into a block of a subset: the tile on a cell of the subset came
+/// from `from`, a free cell next to it, which must lie in the block's
+/// region; `source` is the block it came from, `forward` and `back` the
+/// renumberings ([`Renumber::map`]).
+#[derive(Clone, Copy)]
+struct Move {
+    source: u32,
+    from: u8,
+    forward: u8,
+    back: u8,
+}
+
+impl Space {
+    fn new(tiles: &Tiles) -> Space {
+        let k = tiles.goal.len();
+        let rect = tiles.rect;
+        let subsets = Subsets::new(rect, k);
+        let neighbours: Vec<u32> = (0..rect.cells())
+            .map(|c| rect.neighbours(c).fold(0u32, |m, n| m | 1 << n))
+            .collect();
+        let all = (u64::MAX >> (64 - rect.cells())) as u32;
+        let (mut first_move, mut moves) = (vec![0], Vec::new());
+        for &mask in &subsets.masks {
+            let mut froms = all & !mask;
+            while froms != 0 {
+                let from = froms.trailing_zeros() as usize;
+                froms &= froms - 1;
+                let mut tos = neighbours[from] & mask;
+                while tos != 0 {
+                    let to = tos.trailing_zeros() as usize;
+                    tos &= tos - 1;
+                    let before = mask ^ (1 << to) ^ (1 << from);
+                    let from_th = (before & ((1u32 << from) - 1)).count_ones() as usize;
+                    let to_th = (mask & ((1u32 << to) - 1)).count_ones() as usize;
+                    moves.push(Move {
+                        source: subsets.block_at(before, to) as u32,
+                        from: from as u8,
+                        forward: (from_th * k + to_th) as u8,
+                        back: (to_th * k + from_th) as u8,
+                    });
+                }
+            }
+            first_move.push(moves.len());
+        }
+        Space {
+            subsets,
+            renumber: Renumber::new(k),
+            first_move,
+            moves,
+        }
+    }
+
+    /// At most the bytes of the moves of `subsets` subsets of `k` cells:
+    /// each of the `k` tiles has at most four neighbours.
+    fn moves_bytes(subsets: usize, k: usize) -> u64 {
+        let per_subset = (4 * k * std::mem::size_of::<Move>() + 8) as u64;
+        (subsets as u64).saturating_mul(per_subset)
+    }
+}
+
+impl Blocks for Space {
+    fn blocks(&self) -> usize {
+        self.subsets.blocks()
+    }
+
+    fn block_size(&self) -> usize {
+        self.renumber.size
+    }
+
+    /// A state of `block` comes from one where the tile now on a cell of
+    /// the subset stood on a cell of the block's region next to it.
+    fn links(&self, block: usize, out: &mut Vec<Link>) {
+        let s = self.subsets.subset_of[block] as usize;
+        let region = self.subsets.regions[block];
+        let moves = &self.moves[self.first_move[s]..self.first_move[s + 1]];
+        out.extend(
+            moves
+                .iter()
+                .filter(|m| region & 1 << m.from != 0)
+                .map(|m| Link {
+                    from: m.source as usize,
+                    forward: usize::from(m.forward),
+                    back: usize::from(m.back),
+                }),
+        );
+    }
+
+    /// The subset of cells of the block, as the first of its patterns:
+    /// its index times the block size.
+    fn group(&self, block: usize) -> usize {
+        self.subsets.subset_of[block] as usize * self.renumber.size
+    }
+
+    /// The renumbering of the move of the tile on the cell `id / k`-th in
+    /// order to the `id % k`-th.
+    fn renumbering(&self, id: usize) -> Renumbering<'_> {
+        self.renumber.map(id)
+    }
+}
+
+/// The abstraction the blocks are built for: a pattern is a subset and an
+/// order of the tiles (a placement, in the blocks' order), whatever the
+/// region of the blank.
+struct Search {
+    space: Blocked<Space>,
+    goal: InBlock,
+}
+
+impl Abstraction for Search {
+    type Space = Blocked<Space>;
+
+    fn space(&self) -> &Blocked<Space> {
+        &self.space
+    }
+
+    fn goals(&self) -> Vec<InBlock> {
+        vec![self.goal]
+    }
+
+    fn patterns(&self) -> u64 {
+        (self.space.0.subsets.count() * self.space.0.renumber.size) as u64
+    }
+
+    #[inline]
+    fn pattern(&self, state: &InBlock, _: u64) -> u64 {
+        (state.group + state.index) as u64
+    }
 }
 
 /// How a group's table serves another group: through a symmetry of the
@@ -389,15 +368,6 @@ fn binomial(n: u64, k: u64) -> u64 {
     (0..k).fold(1u64, |c, i| c.saturating_mul(n - i) / (i + 1))
 }
 
-/// Two-bit states in a 64-bit word.
-const STATES_PER_WORD: usize = CELLS_PER_WORD as usize;
-
-/// The two-bit code of the states reached at `distance`: the distance
-/// modulo 3, enough to tell the layer being expanded from the next one and
-/// from the older ones.
-fn layer_code(distance: u32) -> u64 {
-    u64::from(distance % 3)
-}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,7 +397,7 @@ mod tests {
     /// rank a state, on every thread count.
     fn check<const K: usize>(rect: Rect, goal: [u8; K], blank: usize) {
         let tiles = Tiles::new(rect, &goal, blank).unwrap();
-        let built = tiles.build(|_| {});
+        let built = tiles.build(|_| {}).unwrap();
         let regions = Regions::<_, K, u32>::new(
             Distinct(tiles.placements()),
             rect,
@@ -437,7 +407,9 @@ mod tests {
         let swept = PatternDb::build(&regions, &Sweep::new(Table::TwoBits), |_| {}).unwrap();
         assert_eq!(built, swept.into_values(), "{rect:?} {goal:?}");
         for threads in [1, 3] {
-            let again = crate::par::with_threads(threads, || tiles.build(|_| {})).unwrap();
+            let again = crate::par::with_threads(threads, || tiles.build(|_| {}))
+                .unwrap()
+                .unwrap();
             assert_eq!(again, built);
         }
     }
@@ -457,7 +429,7 @@ mod tests {
             Tiles::new(rect, b, blank).unwrap(),
         );
         let image = a.image_of(&b).expect("an image");
-        let (ours, theirs) = (a.build(|_| {}), b.build(|_| {}));
+        let (ours, theirs) = (a.build(|_| {}).unwrap(), b.build(|_| {}).unwrap());
         for rank in 0..b.placements().count() {
             let cells = b.placements().unrank_vec(rank).unwrap();
             let mut mapped = vec![0u8; cells.len()];
@@ -489,7 +461,10 @@ mod tests {
         let outside = Tiles::new(rect, &[1, 3], 8).unwrap();
         assert!(inside.image_of(&outside).is_none());
         assert!(inside.image_of(&inside).is_some());
-        assert_ne!(inside.build(|_| {}), outside.build(|_| {}));
+        assert_ne!(
+            inside.build(|_| {}).unwrap(),
+            outside.build(|_| {}).unwrap()
+        );
         // Another size, another board: none.
         let two = Tiles::new(rect, &[0, 1], 8).unwrap();
         assert!(
