@@ -56,7 +56,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::cells::{CELLS_PER_WORD, TwoBits, UNSEEN, matching};
+use super::cells::{CELLS_PER_WORD, TwoBits, UNSEEN, matching, residue};
 use super::{Census, LayerReport, Layers, Storage, Sweep, SweepError, goal_rank, within_memory};
 use crate::rules::{Ranked, Rules};
 
@@ -282,7 +282,7 @@ impl InBlocks {
         if self.unseen[block] == 0 {
             return (0, 0);
         }
-        let (current, next) = (layer_code(distance), layer_code(distance + 1));
+        let (current, next) = (residue(distance), residue(distance + 1));
         links.clear();
         space.links(block, links);
         sources.clear();
@@ -372,13 +372,6 @@ struct Source<'a> {
     back: Renumbering<'a>,
 }
 
-/// The two-bit code of the states reached at `distance`: the distance
-/// modulo 3, enough to tell the layer being expanded from the next one and
-/// from the states that can lead to either.
-fn layer_code(distance: u32) -> u64 {
-    u64::from(distance % 3)
-}
-
 impl<B: Blocks> Storage<Blocked<B>> for InBlocks {
     fn seed<C: Census<InBlock>>(
         &mut self,
@@ -390,7 +383,7 @@ impl<B: Blocks> Storage<Blocked<B>> for InBlocks {
         let mut accepted = 0;
         for goal in goals {
             let rank = (goal.block * self.words * PER_WORD + goal.index) as u64;
-            if self.cells.claim(rank, layer_code(0)) {
+            if self.cells.claim(rank, residue(0)) {
                 seeded += 1;
                 self.frontier[goal.block] += 1;
                 self.unseen[goal.block] -= 1;

@@ -40,6 +40,14 @@ pub const DONE: u64 = 0b10;
 /// The low bit of every cell of a word.
 pub const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
+/// The code of a cell reached at `distance` where cells keep distances
+/// modulo 3: enough to tell the layer being expanded from the next one and
+/// from the states that can lead to either.
+#[inline]
+pub fn residue(distance: u32) -> u64 {
+    u64::from(distance % 3)
+}
+
 /// The low bit of every cell of `word` that holds `code`.
 #[inline]
 pub fn matching(word: u64, code: u64) -> u64 {

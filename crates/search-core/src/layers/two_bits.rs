@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::cells::{DONE, TwoBits, compact, matching, rank_of, spread};
+use super::cells::{DONE, TwoBits, compact, matching, rank_of, residue, spread};
 use super::{Census, Layers, ResidueTable, Storage, SweepError};
 use crate::rules::Ranked;
 use crate::visited::to_index;
@@ -55,7 +55,7 @@ impl Scanned {
     fn code(&self, distance: u32) -> u64 {
         match self.expanded {
             None => u64::from(distance & 1),
-            Some(_) => u64::from(distance % 3),
+            Some(_) => residue(distance),
         }
     }
 
