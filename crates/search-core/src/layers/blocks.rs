@@ -193,7 +193,8 @@ impl Sweep {
     /// (the sweep's table is not used: the blocks keep two bits a state),
     /// calling `visit(state, rank, distance)` once for every reachable state
     /// as [`run_visiting`](Sweep::run_visiting) does, and `progress` after
-    /// every layer. No farthest states are kept. See [the module](self).
+    /// every layer. The goals' groups are taken from the space. No farthest
+    /// states are kept. See [the module](self).
     pub fn run_in_blocks<B: Blocks>(
         &self,
         space: &Blocked<B>,
@@ -203,13 +204,15 @@ impl Sweep {
     ) -> Result<Layers, SweepError> {
         let (blocks, block_size) = (space.0.blocks(), space.0.block_size());
         within_memory(InBlocks::memory_needed(blocks, block_size), self.max_memory)?;
-        let goals: Vec<InBlock> = goals.into_iter().collect();
-        for goal in &goals {
+        let mut goals: Vec<InBlock> = goals.into_iter().collect();
+        for goal in &mut goals {
             let rank = goal_rank(space, goal)?;
-            if goal.index >= space.0.block_size() {
+            if goal.index >= block_size {
                 let size = space.size();
                 return Err(SweepError::RankOutOfRange { rank, size });
             }
+            // The census reads the group from the state: the space's own.
+            goal.group = space.0.group(goal.block);
         }
         let visits = move |state: &InBlock, rank: u64, distance: u32| {
             visit(state, rank, distance);
@@ -508,7 +511,11 @@ mod tests {
     fn the_blocks_sweep_as_the_tables_do() {
         for (n, size, step) in [(6, 5, 2), (7, 100, 3), (4, 64, 1)] {
             let table = Blocked(ring(n, size, step, false));
-            let goal = table.unrank(3);
+            // A goal whose group is wrong: the sweep takes the space's.
+            let goal = InBlock {
+                group: 99,
+                ..table.unrank(3)
+            };
             let swept = Sweep::new(Table::Wide).run(&table, [goal], |_| {}).unwrap();
             let distances = swept.distances.as_ref().unwrap();
             for computed in [false, true] {
