@@ -56,7 +56,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::cells::{CELLS_PER_WORD, TwoBits, UNSEEN, matching, residue};
+use super::cells::{CELLS_PER_WORD, TwoBits, UNSEEN, matching, rank_of, residue};
 use super::{Census, LayerReport, Layers, Storage, Sweep, SweepError, goal_rank, within_memory};
 use crate::rules::{Ranked, Rules};
 
@@ -176,10 +176,8 @@ impl<B: Blocks> Ranked for Blocked<B> {
     }
 
     fn unrank(&self, rank: u64) -> InBlock {
-        let (size, block) = (
-            self.0.block_size() as u64,
-            (rank / self.0.block_size() as u64) as usize,
-        );
+        let size = self.0.block_size() as u64;
+        let block = (rank / size) as usize;
         InBlock {
             block,
             group: self.0.group(block),
@@ -307,9 +305,11 @@ impl InBlocks {
         let group = space.group(block);
         let target = self.block(block);
         let (mut new, mut accepted) = (0u64, 0u64);
+        // Marks the unseen cell `index` of the word `old` in `slot` for the
+        // next layer; returns the word written.
         let mut mark = |index: usize, slot: &AtomicU64, old: u64| {
-            let shift = 2 * (index % PER_WORD);
-            slot.store(old & !((UNSEEN ^ next) << shift), Ordering::Relaxed);
+            let word = old & !((UNSEEN ^ next) << (2 * (index % PER_WORD)));
+            slot.store(word, Ordering::Relaxed);
             new += 1;
             if let Some(census) = census {
                 let state = InBlock {
@@ -320,6 +320,7 @@ impl InBlocks {
                 let rank = (block * size + index) as u64;
                 accepted += u64::from(census(&state, rank, distance + 1));
             }
+            word
         };
         let load = |slot: &AtomicU64| slot.load(Ordering::Relaxed);
         if self.unseen[block] * sources.len() as u64 / 2 < push_cost {
@@ -332,7 +333,7 @@ impl InBlocks {
                 }
                 let mut bits = old;
                 while empty != 0 {
-                    let index = w * PER_WORD + empty.trailing_zeros() as usize / 2;
+                    let index = rank_of(w, empty.trailing_zeros()) as usize;
                     empty &= empty - 1;
                     let hit = sources.iter().any(|source| {
                         let back = source.back.apply(index);
@@ -340,8 +341,7 @@ impl InBlocks {
                         word >> (2 * (back % PER_WORD)) & 3 == current
                     });
                     if hit {
-                        mark(index, slot, bits);
-                        bits &= !((UNSEEN ^ next) << (2 * (index % PER_WORD)));
+                        bits = mark(index, slot, bits);
                     }
                 }
             }
@@ -351,7 +351,7 @@ impl InBlocks {
                 for (w, word) in source.states.iter().enumerate() {
                     let mut hits = matching(load(word), current);
                     while hits != 0 {
-                        let index = w * PER_WORD + hits.trailing_zeros() as usize / 2;
+                        let index = rank_of(w, hits.trailing_zeros()) as usize;
                         hits &= hits - 1;
                         let index = source.forward.apply(index);
                         let slot = &target[index / PER_WORD];

@@ -328,10 +328,8 @@ impl PatternDb {
         sweep: &Sweep,
         progress: &mut dyn FnMut(&LayerReport),
     ) -> Result<PatternDb, PdbError> {
-        let (space, table) = (
-            abstraction.space(),
-            sweep.memory_needed(abstraction.space().size()),
-        );
+        let space = abstraction.space();
+        let table = sweep.memory_needed(space.size());
         PatternDb::build_by(abstraction, sweep, table, |values| {
             let record = move |state: &_, rank, distance| values.record(state, rank, distance);
             sweep.run_visiting(space, abstraction.goals(), record, progress)

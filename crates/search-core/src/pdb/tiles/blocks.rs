@@ -4,10 +4,9 @@
 
 use perm_rank::{Lehmer, Ranking};
 
-use crate::layers::blocks::Renumbering;
-
 use super::{MAX_CELLS, MAX_GROUP, RectBits, binomial};
 use crate::grid::Rect;
+use crate::layers::blocks::Renumbering;
 
 /// The `k`-cell subsets of a board, each with the regions its free cells
 /// split into (the flood fill of [`RectBits`]): the blocks of
@@ -152,6 +151,9 @@ impl Renumber {
     pub(super) fn new(k: usize) -> Renumber {
         let size = factorial(k);
         let (mut tables, mut computed) = (Vec::new(), Vec::new());
+        if k <= RENUMBER_TABLES_UP_TO {
+            tables.reserve(k * k * size);
+        }
         for from in 0..k {
             for to in 0..k {
                 if k <= RENUMBER_TABLES_UP_TO {
