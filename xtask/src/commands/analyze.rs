@@ -12,7 +12,7 @@ use search_core::layers::LayerReport;
 
 use xtask::distributed::ClusterOptions;
 use xtask::puzzles::{PUZZLES, find};
-use xtask::registry::{AnalyzeOptions, Given, Progress, analysis_json};
+use xtask::registry::{AnalyzeFn, AnalyzeOptions, Given, Progress, analysis_json};
 
 // The options of `analyze`, but the puzzles' own and the sharding ones.
 #[derive(Args)]
@@ -111,6 +111,9 @@ pub(crate) fn analyze(
     sharding: &Sharding,
 ) -> Result<ExitCode, String> {
     if let Some(processes) = sharding.processes {
+        // What every process would refuse is refused once, here, before
+        // any of them starts.
+        checked(&args.puzzle, &flags, &args, true)?;
         return xtask::distributed::launch(processes).map(|()| ExitCode::SUCCESS);
     }
     let Sharding {
@@ -130,53 +133,61 @@ pub(crate) fn analyze(
     let cluster = hostfile.as_ref();
     let cluster = cluster.map(|path| ClusterOptions::read(path, *process, *workers, *timeout));
     let options = AnalyzeOptions {
-        size: args.size,
-        variant: args.variant,
+        size: args.size.clone(),
+        variant: args.variant.clone(),
         goal: None,
-        table: args.table,
+        table: args.table.clone(),
         max_memory: args.max_memory.saturating_mul(1 << 20),
         farthest: args.farthest,
         flags,
         cluster: cluster.transpose()?,
     };
     let process = options.cluster.as_ref().map(|c| c.process);
-    let output = (args.json, args.svg);
-    analyze_here(&args.puzzle, options, args.goal, output).map_err(|e| match process {
+    analyze_here(args, options).map_err(|e| match process {
         Some(p) => format!("process {p}: {e}"),
         None => e,
     })
 }
 
-/// This process's analysis: the whole of it, or its part of a sharded sweep.
-fn analyze_here(
+/// The analysis of `puzzle` once the options it does not take are refused:
+/// the puzzle's flags of other puzzles, the common ones it does not read,
+/// and a sharded run (`sharded`) of an analysis that is no sweep.
+fn checked(
     puzzle: &str,
-    mut options: AnalyzeOptions,
-    goal: Option<PathBuf>,
-    (json, svg): (bool, Option<PathBuf>),
-) -> Result<ExitCode, String> {
+    flags: &Given,
+    args: &Analyze,
+    sharded: bool,
+) -> Result<AnalyzeFn, String> {
     let def = find(puzzle)?;
-    options.flags.refuse_others(def, "analyze", PUZZLES)?;
+    flags.refuse_others(def, "analyze", PUZZLES)?;
     let run = def
         .analyze
         .ok_or_else(|| format!("{puzzle} has no whole-space analysis"))?;
     let given = [
-        ("size", options.size.is_some()),
-        ("variant", options.variant.is_some()),
-        ("goal", goal.is_some()),
-        ("table", options.table.is_some()),
+        ("size", args.size.is_some()),
+        ("variant", args.variant.is_some()),
+        ("goal", args.goal.is_some()),
+        ("table", args.table.is_some()),
     ];
     let takes = |option| def.analyze_options.contains(option);
     if let Some((option, _)) = given.iter().find(|(option, on)| *on && !takes(option)) {
         return Err(format!("{puzzle} takes no --{option}"));
     }
-    if let Some(path) = goal {
-        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        options.goal = Some((path.display().to_string(), text));
-    }
-    if options.cluster.is_some() && !def.sharded {
+    if sharded && !def.sharded {
         return Err(format!(
             "{puzzle}'s analysis is not a sweep of a ranked space; --processes and --hostfile do not apply"
         ));
+    }
+    Ok(run)
+}
+
+/// This process's analysis: the whole of it, or its part of a sharded sweep.
+fn analyze_here(args: Analyze, mut options: AnalyzeOptions) -> Result<ExitCode, String> {
+    let puzzle = &args.puzzle;
+    let run = checked(puzzle, &options.flags, &args, options.cluster.is_some())?;
+    if let Some(path) = &args.goal {
+        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        options.goal = Some((path.display().to_string(), text));
     }
     let lead = options.cluster.as_ref().is_none_or(|c| c.process == 0);
     let mut bar = Bar {
@@ -191,7 +202,7 @@ fn analyze_here(
     if !lead {
         return Ok(ExitCode::SUCCESS);
     }
-    if json {
+    if args.json {
         let text = serde_json::to_string_pretty(&analysis_json(&analysis, puzzle));
         xtask::out!("{}", text.expect("JSON values serialise"));
     } else {
@@ -206,10 +217,10 @@ fn analyze_here(
     {
         eprintln!("{}", analysis.exchanged_text());
     }
-    if let Some(path) = svg {
+    if let Some(path) = &args.svg {
         let title = analysis.description.lines().next().unwrap_or(puzzle);
         let chart = search_core::text::histogram_svg(title, &analysis.histogram);
-        fs::write(&path, chart).map_err(|e| format!("{}: {e}", path.display()))?;
+        fs::write(path, chart).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("chart written to {}", path.display());
     }
     Ok(ExitCode::SUCCESS)

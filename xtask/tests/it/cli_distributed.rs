@@ -164,6 +164,30 @@ mod sharded {
     }
 
     #[test]
+    fn a_launch_refuses_once_what_every_process_would_refuse() {
+        for (line, error) in [
+            (
+                "analyze peg-solitaire --goal ../fixtures/peg-solitaire/english-central.json --processes 2",
+                "error: peg-solitaire's analysis is not a sweep of a ranked space; --processes and --hostfile do not apply",
+            ),
+            (
+                "analyze flip-it --goal ../fixtures/flip-it/farthest-5x5-diagonal.json --processes 2",
+                "error: flip-it takes no --goal",
+            ),
+        ] {
+            let out = xtask(&words(line));
+            assert_fails_with(&out, error);
+            // Said once, by the launcher: no process was started.
+            let stderr = text(&out.stderr);
+            assert_eq!(
+                stderr.lines().filter(|l| l.starts_with("error:")).count(),
+                1,
+                "{stderr}"
+            );
+        }
+    }
+
+    #[test]
     fn a_timeout_that_is_not_one_is_refused() {
         let out = xtask(&words(
             "analyze eight-puzzle --hostfile hosts --process 0 --timeout 0",
