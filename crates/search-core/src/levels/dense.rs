@@ -269,15 +269,15 @@ impl BitLevel {
     /// out.
     fn steps_found(&self, before: &[u32], ranks: &[u64], counts: &[u32]) -> Steps {
         let mut steps = Steps::with_capacity(counts.len(), 0);
-        let mut at = vec![0u32; ranks.len()];
-        let found = self.positions(before, ranks, &mut at);
+        let mut at = self.positions(before, ranks);
         // Each state's positions, moved down over those not found.
         let (mut read, mut write) = (0, 0);
         for &n in counts {
             let end = read + n as usize;
             while read < end {
-                at[write] = at[read];
-                write += usize::from(found[read]);
+                let (position, found) = (at[read] >> 1, at[read] & 1);
+                at[write] = position;
+                write += found as usize;
                 read += 1;
             }
             steps.starts.push(write);
@@ -285,6 +285,21 @@ impl BitLevel {
         at.truncate(write);
         steps.from = at;
         steps
+    }
+
+    /// For each of `ranks`, twice its position in the level
+    /// [`index`](Self::index) marked (its place among the marked ranks),
+    /// plus one if it is there: a loop with no branch on what it reads, so
+    /// that the reads' misses overlap.
+    pub(crate) fn positions(&self, before: &[u32], ranks: &[u64]) -> Vec<u32> {
+        ranks
+            .iter()
+            .map(|&r| {
+                let (i, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
+                let word = self.words[i].load(Ordering::Relaxed);
+                (before[i] + (word & (bit - 1)).count_ones()) << 1 | u32::from(word & bit != 0)
+            })
+            .collect()
     }
 
     /// Marks the keys of the sorted, repeat-free `level`, and counts the
@@ -310,23 +325,6 @@ impl BitLevel {
         let (i, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
         let word = self.words[i].load(Ordering::Relaxed);
         (word & bit != 0).then(|| before[i] + (word & (bit - 1)).count_ones())
-    }
-
-    /// The positions of `ranks` in the level [`index`](Self::index)
-    /// marked, written to `at` (anything where a rank is not there), and
-    /// whether each is there: a loop with no branch on what it reads, so
-    /// that the reads' misses overlap.
-    pub(crate) fn positions(&self, before: &[u32], ranks: &[u64], at: &mut [u32]) -> Vec<bool> {
-        ranks
-            .iter()
-            .zip(at.iter_mut())
-            .map(|(&r, at)| {
-                let (i, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
-                let word = self.words[i].load(Ordering::Relaxed);
-                *at = before[i] + (word & (bit - 1)).count_ones();
-                word & bit != 0
-            })
-            .collect()
     }
 
     /// For each of `keys`, whether it is marked, written to `marked`: the

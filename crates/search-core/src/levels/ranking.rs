@@ -106,7 +106,8 @@ impl Scratch {
     pub(crate) fn rank<T: Key, R: LevelRanking>(&mut self, ranking: &R, keys: &[T]) {
         self.bits.clear();
         self.bits.extend(keys.iter().map(|k| k.to_bits() as u64));
-        self.ranks.clear();
+        // Every rank is written: only a longer batch than the last one
+        // fills the new room first.
         self.ranks.resize(keys.len(), 0);
         ranking.rank_all(&self.bits, &mut self.ranks);
     }
