@@ -41,11 +41,11 @@ pub(crate) struct Mover<'a> {
 /// The jumps whose holes lie at the same offsets (`over - from`, `to -
 /// over`) in the numbering of the holes: the legal ones of a position are
 /// found for the whole group at once, the holes they leave being those of
-/// `from` whose offset holes hold a peg and are empty (two shifts).
+/// `from` whose offset holes hold a peg and are empty (two rotations).
 struct Group {
     d1: i32,
     d2: i32,
-    /// The shifts by `d1` and `d1 + d2`.
+    /// The moves of the bits by `d1` and `d1 + d2`.
     over: Shift,
     to: Shift,
     /// The holes the group's jumps leave.
@@ -61,25 +61,20 @@ const LANES: usize = 12;
 const TOP_BIT: u64 = 1 << 63;
 
 /// Bits moved by an offset `d`, so that bit `i` of the result is bit
-/// `i + d` of the bits: `bits >> right << left`, one of them 0 (no branch
-/// on the sign of `d`).
+/// `i + d` of the bits wherever `i + d` is a bit of the word: one rotation
+/// (the bits that wrap round are those of no hole a group's jumps leave, so
+/// its `from` mask clears them).
 #[derive(Clone, Copy)]
-struct Shift {
-    right: u32,
-    left: u32,
-}
+struct Shift(u32);
 
 impl Shift {
     fn new(d: i32) -> Shift {
-        Shift {
-            right: d.max(0).unsigned_abs(),
-            left: d.min(0).unsigned_abs(),
-        }
+        Shift(d.rem_euclid(64) as u32)
     }
 
     #[inline(always)]
     fn apply(self, bits: u64) -> u64 {
-        bits >> self.right << self.left
+        bits.rotate_right(self.0)
     }
 }
 
@@ -213,7 +208,7 @@ impl<'a> Mover<'a> {
     /// Calls `visit(jump)` with the index of every single jump legal from
     /// `pegs` (backward: every jump that can be undone into it) whose
     /// `from` hole is one of `allowed(group)`, found [`Group`] by group,
-    /// two shifts a group.
+    /// two rotations a group.
     fn legal_jumps(
         &self,
         pegs: u64,
