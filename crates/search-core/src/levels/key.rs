@@ -14,6 +14,13 @@ pub trait Key: Copy + Ord + Default + Send + Sync {
     /// The key whose [`to_bits`](Key::to_bits) is `bits`.
     fn from_bits(bits: u128) -> Self;
 
+    /// `keys` as the numbers [`to_bits`](Key::to_bits) gives, without a
+    /// copy, where the keys are those numbers already (`u64`).
+    fn as_words(keys: &[Self]) -> Option<&[u64]> {
+        let _ = keys;
+        None
+    }
+
     /// Sorts `v` ascending and moves its distinct keys to the front;
     /// returns how many there are. Every key in `v` is below `2^bits` (a
     /// radix sort needs no more passes); `scratch` is working space, left
@@ -35,7 +42,7 @@ impl<T, F: Fn(&T, &mut Vec<T>) -> u64 + Sync> Expand<T> for F {}
 /// `Key` for unsigned integers of at most 64 bits, sorted by radix over
 /// the bits in use.
 macro_rules! radix_key {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $words:expr),*) => {$(
         impl Key for $t {
             fn to_bits(self) -> u128 {
                 self.into()
@@ -43,6 +50,10 @@ macro_rules! radix_key {
 
             fn from_bits(bits: u128) -> Self {
                 bits as $t
+            }
+
+            fn as_words(keys: &[$t]) -> Option<&[u64]> {
+                $words(keys)
             }
 
             fn sort_dedup(v: &mut [$t], scratch: &mut Vec<$t>, bits: u32) -> usize {
@@ -53,7 +64,7 @@ macro_rules! radix_key {
     )*};
 }
 
-radix_key!(u32, u64);
+radix_key!(u32 => |_| None, u64 => Some);
 
 impl Key for u128 {
     fn to_bits(self) -> u128 {

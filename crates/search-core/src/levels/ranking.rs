@@ -104,11 +104,15 @@ impl Scratch {
     /// [`LevelRanking::rank_all`].
     #[inline]
     pub(crate) fn rank<T: Key, R: LevelRanking>(&mut self, ranking: &R, keys: &[T]) {
-        self.bits.clear();
-        self.bits.extend(keys.iter().map(|k| k.to_bits() as u64));
         // Every rank is written: only a longer batch than the last one
         // fills the new room first.
         self.ranks.resize(keys.len(), 0);
+        if let Some(words) = T::as_words(keys) {
+            ranking.rank_all(words, &mut self.ranks);
+            return;
+        }
+        self.bits.clear();
+        self.bits.extend(keys.iter().map(|k| k.to_bits() as u64));
         ranking.rank_all(&self.bits, &mut self.ranks);
     }
 }
