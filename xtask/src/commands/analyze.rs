@@ -113,7 +113,7 @@ pub(crate) fn analyze(
     if let Some(processes) = sharding.processes {
         // What every process would refuse is refused once, here, before
         // any of them starts.
-        checked(&args.puzzle, &flags, &args, true)?;
+        checked(&args, &flags, true)?;
         return xtask::distributed::launch(processes).map(|()| ExitCode::SUCCESS);
     }
     let Sharding {
@@ -149,15 +149,11 @@ pub(crate) fn analyze(
     })
 }
 
-/// The analysis of `puzzle` once the options it does not take are refused:
-/// the puzzle's flags of other puzzles, the common ones it does not read,
-/// and a sharded run (`sharded`) of an analysis that is no sweep.
-fn checked(
-    puzzle: &str,
-    flags: &Given,
-    args: &Analyze,
-    sharded: bool,
-) -> Result<AnalyzeFn, String> {
+/// The analysis of `args.puzzle` once the options it does not take are
+/// refused: the puzzle's flags of other puzzles, the common ones it does
+/// not read, and a sharded run (`sharded`) of an analysis that is no sweep.
+fn checked(args: &Analyze, flags: &Given, sharded: bool) -> Result<AnalyzeFn, String> {
+    let puzzle = &args.puzzle;
     let def = find(puzzle)?;
     flags.refuse_others(def, "analyze", PUZZLES)?;
     let run = def
@@ -183,8 +179,8 @@ fn checked(
 
 /// This process's analysis: the whole of it, or its part of a sharded sweep.
 fn analyze_here(args: Analyze, mut options: AnalyzeOptions) -> Result<ExitCode, String> {
+    let run = checked(&args, &options.flags, options.cluster.is_some())?;
     let puzzle = &args.puzzle;
-    let run = checked(puzzle, &options.flags, &args, options.cluster.is_some())?;
     if let Some(path) = &args.goal {
         let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         options.goal = Some((path.display().to_string(), text));

@@ -304,7 +304,10 @@ impl BitLevel {
 
     /// Marks the keys of the sorted, repeat-free `level`, and counts the
     /// marks before each word: the position of a marked rank in `level`.
+    /// Positions fit 31 bits ([`positions`](Self::positions) keeps a flag
+    /// beside each): `level` holds fewer than 2^31 keys.
     pub(crate) fn index<T: Key, R: LevelRanking>(&mut self, level: &[T], ranking: &R) -> Vec<u32> {
+        assert!(level.len() < 1 << 31, "a level of 2^31 keys or more");
         self.mark_keys(level, ranking);
         let used = ranking.count().div_ceil(64) as usize;
         let mut count = 0u32;
