@@ -12,6 +12,7 @@
 
 use perm_rank::Placements;
 use search_core::bound::Bound;
+use search_core::pdb::tiles::ZeroAware;
 
 use crate::board::MAX_CELLS;
 use crate::{Board, Slide, SlidingSpace};
@@ -213,7 +214,8 @@ const NONE: u8 = u8::MAX;
 
 /// One pattern database as a bound: the fewest moves of its group's tiles
 /// to their goal cells from each placement, looked up by the placement's
-/// rank (`perm_rank::Placements`).
+/// rank (`perm_rank::Placements`); for a zero-aware table, more where the
+/// blank's region needs more (`search_core::pdb::tiles::ZeroAware`).
 #[derive(Debug, Clone, Copy)]
 pub struct Group<'a> {
     /// `slot[tile]`: the tile's place in the group, or [`NONE`].
@@ -223,6 +225,7 @@ pub struct Group<'a> {
     /// a symmetry of the board for a group read in its mirror image's table).
     map: &'a [u8; MAX_CELLS],
     placements: &'a Placements,
+    zero_aware: Option<ZeroAware>,
     values: &'a [u8],
 }
 
@@ -235,11 +238,11 @@ pub struct Placed {
 
 impl<'a> Group<'a> {
     /// The table `values` of the group `tiles`, indexed by `placements` of
-    /// their cells mapped by `map`.
+    /// their cells mapped by `map`, read through `zero_aware` if it is one.
     pub(crate) fn new(
         tiles: &'a [u8],
         map: &'a [u8; MAX_CELLS],
-        placements: &'a Placements,
+        (placements, zero_aware): (&'a Placements, Option<ZeroAware>),
         values: &'a [u8],
     ) -> Self {
         let mut slot = [NONE; MAX_CELLS];
@@ -251,14 +254,20 @@ impl<'a> Group<'a> {
             tiles,
             map,
             placements,
+            zero_aware,
             values,
         }
     }
 
+    /// The value of the group's tiles on `cells` with the blank on `blank`.
     #[inline]
-    fn look_up(&self, cells: &[u8; MAX_GROUP]) -> u8 {
-        let rank = self.placements.rank_unchecked(&cells[..self.tiles.len()]);
-        self.values[rank as usize]
+    fn look_up(&self, cells: &[u8; MAX_GROUP], blank: u8) -> u8 {
+        let cells = &cells[..self.tiles.len()];
+        let entry = self.values[self.placements.rank_unchecked(cells) as usize];
+        match &self.zero_aware {
+            Some(z) => z.value(entry, cells, blank),
+            None => entry,
+        }
     }
 }
 
@@ -270,17 +279,20 @@ impl Bound<SlidingSpace> for Group<'_> {
         for (cell, &t) in placed.cells.iter_mut().zip(self.tiles) {
             *cell = self.map[board.position(t).expect("every tile is on the board")];
         }
-        placed.value = self.look_up(&placed.cells);
+        placed.value = self.look_up(&placed.cells, self.map[board.blank()]);
         (u32::from(placed.value), placed)
     }
 
+    /// Only a move of one of the group's tiles changes the value: another
+    /// tile's move keeps the blank in its region of the cells the group
+    /// leaves free, which is all a zero-aware value depends on.
     #[inline]
     fn after(&self, _: &SlidingSpace, board: &Board, m: Slide, placed: &mut Placed, _: u32) -> u32 {
         let tile = board.tile_array()[usize::from(m.to)];
         let slot = self.slot[usize::from(tile)];
         if slot != NONE {
             placed.cells[usize::from(slot)] = self.map[usize::from(m.to)];
-            placed.value = self.look_up(&placed.cells);
+            placed.value = self.look_up(&placed.cells, self.map[usize::from(m.from)]);
         }
         u32::from(placed.value)
     }

@@ -46,7 +46,7 @@ pub(crate) struct Solve {
     #[arg(long)]
     json: bool,
     /// The most memory the solvers' tables may take, build included.
-    #[arg(long, value_name = "MiB", default_value_t = 1024)]
+    #[arg(long, value_name = "MiB", default_value_t = 2048)]
     max_memory: u64,
 }
 

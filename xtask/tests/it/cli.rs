@@ -414,7 +414,7 @@ fn solve_names_its_bound_and_answers_a_budget_with_a_reason() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("pattern databases: 6-6-3, reflected (--bound 6-6-3)"),
+        stdout.contains("pattern databases: 6-6-3 zero-aware, reflected (--bound 6-6-3)"),
         "{stdout}"
     );
     assert!(stdout.contains("answer: 57 moves"), "{stdout}");

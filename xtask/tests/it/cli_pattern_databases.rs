@@ -67,11 +67,11 @@ fn pattern_databases_larger_than_max_memory_are_refused() {
     };
     assert_eq!(
         refusal(256 << 20),
-        "the 7-8 pattern databases need 550 MiB (576576000 bytes), more than --max-memory 256 MiB"
+        "the 7-8 zero-aware pattern databases need 550 MiB (576576000 bytes), more than --max-memory 256 MiB"
     );
     let error = refusal(900 << 20);
     assert!(
-        error.starts_with("building the 7-8 pattern databases needs 990 MiB"),
+        error.starts_with("building the 7-8 zero-aware pattern databases needs 1708 MiB"),
         "{error}"
     );
     assert!(

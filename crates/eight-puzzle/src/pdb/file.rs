@@ -1,7 +1,6 @@
-//! The pattern databases as bytes: a header naming the goal and the
-//! groups, the stored tables, and a checksum of all that.
+//! The pattern databases as bytes: a header naming the goal, the groups
+//! and the kind of table, the stored tables, and a checksum of all that.
 
-use perm_rank::Placements;
 use search_core::pdb::Checksum;
 
 use super::{MAX_CELLS, Partition, PatternDb, PdbError};
@@ -48,6 +47,7 @@ impl PatternDb {
             out.push(tiles.len() as u8);
             out.extend_from_slice(tiles);
         }
+        out.push(u8::from(self.partition.zero_aware));
         out
     }
 
@@ -101,7 +101,12 @@ impl PatternDb {
             read(k, &mut header)?;
             groups.push(header[header.len() - k..].to_vec());
         }
-        let partition = Partition::new(&goal, groups)?;
+        read(1, &mut header)?;
+        let partition = match header[header.len() - 1] {
+            0 => Partition::new(&goal, groups)?.plain(),
+            1 => Partition::new(&goal, groups)?,
+            _ => return Err(corrupt("not a pattern database file (bad header)")),
+        };
         let bytes = partition.memory_needed(&goal);
         if bytes > max_memory {
             return Err(PdbError::TooLarge {
@@ -115,11 +120,9 @@ impl PatternDb {
         let (tables, own) = PatternDb::layout(&partition, &goal);
         let mut tables_read = Vec::with_capacity(own.len());
         for g in own {
-            let placements = Placements::new(goal.cells(), partition.groups[g].len())
-                .map_err(|e| PdbError::Corrupt(e.to_string()))?;
             // Unreached entries (UNSEEN) are legitimate: with every tile in
             // one group, half of the placements have the wrong parity.
-            let mut values = vec![0u8; placements.count() as usize];
+            let mut values = vec![0u8; tables[g].placements.count() as usize];
             // Summed piece by piece while each piece is still in the cache.
             for piece in values.chunks_mut(1 << 20) {
                 input.read_exact(piece).map_err(|e| read_error(&e))?;
@@ -184,4 +187,4 @@ fn read_error(e: &std::io::Error) -> PdbError {
 }
 
 /// The file format's first bytes, with its version.
-const MAGIC: &[u8] = b"EPUZPDB3";
+const MAGIC: &[u8] = b"EPUZPDB4";

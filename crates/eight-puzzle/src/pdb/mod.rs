@@ -17,7 +17,7 @@
 //! stale or corrupted one.
 
 use perm_rank::Placements;
-use search_core::pdb::tiles::{Image, Tiles};
+use search_core::pdb::tiles::{Image, Tiles, ZeroAware};
 
 use search_core::bound::Bound;
 
@@ -36,13 +36,15 @@ mod file;
 ///
 /// let goal = Board::from_rows(&["0 1 2 3", "4 5 6 7", "8 9 10 11", "12 13 14 15"])?;
 /// let groups = Partition::six_six_three(&goal)?;
-/// assert_eq!(groups.name(), "6-6-3");
+/// assert_eq!(groups.name(), "6-6-3 zero-aware");
+/// assert_eq!(groups.clone().plain().name(), "6-6-3");
 /// assert_eq!(groups.groups()[2], [1, 2, 3]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Partition {
     groups: Vec<Vec<u8>>,
+    zero_aware: bool,
 }
 
 /// Why a pattern database could not be built or loaded.
@@ -119,7 +121,28 @@ impl Partition {
                 seen |= 1 << tile;
             }
         }
-        Ok(Partition { groups })
+        Ok(Partition {
+            groups,
+            zero_aware: true,
+        })
+    }
+
+    /// The same groups with Korf & Felner's tables, each entry the least
+    /// value over the blank's regions, as the published node counts use.
+    /// By default the tables are *zero-aware*: each entry also tells how
+    /// many moves more the placement needs with the blank in its main
+    /// region (`search_core::pdb::tiles::ZeroAware`), a bound at least as
+    /// large from tables of the same size, still additive.
+    pub fn plain(self) -> Partition {
+        Partition {
+            zero_aware: false,
+            ..self
+        }
+    }
+
+    /// Whether the tables are zero-aware (see [`plain`](Partition::plain)).
+    pub fn is_zero_aware(&self) -> bool {
+        self.zero_aware
     }
 
     /// The tiles of `goal` in row-major order of their goal cells.
@@ -211,6 +234,7 @@ impl Partition {
         let tiles = Partition::tiles_in_order(goal);
         Partition {
             groups: tiles.chunks(6).map(<[u8]>::to_vec).collect(),
+            zero_aware: true,
         }
     }
 
@@ -219,10 +243,12 @@ impl Partition {
         &self.groups
     }
 
-    /// The group sizes joined by dashes, e.g. `6-6-3`.
+    /// The group sizes joined by dashes, e.g. `6-6-3`, then ` zero-aware`
+    /// unless the tables are [plain](Partition::plain).
     pub fn name(&self) -> String {
         let sizes: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
-        sizes.join("-")
+        let kind = if self.zero_aware { " zero-aware" } else { "" };
+        format!("{}{kind}", sizes.join("-"))
     }
 
     /// The bytes the tables for `goal` keep: one byte per placement of
@@ -231,7 +257,7 @@ impl Partition {
     /// that one's).
     pub fn memory_needed(&self, goal: &Board) -> u64 {
         let own = self.sources(goal);
-        self.counts(goal.cells())
+        self.counts(goal)
             .zip(&own)
             .filter(|(_, source)| source.is_none())
             .fold(0u64, |sum, (n, _)| sum.saturating_add(n))
@@ -242,9 +268,11 @@ impl Partition {
     /// built, the larger of its search (a byte per placement, two bits per
     /// placement and region of the blank, the renumbering tables: 840 MiB for
     /// 8 tiles of the 15-puzzle) and its values beside the table they become
-    /// (twice the table: 990 MiB for 8 tiles, the peak of the 7-8 build).
+    /// (twice the table: 990 MiB for 8 tiles); zero-aware, with a byte per
+    /// placement and region of the blank (1.7 GiB for 8 tiles, the peak of
+    /// the 7-8 build).
     pub fn build_memory_needed(&self, goal: &Board) -> u64 {
-        let counts: Vec<u64> = self.counts(goal.cells()).collect();
+        let counts: Vec<u64> = self.counts(goal).collect();
         let sources = self.sources(goal);
         let mut kept = 0u64;
         let mut peak = 0u64;
@@ -254,6 +282,7 @@ impl Partition {
             .filter(|&g| sources[g].is_none())
         {
             let during = match self.tiles(goal, g) {
+                Ok(tiles) if self.zero_aware => tiles.zero_aware_memory_needed(),
                 Ok(tiles) => tiles.memory_needed(),
                 Err(_) => counts[g].saturating_mul(2),
             };
@@ -299,7 +328,8 @@ impl Partition {
         order
     }
 
-    fn counts(&self, cells: usize) -> impl Iterator<Item = u64> + '_ {
+    fn counts(&self, goal: &Board) -> impl Iterator<Item = u64> + '_ {
+        let cells = goal.cells();
         self.groups.iter().map(move |g| {
             Placements::new(cells, g.len())
                 .map(|p| p.count())
@@ -317,19 +347,21 @@ struct Table {
     /// symmetry of the board).
     map: [u8; MAX_CELLS],
     placements: Placements,
+    zero_aware: Option<ZeroAware>,
     /// Which of the stored tables.
     values: usize,
 }
 
 impl Table {
     /// Group `g` of `partition`, reading the stored table `values` (its
-    /// own, or that of the group it is an image of, through `image`).
+    /// own, or that of the group it is an image of, through `image`), read
+    /// through `zero_aware` if it is one.
     fn new(
         partition: &Partition,
-        g: usize,
-        cells: usize,
+        (g, cells): (usize, usize),
         values: usize,
         image: Option<&Image>,
+        zero_aware: Option<ZeroAware>,
     ) -> Self {
         let mut map: [u8; MAX_CELLS] = std::array::from_fn(|c| c as u8);
         let mut tiles = partition.groups[g].clone();
@@ -341,6 +373,7 @@ impl Table {
         }
         Table {
             placements: Placements::new(cells, tiles.len()).expect("a group that fits the board"),
+            zero_aware,
             tiles,
             map,
             values,
@@ -386,7 +419,10 @@ impl PatternDb {
         max_memory: u64,
         mut progress: impl FnMut(u64, u64),
     ) -> Result<PatternDb, PdbError> {
-        let partition = Partition::new(goal, partition.groups.clone())?;
+        let partition = Partition {
+            zero_aware: partition.zero_aware,
+            ..Partition::new(goal, partition.groups.clone())?
+        };
         let bytes = partition.build_memory_needed(goal);
         if bytes > max_memory {
             return Err(PdbError::TooLarge {
@@ -404,13 +440,16 @@ impl PatternDb {
             };
             let group = partition.tiles(goal, g)?;
             let count = group.placements().count();
-            values[stored] = group
-                .build(|layer| {
-                    let share = u128::from(count) * u128::from(layer.seen) / u128::from(layer.size);
-                    progress(done + share as u64, total)
-                })
-                .map_err(|e| PdbError::Build(e.to_string()))?;
-            done += group.placements().count();
+            let report = |layer: &search_core::layers::LayerReport| {
+                let share = u128::from(count) * u128::from(layer.seen) / u128::from(layer.size);
+                progress(done + share as u64, total)
+            };
+            let built = match partition.zero_aware {
+                true => group.build_zero_aware(report),
+                false => group.build(report),
+            };
+            values[stored] = built.map_err(|e| PdbError::Build(e.to_string()))?;
+            done += count;
         }
         Ok(PatternDb {
             goal: *goal,
@@ -432,14 +471,17 @@ impl PatternDb {
                 .position(|&o| o == g)
                 .expect("a group with a table")
         };
+        let zero_aware = |g: usize| Some(partition.tiles(goal, g).ok()?.zero_aware());
         let tables = sources
             .iter()
             .enumerate()
-            .map(|(g, source)| match source {
-                None => Table::new(partition, g, goal.cells(), stored(g), None),
-                Some((of, image)) => {
-                    Table::new(partition, g, goal.cells(), stored(*of), Some(image))
-                }
+            .map(|(g, source)| {
+                let z = partition.zero_aware.then(|| zero_aware(g)).flatten();
+                let (at, image) = match source {
+                    None => (stored(g), None),
+                    Some((of, image)) => (stored(*of), Some(image)),
+                };
+                Table::new(partition, (g, goal.cells()), at, image, z)
             })
             .collect();
         (tables, own)
@@ -465,8 +507,9 @@ impl PatternDb {
 
     /// Each group's table as a bound.
     pub fn groups(&self) -> impl Iterator<Item = Group<'_>> {
-        self.tables
-            .iter()
-            .map(|t| Group::new(&t.tiles, &t.map, &t.placements, &self.values[t.values]))
+        self.tables.iter().map(|t| {
+            let index = (&t.placements, t.zero_aware);
+            Group::new(&t.tiles, &t.map, index, &self.values[t.values])
+        })
     }
 }

@@ -130,7 +130,7 @@ proptest! {
     /// goals. Goals with the blank in the left half below the top row are
     /// left out: there `Partition::six_six_three` splits the tiles 5-7-3,
     /// whose 7-tile table (58 million bytes) takes too long to build here.
-    /// So do the 7-8 tables of `--bound 7-8` (990 MiB at the peak of their
+    /// So do the 7-8 tables of `--bound 7-8` (1.7 GiB at the peak of their
     /// build): the rule a symmetry must keep is the same for every
     /// partition, and the partitions above exercise it.
     #[test]

@@ -66,23 +66,25 @@ fn pattern_databases_are_admissible_on_the_whole_eight_puzzle() {
         vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
         vec![vec![1, 2, 4, 5, 7], vec![3, 6, 8]],
     ] {
-        let db = PatternDb::build(
-            &goal,
-            &Partition::new(&goal, groups).unwrap(),
-            u64::MAX,
-            |_, _| {},
-        )
-        .unwrap();
-        let mut sum = 0u64;
+        let zero_aware = Partition::new(&goal, groups).unwrap();
+        let build = |p: &Partition| PatternDb::build(&goal, p, u64::MAX, |_, _| {}).unwrap();
+        let (db, plain) = (build(&zero_aware), build(&zero_aware.clone().plain()));
+        let (mut sum, mut more) = (0u64, 0u64);
         for rank in 0..space.size() {
             if let Some(d) = table.get(rank) {
-                let bound = db.bound(&space.unrank(rank));
-                assert!(bound <= d, "rank {rank}: {bound} > {d}");
-                assert_eq!(bound % 2, d % 2, "rank {rank}: the parity of a move count");
+                let board = space.unrank(rank);
+                let (bound, least) = (db.bound(&board), plain.bound(&board));
+                assert!(
+                    least <= bound && bound <= d,
+                    "rank {rank}: {least}, {bound}, {d}"
+                );
+                // Korf & Felner's tables move one tile a move, as the puzzle does.
+                assert_eq!(least % 2, d % 2, "rank {rank}: the parity of a move count");
                 sum += u64::from(bound);
+                more += u64::from(bound - least);
             }
         }
-        assert!(sum > 0);
+        assert!(sum > 0 && more > 0, "{sum} {more}");
     }
 }
 
@@ -215,17 +217,32 @@ fn pattern_databases_equal_the_plain_reference_build() {
     ];
     for (rows, groups) in cases {
         let goal = board(rows);
-        let partition = Partition::new(&goal, groups.clone()).unwrap();
-        let bytes = PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
-            .unwrap()
-            .to_bytes();
         let reference: Vec<u8> = groups
             .iter()
             .flat_map(|tiles| reference_table(&goal, tiles))
             .collect();
-        // The tables come last, before the 8-byte checksum.
-        let tables = &bytes[bytes.len() - 8 - reference.len()..bytes.len() - 8];
-        assert!(tables == reference.as_slice(), "{rows:?} {groups:?}");
+        let partition = Partition::new(&goal, groups.clone()).unwrap();
+        for zero_aware in [false, true] {
+            let partition = match zero_aware {
+                true => partition.clone(),
+                false => partition.clone().plain(),
+            };
+            let bytes = PatternDb::build(&goal, &partition, u64::MAX, |_, _| {})
+                .unwrap()
+                .to_bytes();
+            // The tables come last, before the 8-byte checksum; a zero-aware
+            // entry keeps the least value in its low six bits.
+            let tables = &bytes[bytes.len() - 8 - reference.len()..bytes.len() - 8];
+            let least = |&v: &u8| {
+                if zero_aware && v != u8::MAX {
+                    v & 63
+                } else {
+                    v
+                }
+            };
+            let tables: Vec<u8> = tables.iter().map(least).collect();
+            assert!(tables == reference, "{rows:?} {groups:?} {zero_aware}");
+        }
     }
 }
 
@@ -239,7 +256,7 @@ fn a_group_that_mirrors_another_reads_its_table() {
     let groups = vec![vec![1, 2, 4], vec![8, 7, 5]];
     let partition = Partition::new(&goal, groups.clone()).unwrap();
     assert_eq!(partition.memory_needed(&goal), 9 * 8 * 7);
-    let db = PatternDb::build(&goal, &partition, u64::MAX, |_, _| {}).unwrap();
+    let db = PatternDb::build(&goal, &partition.clone().plain(), u64::MAX, |_, _| {}).unwrap();
     assert_eq!(db.file_len(), db.to_bytes().len() as u64);
     let placements = Placements::new(9, 3).unwrap();
     let reference: Vec<Vec<u8>> = groups.iter().map(|g| reference_table(&goal, g)).collect();
@@ -258,6 +275,19 @@ fn a_group_that_mirrors_another_reads_its_table() {
                 "{board:?}"
             );
         }
+    }
+    // Zero-aware, the image's values (the blank's cell mapped too) are
+    // those of the group's own table.
+    let build = |groups| {
+        let partition = Partition::new(&goal, groups).unwrap();
+        PatternDb::build(&goal, &partition, u64::MAX, |_, _| {}).unwrap()
+    };
+    let (both, own) = (build(groups.clone()), build(vec![groups[1].clone()]));
+    assert_eq!(both.file_len(), db.file_len());
+    for rank in 0..space.size() {
+        let board = space.unrank(rank);
+        let mirrored = both.groups().nth(1).unwrap().start(&space, &board);
+        assert_eq!(mirrored.0, own.bound(&board), "{board:?}");
     }
     // Korf & Felner's partitions: 6-6-3's two 6-tile groups mirror each
     // other, and three of 6-6-6-6's four groups are images of one another.
@@ -315,11 +345,12 @@ fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
         Err(PdbError::Corrupt(_))
     ));
     // A header announcing a table of 16!/8! bytes is refused, not allocated.
-    let mut huge = b"EPUZPDB3".to_vec();
+    let mut huge = b"EPUZPDB4".to_vec();
     huge.extend([4, 4]);
     huge.extend(0..16u8);
     huge.extend([1, 8]);
     huge.extend(1..9u8);
+    huge.push(1);
     assert_eq!(
         PatternDb::from_bytes(&huge),
         Err(PdbError::Corrupt("the file is truncated".to_string()))
@@ -335,13 +366,13 @@ fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
 fn pattern_databases_state_and_refuse_their_memory() {
     let goal = korf_goal();
     let seven_eight = Partition::seven_eight(&goal).unwrap();
-    assert_eq!(seven_eight.name(), "7-8");
+    assert_eq!(seven_eight.name(), "7-8 zero-aware");
     assert_eq!(seven_eight.memory_needed(&goal), 57_657_600 + 518_918_400);
     let error =
         PatternDb::build(&goal, &seven_eight, 256 << 20, |_, _| unreachable!()).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "the pattern database needs 989.8 MiB (1037836800 bytes), more than the 256.0 MiB allowed"
+        "the pattern database needs 1.7 GiB (1790612992 bytes), more than the 256.0 MiB allowed"
     );
     let cases: [(Vec<Vec<u8>>, &str); 3] = [
         (vec![vec![]], "bad tile groups: a group is empty"),

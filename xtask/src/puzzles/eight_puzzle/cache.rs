@@ -27,7 +27,11 @@ pub enum CacheEvent {
 /// The cache file of the tables for `goal` and `partition`.
 pub fn cache_file(dir: &Path, goal: &Board, partition: &Partition) -> PathBuf {
     let tiles: String = goal.tiles().iter().map(|t| format!("{t:x}")).collect();
-    let (w, h, name) = (goal.width(), goal.height(), partition.name());
+    let (w, h, name) = (
+        goal.width(),
+        goal.height(),
+        partition.name().replace(' ', "-"),
+    );
     dir.join(format!("{w}x{h}-{tiles}-{name}.bin"))
 }
 
@@ -125,11 +129,7 @@ pub(super) fn choose_db(
             Ok(Err(refused)) => (six()?, format!("7-8 not used: {refused}")),
             Err(_) => (six()?, "the strongest for this board".to_string()),
         },
-        Some(_) => {
-            let db = six()?;
-            let why = format!("--bound {}", db.partition().name());
-            (db, why)
-        }
+        Some(bound) => (six()?, format!("--bound {bound}")),
     };
     let reflected = eight_puzzle::reflection_note(goal);
     let why = format!("{}{reflected} ({why})", db.partition().name());

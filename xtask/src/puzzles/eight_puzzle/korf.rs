@@ -91,6 +91,10 @@ pub struct Korf {
     /// Also apply the pattern databases to the reflected board.
     #[arg(long)]
     reflect: bool,
+    /// Korf & Felner's plain tables (the least value over the blank's
+    /// regions, as the published node counts use), not zero-aware ones.
+    #[arg(long)]
+    plain: bool,
     /// The instances, e.g. 1-100, 7 or 40,38,25 (every one by default).
     #[arg(long)]
     instances: Option<String>,
@@ -137,6 +141,10 @@ pub fn korf(run: &Korf) -> Result<(), String> {
     let pattern_db = match groups {
         Some(groups) => {
             let partition = groups(&goal).map_err(|e| e.to_string())?;
+            let partition = match run.plain {
+                true => partition.plain(),
+                false => partition,
+            };
             let max_memory = run.max_memory.saturating_mul(1 << 20);
             Some(Arc::new(
                 load_or_build(&cache_dir(), &goal, &partition, max_memory)?.0,
@@ -177,9 +185,17 @@ pub fn korf(run: &Korf) -> Result<(), String> {
         batch.instances.push(solved);
     }
     let reflected = if run.reflect { " with reflection" } else { "" };
+    let zero_aware = options
+        .pattern_db
+        .as_ref()
+        .map(|db| db.partition().is_zero_aware());
+    let named = match &options.pattern_db {
+        Some(db) => db.partition().name(),
+        None => bound.to_string(),
+    };
     if run.json {
         let mut report = fields(&json!({
-            "size": run.size, "bound": bound, "reflect": run.reflect,
+            "size": run.size, "bound": bound, "zero_aware": zero_aware, "reflect": run.reflect,
             "threads": search_core::par::threads(), "tables_seconds": setup,
         }));
         report.extend(fields(&batch));
@@ -188,7 +204,7 @@ pub fn korf(run: &Korf) -> Result<(), String> {
             serde_json::to_string_pretty(&report).expect("JSON values serialise")
         );
     } else {
-        out!("{batch}, tables loaded or built in {setup:.2} s; bound {bound}{reflected}");
+        out!("{batch}, tables loaded or built in {setup:.2} s; bound {named}{reflected}");
     }
     if run.peer {
         let clock = Instant::now();

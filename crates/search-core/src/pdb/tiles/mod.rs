@@ -16,6 +16,11 @@
 //! blank's cells; the table is put in `perm_rank::Placements` order at the
 //! end.
 //!
+//! [`Tiles::build_zero_aware`] keeps in the same byte how many moves more
+//! the placement needs with the blank in its main region, which
+//! [`ZeroAware`] reads (after Clausecker & Reinefeld's zero-aware
+//! databases, in the space of the plain table).
+//!
 //! These are the values [`PatternDb::build`] gives the same abstraction
 //! ([`Regions`](super::regions::Regions) with one kind a tile) by a sweep of
 //! one rank a state: the tests compare them. The blocks take a quarter of
@@ -50,9 +55,11 @@ use crate::layers::{LayerReport, Sweep, Table};
 
 mod blocks;
 mod order;
+mod zero_aware;
 
 use blocks::{Renumber, Subsets, factorial, lehmer};
 use order::into_placement_order;
+pub use zero_aware::ZeroAware;
 
 /// The most cells of a board: cell masks are `u32`.
 pub const MAX_CELLS: usize = 32;
@@ -156,15 +163,46 @@ impl Tiles {
     /// renumbering tables while it searches, then the values by block and
     /// in their final order.
     pub fn memory_needed(&self) -> u64 {
+        let subsets = Subsets::new(self.rect, self.goal.len());
+        let values = (subsets.count() as u64).saturating_mul(factorial(self.goal.len()) as u64);
+        self.search_bytes(&subsets, values)
+            .max(values.saturating_mul(2))
+    }
+
+    /// The bytes [`build_zero_aware`](Tiles::build_zero_aware) holds at its
+    /// peak: [`memory_needed`](Tiles::memory_needed)'s with a byte a state
+    /// (a placement and a region) instead of a byte a placement.
+    pub fn zero_aware_memory_needed(&self) -> u64 {
+        let subsets = Subsets::new(self.rect, self.goal.len());
+        let size = factorial(self.goal.len()) as u64;
+        let states = (subsets.blocks() as u64).saturating_mul(size);
+        let table = (subsets.count() as u64).saturating_mul(size);
+        self.search_bytes(&subsets, states)
+            .max(table.saturating_mul(2))
+    }
+
+    /// The bytes of the search in blocks beside `values` bytes of values.
+    fn search_bytes(&self, subsets: &Subsets, values: u64) -> u64 {
         let k = self.goal.len();
-        let subsets = Subsets::new(self.rect, k);
-        let size = factorial(k);
-        let values = (subsets.count() as u64).saturating_mul(size as u64);
-        let search = values
-            .saturating_add(InBlocks::memory_needed(subsets.blocks(), size))
+        values
+            .saturating_add(InBlocks::memory_needed(subsets.blocks(), factorial(k)))
             .saturating_add(Space::moves_bytes(subsets.count(), k))
-            .saturating_add(Renumber::bytes(k));
-        search.max(values.saturating_mul(2))
+            .saturating_add(Renumber::bytes(k))
+    }
+
+    /// How to read [`build_zero_aware`](Tiles::build_zero_aware)'s entries.
+    pub fn zero_aware(&self) -> ZeroAware {
+        ZeroAware::new(self.rect)
+    }
+
+    /// [`build`](Tiles::build)'s table, each entry also telling how many
+    /// moves more the placement needs with the blank in its main region
+    /// (see [`ZeroAware`], which reads it).
+    pub fn build_zero_aware(
+        &self,
+        mut progress: impl FnMut(&LayerReport),
+    ) -> Result<Vec<u8>, PdbError> {
+        self.build_reporting(true, &mut progress)
     }
 
     /// The fewest moves of the group's tiles from every placement to their
@@ -175,11 +213,16 @@ impl Tiles {
     /// [`PatternDb::build_in_blocks`], block by block in parallel, the
     /// values the same whatever the number of threads.
     pub fn build(&self, mut progress: impl FnMut(&LayerReport)) -> Result<Vec<u8>, PdbError> {
-        self.build_reporting(&mut progress)
+        self.build_reporting(false, &mut progress)
     }
 
-    /// [`build`](Tiles::build), compiled once whatever the caller's closure.
-    fn build_reporting(&self, progress: &mut dyn FnMut(&LayerReport)) -> Result<Vec<u8>, PdbError> {
+    /// [`build`](Tiles::build) or [`build_zero_aware`](Tiles::build_zero_aware),
+    /// compiled once whatever the caller's closure.
+    fn build_reporting(
+        &self,
+        zero_aware: bool,
+        progress: &mut dyn FnMut(&LayerReport),
+    ) -> Result<Vec<u8>, PdbError> {
         let space = Blocked(Space::new(self));
         let start = &self.goal;
         let mask = start.iter().fold(0u32, |m, &c| m | 1 << c);
@@ -195,14 +238,22 @@ impl Tiles {
                 .rank(&order)
                 .expect("a permutation of 0..k") as usize,
         };
-        let search = Search { space, goal };
+        let search = Search {
+            space,
+            goal,
+            zero_aware,
+        };
         let db = PatternDb::build_in_blocks(&search, &Sweep::new(Table::TwoBits), progress)?;
         let Search { space, .. } = search;
-        Ok(into_placement_order(
-            &space.0.subsets,
-            &db.into_values(),
-            &self.placements,
-        ))
+        let subsets = &space.0.subsets;
+        let values = match zero_aware {
+            true => {
+                let shape = (self.rect.cells(), space.0.renumber.size);
+                zero_aware::pack(subsets, shape, db.into_values())
+            }
+            false => db.into_values(),
+        };
+        Ok(into_placement_order(subsets, &values, &self.placements))
     }
 }
 
@@ -320,10 +371,11 @@ impl Blocks for Space {
 
 /// The abstraction the blocks are built for: a pattern is a subset and an
 /// order of the tiles (a placement, in the blocks' order), whatever the
-/// region of the blank.
+/// region of the blank; or, `zero_aware`, a state (a block and an order).
 struct Search {
     space: Blocked<Space>,
     goal: InBlock,
+    zero_aware: bool,
 }
 
 impl Abstraction for Search {
@@ -338,12 +390,20 @@ impl Abstraction for Search {
     }
 
     fn patterns(&self) -> u64 {
-        (self.space.0.subsets.count() * self.space.0.renumber.size) as u64
+        let space = &self.space.0;
+        let groups = match self.zero_aware {
+            true => space.subsets.blocks(),
+            false => space.subsets.count(),
+        };
+        (groups * space.renumber.size) as u64
     }
 
     #[inline]
-    fn pattern(&self, state: &InBlock, _: u64) -> u64 {
-        (state.group + state.index) as u64
+    fn pattern(&self, state: &InBlock, rank: u64) -> u64 {
+        match self.zero_aware {
+            true => rank,
+            false => (state.group + state.index) as u64,
+        }
     }
 }
 
