@@ -79,7 +79,7 @@ impl ZeroAware {
 /// permutation), from `values`, the value of every state in the blocks'
 /// order (block, then permutation), on a board of `cells` cells: written
 /// over `values` (an entry never lies after the states it is made of),
-/// which is then cut to length. A least value above 63 is kept as 63 with
+/// which is then cut to length and shrunk. A least value above 63 is kept as 63 with
 /// nothing more, a smaller bound.
 pub(super) fn pack(
     subsets: &Subsets,
@@ -107,6 +107,8 @@ pub(super) fn pack(
         }
     }
     values.truncate(subsets.count() * size);
+    // Give the states' bytes back before the table is put in order.
+    values.shrink_to_fit();
     values
 }
 
