@@ -163,3 +163,25 @@ fn korf_refuses_instances_it_does_not_have() {
         );
     }
 }
+
+#[test]
+fn korf_reads_zero_aware_tables_by_default_and_plain_ones_on_request() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["korf", "--reflect", "--instances", "79", "--json"];
+        args.extend(extra);
+        let output = xtask(&args);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()
+    };
+    let (zero_aware, plain) = (run(&[]), run(&["--plain"]));
+    assert_eq!(zero_aware["zero_aware"], true, "{zero_aware}");
+    assert_eq!(plain["zero_aware"], false, "{plain}");
+    // Korf's instance 79: 42 moves either way, in fewer nodes zero-aware.
+    assert_eq!(zero_aware["moves"], 42);
+    assert_eq!(plain["moves"], 42);
+    let expanded = |json: &serde_json::Value| json["expanded"].as_u64().unwrap();
+    assert!(
+        expanded(&zero_aware) < expanded(&plain),
+        "{zero_aware} {plain}"
+    );
+}

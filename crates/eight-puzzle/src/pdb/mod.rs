@@ -257,7 +257,7 @@ impl Partition {
     /// that one's).
     pub fn memory_needed(&self, goal: &Board) -> u64 {
         let own = self.sources(goal);
-        self.counts(goal)
+        self.counts(goal.cells())
             .zip(&own)
             .filter(|(_, source)| source.is_none())
             .fold(0u64, |sum, (n, _)| sum.saturating_add(n))
@@ -272,7 +272,7 @@ impl Partition {
     /// placement and region of the blank (1.7 GiB for 8 tiles, the peak of
     /// the 7-8 build).
     pub fn build_memory_needed(&self, goal: &Board) -> u64 {
-        let counts: Vec<u64> = self.counts(goal).collect();
+        let counts: Vec<u64> = self.counts(goal.cells()).collect();
         let sources = self.sources(goal);
         let mut kept = 0u64;
         let mut peak = 0u64;
@@ -328,8 +328,7 @@ impl Partition {
         order
     }
 
-    fn counts(&self, goal: &Board) -> impl Iterator<Item = u64> + '_ {
-        let cells = goal.cells();
+    fn counts(&self, cells: usize) -> impl Iterator<Item = u64> + '_ {
         self.groups.iter().map(move |g| {
             Placements::new(cells, g.len())
                 .map(|p| p.count())
