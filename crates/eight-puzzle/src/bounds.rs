@@ -12,7 +12,7 @@
 
 use perm_rank::Placements;
 use search_core::bound::Bound;
-use search_core::pdb::tiles::ZeroAware;
+use search_core::pdb::ZeroAware;
 
 use crate::board::MAX_CELLS;
 use crate::{Board, Slide, SlidingSpace};
@@ -215,7 +215,7 @@ const NONE: u8 = u8::MAX;
 /// One pattern database as a bound: the fewest moves of its group's tiles
 /// to their goal cells from each placement, looked up by the placement's
 /// rank (`perm_rank::Placements`); for a zero-aware table, more where the
-/// blank's region needs more (`search_core::pdb::tiles::ZeroAware`).
+/// blank's region needs more (`search_core::pdb::ZeroAware`).
 #[derive(Debug, Clone, Copy)]
 pub struct Group<'a> {
     /// `slot[tile]`: the tile's place in the group, or [`NONE`].

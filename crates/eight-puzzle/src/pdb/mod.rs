@@ -17,7 +17,8 @@
 //! stale or corrupted one.
 
 use perm_rank::Placements;
-use search_core::pdb::tiles::{Image, Tiles, ZeroAware};
+use search_core::pdb::ZeroAware;
+use search_core::pdb::tiles::{Image, Tiles};
 
 use search_core::bound::Bound;
 
@@ -131,7 +132,7 @@ impl Partition {
     /// value over the blank's regions, as the published node counts use.
     /// By default the tables are *zero-aware*: each entry also tells how
     /// many moves more the placement needs with the blank in its main
-    /// region (`search_core::pdb::tiles::ZeroAware`), a bound at least as
+    /// region (`search_core::pdb::ZeroAware`), a bound at least as
     /// large from tables of the same size, still additive.
     pub fn plain(self) -> Partition {
         Partition {
@@ -470,12 +471,11 @@ impl PatternDb {
                 .position(|&o| o == g)
                 .expect("a group with a table")
         };
-        let zero_aware = |g: usize| Some(partition.tiles(goal, g).ok()?.zero_aware());
         let tables = sources
             .iter()
             .enumerate()
             .map(|(g, source)| {
-                let z = partition.zero_aware.then(|| zero_aware(g)).flatten();
+                let z = partition.zero_aware.then(|| ZeroAware::new(goal.rect()));
                 let (at, image) = match source {
                     None => (stored(g), None),
                     Some((of, image)) => (stored(*of), Some(image)),

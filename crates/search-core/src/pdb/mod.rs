@@ -94,6 +94,9 @@ use crate::visited::to_index;
 
 pub mod regions;
 pub mod tiles;
+mod zero_aware;
+
+pub use zero_aware::ZeroAware;
 
 /// A puzzle's abstraction, as [`PatternDb::build`] needs it.
 ///

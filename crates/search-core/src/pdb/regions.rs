@@ -58,8 +58,10 @@
 //! # Ok::<(), search_core::pdb::PdbError>(())
 //! ```
 
-use super::Abstraction;
+use super::zero_aware::pack_slots;
+use super::{Abstraction, PatternDb, PdbError};
 use crate::grid::Rect;
+use crate::layers::{LayerReport, Sweep};
 use crate::rules::{Ranked, Rules};
 
 /// How a puzzle ranks the placements of the `K` kinds of pieces a database
@@ -161,6 +163,30 @@ impl<R: PlacementRanking<K>, const K: usize, M: Mask> Regions<R, K, M> {
     /// The ranking of placements.
     pub fn ranking(&self) -> &R {
         &self.ranking
+    }
+
+    /// The table [`PatternDb::build`] gives this abstraction by `sweep`, a
+    /// byte a placement, each entry also telling how many moves more the
+    /// placement needs with the blank in its main region (see
+    /// [`ZeroAware`](super::ZeroAware), which reads it). The sweep keeps a
+    /// byte a state, a placement and a region, until the entries are made.
+    pub fn build_zero_aware(
+        &self,
+        sweep: &Sweep,
+        progress: impl FnMut(&LayerReport),
+    ) -> Result<Vec<u8>, PdbError> {
+        let db = PatternDb::build(&ByState(self), sweep, progress)?;
+        let slots = self.free_cells as usize;
+        let shape = (self.ranking.count() as usize, slots);
+        Ok(pack_slots(shape, db.into_values(), |p, i| {
+            let free = self.free(&self.ranking.unrank(p as u64));
+            let mut left = free;
+            for _ in 0..i {
+                left &= left - 1;
+            }
+            let region = self.board.flood(free, left & left.wrapping_neg());
+            2 * region.count_ones() > free.count_ones()
+        }))
     }
 
     /// The cells holding no counted piece.
@@ -368,6 +394,30 @@ impl<R: PlacementRanking<K>, const K: usize, M: Mask> Abstraction for Regions<R,
     #[inline]
     fn pattern(&self, _: &RegionState<K, M>, rank: u64) -> u64 {
         rank / self.free_cells
+    }
+}
+
+/// The states of [`Regions`] as the patterns of their own table.
+struct ByState<'a, R, const K: usize, M>(&'a Regions<R, K, M>);
+
+impl<R: PlacementRanking<K>, const K: usize, M: Mask> Abstraction for ByState<'_, R, K, M> {
+    type Space = Regions<R, K, M>;
+
+    fn space(&self) -> &Regions<R, K, M> {
+        self.0
+    }
+
+    fn goals(&self) -> Vec<RegionState<K, M>> {
+        self.0.goals()
+    }
+
+    fn patterns(&self) -> u64 {
+        self.0.size()
+    }
+
+    #[inline]
+    fn pattern(&self, _: &RegionState<K, M>, rank: u64) -> u64 {
+        rank
     }
 }
 

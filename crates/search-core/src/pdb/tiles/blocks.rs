@@ -18,20 +18,20 @@ use crate::layers::blocks::Renumbering;
 /// block (a subset and one of its regions) and by the Lehmer rank of the
 /// permutation, so that all the states one move leads to from a block lie
 /// in one other block of `k!` entries.
-pub(super) struct Subsets {
-    pub(super) k: usize,
+pub(crate) struct Subsets {
+    pub(crate) k: usize,
     /// `binomial[c][i]`: C(c, i), for the colexicographic index of a subset.
-    pub(super) binomial: Vec<[u32; MAX_GROUP + 1]>,
+    pub(crate) binomial: Vec<[u32; MAX_GROUP + 1]>,
     /// The cell mask of every subset.
-    pub(super) masks: Vec<u32>,
+    pub(crate) masks: Vec<u32>,
     /// The blocks of subset `s` are `first_block[s]..first_block[s + 1]`.
-    pub(super) first_block: Vec<usize>,
+    pub(crate) first_block: Vec<usize>,
     /// The region (its block offset) of every free cell of every subset.
-    pub(super) region_at: Vec<[u8; MAX_CELLS]>,
+    pub(crate) region_at: Vec<[u8; MAX_CELLS]>,
     /// The cells of every block's region.
-    pub(super) regions: Vec<u32>,
+    pub(crate) regions: Vec<u32>,
     /// The subset of every block.
-    pub(super) subset_of: Vec<u32>,
+    pub(crate) subset_of: Vec<u32>,
 }
 
 impl Subsets {
@@ -90,11 +90,11 @@ impl Subsets {
         }
     }
 
-    pub(super) fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.masks.len()
     }
 
-    pub(super) fn blocks(&self) -> usize {
+    pub(crate) fn blocks(&self) -> usize {
         self.regions.len()
     }
 

@@ -18,8 +18,8 @@
 //!
 //! [`Tiles::build_zero_aware`] keeps in the same byte how many moves more
 //! the placement needs with the blank in its main region, which
-//! [`ZeroAware`] reads (after Clausecker & Reinefeld's zero-aware
-//! databases, in the space of the plain table).
+//! [`ZeroAware`](super::ZeroAware) reads (after Clausecker & Reinefeld's
+//! zero-aware databases, in the space of the plain table).
 //!
 //! These are the values [`PatternDb::build`] gives the same abstraction
 //! ([`Regions`](super::regions::Regions) with one kind a tile) by a sweep of
@@ -55,11 +55,10 @@ use crate::layers::{LayerReport, Sweep, Table};
 
 mod blocks;
 mod order;
-mod zero_aware;
 
-use blocks::{Renumber, Subsets, factorial, lehmer};
+pub(super) use blocks::Subsets;
+use blocks::{Renumber, factorial, lehmer};
 use order::into_placement_order;
-pub use zero_aware::ZeroAware;
 
 /// The most cells of a board: cell masks are `u32`.
 pub const MAX_CELLS: usize = 32;
@@ -190,14 +189,9 @@ impl Tiles {
             .saturating_add(Renumber::bytes(k))
     }
 
-    /// How to read [`build_zero_aware`](Tiles::build_zero_aware)'s entries.
-    pub fn zero_aware(&self) -> ZeroAware {
-        ZeroAware::new(self.rect)
-    }
-
     /// [`build`](Tiles::build)'s table, each entry also telling how many
     /// moves more the placement needs with the blank in its main region
-    /// (see [`ZeroAware`], which reads it).
+    /// (see [`ZeroAware`](super::ZeroAware), which reads it).
     pub fn build_zero_aware(
         &self,
         mut progress: impl FnMut(&LayerReport),
@@ -249,7 +243,7 @@ impl Tiles {
         let values = match zero_aware {
             true => {
                 let shape = (self.rect.cells(), space.0.renumber.size);
-                zero_aware::pack(subsets, shape, db.into_values())
+                super::zero_aware::pack_blocks(subsets, shape, db.into_values())
             }
             false => db.into_values(),
         };

@@ -1,12 +1,13 @@
 //! Zero-aware tables in one byte a placement: the least value over the
-//! blank's regions, and how much more the largest region needs.
+//! blank's regions, and how much more the main region needs.
 
-use super::RectBits;
-use super::blocks::Subsets;
+use super::UNREACHED;
+use super::regions::RectBits;
 use crate::grid::Rect;
-use crate::pdb::UNREACHED;
 
-/// How to read a table of [`Tiles::build_zero_aware`](super::Tiles::build_zero_aware).
+/// How to read a zero-aware table: one of
+/// [`Tiles::build_zero_aware`](super::tiles::Tiles::build_zero_aware) or
+/// [`Regions::build_zero_aware`](super::regions::Regions::build_zero_aware).
 ///
 /// The search behind a group's table knows the value of every placement
 /// with the blank in each region of the cells the group leaves free
@@ -27,11 +28,12 @@ use crate::pdb::UNREACHED;
 ///
 /// ```
 /// use search_core::grid::Rect;
+/// use search_core::pdb::ZeroAware;
 /// use search_core::pdb::tiles::Tiles;
 ///
 /// let group = Tiles::new(Rect::new(3, 3), &[0, 1], 8)?;
 /// let (plain, zero_aware) = (group.build(|_| {})?, group.build_zero_aware(|_| {})?);
-/// let read = group.zero_aware();
+/// let read = ZeroAware::new(Rect::new(3, 3));
 /// // Tile 1 on cell 3 and tile 2 on its goal cell 1 wall cell 0 off.
 /// // With the blank there, tile 1 moves in: one move. With the blank
 /// // outside, tile 2 must step aside and come back: three.
@@ -53,7 +55,8 @@ const LEAST: u8 = 0x3f;
 const MAX_EXTRA: u8 = 3;
 
 impl ZeroAware {
-    pub(super) fn new(rect: Rect) -> ZeroAware {
+    /// The reader of the tables of a board `rect`.
+    pub fn new(rect: Rect) -> ZeroAware {
         ZeroAware {
             board: RectBits::new(rect),
         }
@@ -63,15 +66,51 @@ impl ZeroAware {
     /// `cells`, with the blank on `blank` (a cell none of them holds).
     #[inline]
     pub fn value(&self, entry: u8, cells: &[u8], blank: u8) -> u8 {
+        if entry >> 6 == 0 {
+            return entry;
+        }
+        let pieces = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+        self.value_in(entry, pieces, blank)
+    }
+
+    /// [`value`](ZeroAware::value) for the placement whose pieces hold the
+    /// cells of the mask `pieces`.
+    #[inline]
+    pub fn value_in(&self, entry: u8, pieces: u64, blank: u8) -> u8 {
         let extra = entry >> 6;
         if extra == 0 {
             return entry;
         }
-        let tiles = cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        let free = self.board.all() & !tiles;
-        let region = self.board.flood(free, 1 << blank);
-        let main = 2 * region.count_ones() > free.count_ones();
-        (entry & LEAST) + if main { extra } else { 0 }
+        let free = self.board.all() & !pieces;
+        (entry & LEAST)
+            + if self.is_main(free, 1 << blank) {
+                extra
+            } else {
+                0
+            }
+    }
+
+    /// Whether the region of the free cells `free` holding the cell `at`
+    /// (a mask of one bit) is the main one: more than half of them.
+    #[inline]
+    pub(super) fn is_main(&self, free: u64, at: u64) -> bool {
+        2 * self.board.flood(free, at).count_ones() > free.count_ones()
+    }
+}
+
+/// The entry of a placement whose states (one a region of the blank) have
+/// the values `values`, `main` being the main region's, if there is one.
+/// A least value above 63 is kept as 63 with nothing more, a smaller bound.
+fn entry(values: impl Iterator<Item = u8>, main: Option<u8>) -> u8 {
+    let least = values.min().unwrap_or(UNREACHED);
+    let extra = match main {
+        _ if least > LEAST => 0,
+        Some(v) if v != UNREACHED => (v - least).min(MAX_EXTRA),
+        _ => 0,
+    };
+    match least {
+        UNREACHED => UNREACHED,
+        _ => least.min(LEAST) | extra << 6,
     }
 }
 
@@ -79,10 +118,9 @@ impl ZeroAware {
 /// permutation), from `values`, the value of every state in the blocks'
 /// order (block, then permutation), on a board of `cells` cells: written
 /// over `values` (an entry never lies after the states it is made of),
-/// which is then cut to length and shrunk. A least value above 63 is kept as 63 with
-/// nothing more, a smaller bound.
-pub(super) fn pack(
-    subsets: &Subsets,
+/// which is then cut to length and shrunk.
+pub(super) fn pack_blocks(
+    subsets: &super::tiles::Subsets,
     (cells, size): (usize, usize),
     mut values: Vec<u8>,
 ) -> Vec<u8> {
@@ -93,21 +131,39 @@ pub(super) fn pack(
             .clone()
             .find(|&b| 2 * subsets.regions[b].count_ones() as usize > free);
         for p in 0..size {
-            let least = blocks.clone().map(|b| values[b * size + p]).min();
-            let least = least.unwrap_or(UNREACHED);
-            let extra = match main.map(|b| values[b * size + p]) {
-                _ if least > LEAST => 0,
-                Some(v) if v != UNREACHED => (v - least).min(MAX_EXTRA),
-                _ => 0,
-            };
-            values[s * size + p] = match least {
-                UNREACHED => UNREACHED,
-                _ => least.min(LEAST) | extra << 6,
-            };
+            let states = blocks.clone().map(|b| values[b * size + p]);
+            values[s * size + p] = entry(states, main.map(|b| values[b * size + p]));
         }
     }
-    values.truncate(subsets.count() * size);
-    // Give the states' bytes back before the table is put in order.
+    into_length(values, subsets.count() * size)
+}
+
+/// The entries of a zero-aware table of `placements` placements, from
+/// `values`, the value of every state (a placement's `slots` states side
+/// by side, [`UNREACHED`] where none), written over `values` as
+/// [`pack_blocks`] does; `main(p, i)` says whether placement `p`'s state
+/// `i` is in its main region (asked only where its states differ).
+pub(super) fn pack_slots(
+    (placements, slots): (usize, usize),
+    mut values: Vec<u8>,
+    main: impl Fn(usize, usize) -> bool,
+) -> Vec<u8> {
+    for p in 0..placements {
+        let states = &values[p * slots..(p + 1) * slots];
+        let reached = || states.iter().copied().filter(|&v| v != UNREACHED);
+        let least = reached().min();
+        let main = match reached().any(|v| Some(v) != least) {
+            true => (0..slots).find(|&i| states[i] != UNREACHED && main(p, i)),
+            false => None,
+        };
+        values[p] = entry(reached(), main.map(|i| states[i]));
+    }
+    into_length(values, placements)
+}
+
+/// `values` cut to `len` entries, its memory given back.
+fn into_length(mut values: Vec<u8>, len: usize) -> Vec<u8> {
+    values.truncate(len);
     values.shrink_to_fit();
     values
 }
@@ -116,8 +172,12 @@ pub(super) fn pack(
 mod tests {
     use std::collections::{HashMap, VecDeque};
 
-    use super::super::Tiles;
+    use perm_rank::{Placements, Ranking};
+
     use crate::grid::Rect;
+    use crate::layers::{Sweep, Table};
+    use crate::pdb::regions::{PlacementRanking, Regions};
+    use crate::pdb::tiles::Tiles;
 
     /// Every state's distance by a breadth-first search of the group's tiles
     /// and the blank's *cell*, the blank's moves costing nothing: a search
@@ -150,16 +210,16 @@ mod tests {
     /// table's, and the distance itself wherever the blank is in the main
     /// region and the distance exceeds the least by three at most; and some
     /// states read more than the plain table.
-    fn check(rect: Rect, goal: &[u8], blank: u8) {
-        let tiles = Tiles::new(rect, goal, usize::from(blank)).unwrap();
+    fn check<const K: usize>(rect: Rect, goal: [u8; K], blank: u8) {
+        let tiles = Tiles::new(rect, &goal, usize::from(blank)).unwrap();
         let (plain, packed) = (
             tiles.build(|_| {}).unwrap(),
             tiles.build_zero_aware(|_| {}).unwrap(),
         );
-        let read = tiles.zero_aware();
+        let read = super::ZeroAware::new(rect);
         let board = super::RectBits::new(rect);
         let mut more = 0;
-        for ((cells, b), d) in distances(rect, goal, blank) {
+        for ((cells, b), d) in distances(rect, &goal, blank) {
             let at = tiles.placements().rank_unchecked(&cells) as usize;
             let value = read.value(packed[at], &cells, b);
             assert!(plain[at] <= value && value <= d, "{cells:?} {b}");
@@ -173,13 +233,41 @@ mod tests {
         assert!(more > 0, "{goal:?}");
         let again = crate::par::with_threads(3, || tiles.build_zero_aware(|_| {}));
         assert_eq!(again.unwrap().unwrap(), packed);
+        // The generic sweep over placements and regions packs the same bytes.
+        let regions = Regions::<_, K, u32>::new(
+            Distinct(tiles.placements()),
+            rect,
+            goal.map(|c| 1u64 << c),
+            usize::from(blank),
+        );
+        for table in [Table::Bytes, Table::TwoBits] {
+            let swept = regions.build_zero_aware(&Sweep::new(table), |_| {});
+            assert_eq!(swept.unwrap(), packed, "{goal:?}");
+        }
+    }
+
+    /// Each of `K` tiles a kind of its own, ranked by `Placements`.
+    struct Distinct<'a>(&'a Placements);
+
+    impl<const K: usize> PlacementRanking<K> for Distinct<'_> {
+        fn count(&self) -> u64 {
+            self.0.count()
+        }
+        fn rank(&self, pieces: &[u64; K]) -> u64 {
+            self.0
+                .rank_unchecked(&pieces.map(|m| m.trailing_zeros() as u8))
+        }
+        fn unrank(&self, rank: u64) -> [u64; K] {
+            let cells = self.0.unrank_vec(rank).expect("a rank below count()");
+            std::array::from_fn(|i| 1 << cells[i])
+        }
     }
 
     #[test]
     fn the_main_region_reads_its_own_distance() {
-        check(Rect::new(3, 3), &[0, 1], 8);
-        check(Rect::new(3, 3), &[1, 3, 5], 0);
-        check(Rect::new(4, 3), &[0, 5, 6], 3);
-        check(Rect::new(2, 4), &[0, 1, 2, 3, 4], 7);
+        check(Rect::new(3, 3), [0, 1], 8);
+        check(Rect::new(3, 3), [1, 3, 5], 0);
+        check(Rect::new(4, 3), [0, 5, 6], 3);
+        check(Rect::new(2, 4), [0, 1, 2, 3, 4], 7);
     }
 }
