@@ -11,7 +11,6 @@
 
 use perm_rank::{Multiset, Ranking};
 use search_core::layers::{Sweep, Table};
-use search_core::pdb::ZeroAware;
 use search_core::pdb::regions::{PlacementRanking, Regions};
 
 use search_core::bound::Bound;
@@ -41,9 +40,7 @@ use crate::{Board, Letter, LineSpace};
 pub struct PatternDb {
     letters: Vec<Letter>,
     ranking: Multiset,
-    /// Zero-aware entries (`search_core::pdb::ZeroAware`), by placement.
     table: Vec<u8>,
-    zero_aware: ZeroAware,
 }
 
 /// The placements of a group of `K` letters, ranked as `perm_rank::Multiset`
@@ -79,14 +76,12 @@ impl PatternDb {
     /// a state is a placement of the group's pieces and the *region* of free
     /// cells that holds the space; a move of a group piece next to the
     /// region into it costs 1 (`search_core::pdb::regions`). A breadth-first
-    /// search over these states, back from the goal, gives each state the
-    /// cost of the first layer that reaches it; a placement's entry keeps the
-    /// least over its regions and how much more its main region needs (the
-    /// region of more than half the free cells), which the lookup adds when
-    /// the space is there (`search_core::pdb::ZeroAware`).
+    /// search over these states, back from the goal, gives each placement the
+    /// cost of the first layer that reaches it.
     ///
     /// Memory: one byte per placement of the group's pieces for the table,
-    /// and during the build one byte per placement and free cell.
+    /// and during the build one bit per placement and free cell, with the
+    /// states of two layers.
     ///
     /// # Panics
     /// If `letters` holds more than four letters.
@@ -106,7 +101,6 @@ impl PatternDb {
             letters: letters.to_vec(),
             ranking,
             table,
-            zero_aware: ZeroAware::new(goal.rect()),
         }
     }
 
@@ -125,12 +119,12 @@ impl PatternDb {
         self.table.is_empty()
     }
 
-    /// The largest value a lookup can give.
+    /// The largest value in the table.
     pub fn max_value(&self) -> u8 {
         self.table
             .iter()
-            .filter(|&&v| v != u8::MAX)
-            .map(|&v| (v & 63) + (v >> 6))
+            .copied()
+            .filter(|&v| v != u8::MAX)
             .max()
             .unwrap_or(0)
     }
@@ -138,25 +132,21 @@ impl PatternDb {
     /// The fewest moves of the group's pieces from `board` to the goal.
     #[inline]
     pub fn value(&self, board: &Board) -> u32 {
-        u32::from(self.value_of(board))
+        u32::from(self.value_of(&board.letter_masks()))
     }
 
-    /// The value of `board`: its group's placement, and the space's region.
+    /// The value for the letters' masks (A, B, C, D).
     #[inline]
-    fn value_of(&self, board: &Board) -> u8 {
+    pub(crate) fn value_of(&self, letters: &[u16; 4]) -> u8 {
         // One mask per letter of the group, and one for the rest.
-        let letters = board.letter_masks();
         let mut masks = [0u64; 5];
         for (slot, &l) in masks.iter_mut().zip(&self.letters) {
             *slot = u64::from(letters[l as usize]);
         }
-        let group = &masks[..self.letters.len()];
         let i = self
             .ranking
             .rank_masks_unchecked(&masks[..=self.letters.len()]) as usize;
-        let pieces = group.iter().fold(0, |m, p| m | p);
-        self.zero_aware
-            .value_in(self.table[i], pieces, board.space() as u8)
+        self.table[i]
     }
 }
 
@@ -165,7 +155,7 @@ impl Bound<LineSpace> for PatternDb {
     type Memo = u8;
 
     fn start(&self, _: &LineSpace, board: &Board) -> (u32, u8) {
-        let value = self.value_of(board);
+        let value = self.value_of(&board.letter_masks());
         (u32::from(value), value)
     }
 
@@ -174,7 +164,7 @@ impl Bound<LineSpace> for PatternDb {
     fn after(&self, _: &LineSpace, board: &Board, m: Step, value: &mut u8, _: u32) -> u32 {
         let moved = board.letter(usize::from(m.to)).expect("a piece moved");
         if self.letters.contains(&moved) {
-            *value = self.value_of(board);
+            *value = self.value_of(&board.letter_masks());
         }
         u32::from(*value)
     }
@@ -185,7 +175,7 @@ fn table<const K: usize>(goal: &Board, letters: &[Letter], ranking: &Multiset) -
     let pieces: [u64; K] = std::array::from_fn(|i| u64::from(goal.cells_of(letters[i])));
     let rect = goal.rect();
     let regions = Regions::<_, K, u16>::new(GroupRanking(ranking), rect, pieces, goal.space());
-    regions
-        .build_zero_aware(&Sweep::new(Table::Bytes), |_| {})
+    search_core::pdb::PatternDb::build(&regions, &Sweep::new(Table::Bytes), |_| {})
         .expect("without a memory limit, a 16-cell board's placements lie within 254 moves")
+        .into_values()
 }

@@ -7,8 +7,10 @@
 //! and into which the blank can get without moving a tile of the group (the
 //! blank's moves through other cells are free). Every real move moves one
 //! tile, which belongs to one group at most, so the tables' values add up to
-//! an admissible bound. Each table keeps the least value over the blank's
-//! cells, as Korf & Felner's do.
+//! an admissible bound. A plain table ([`Partition::plain`]) keeps the least
+//! value over the blank's cells, as Korf & Felner's do; a zero-aware one (the
+//! default) also how many moves more the blank's main region needs
+//! (`search_core::pdb::ZeroAware`).
 //!
 //! A table is indexed by the [`Placements`] rank of its tiles' cells and built
 //! by a breadth-first search from the goal placement, layer by layer, in

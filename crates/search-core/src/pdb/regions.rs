@@ -16,7 +16,9 @@
 //! placement is ranked ([`PlacementRanking`]) and where the free moves are
 //! (the moves between cells next to each other on a rectangle); [`Regions`] is then an [`Abstraction`]
 //! whose database [`PatternDb::build`](super::PatternDb::build) sweeps, each
-//! placement's value being the least over the blank's regions. Where every
+//! placement's value being the least over the blank's regions
+//! ([`Regions::build_zero_aware`] keeps more: see
+//! [`ZeroAware`](super::ZeroAware)). Where every
 //! piece is a kind of its own (numbered tiles), [`super::tiles`] gives the
 //! same values by a search over blocks of placements.
 //!
@@ -178,14 +180,19 @@ impl<R: PlacementRanking<K>, const K: usize, M: Mask> Regions<R, K, M> {
         let db = PatternDb::build(&ByState(self), sweep, progress)?;
         let slots = self.free_cells as usize;
         let shape = (self.ranking.count() as usize, slots);
-        Ok(pack_slots(shape, db.into_values(), |p, i| {
+        Ok(pack_slots(shape, db.into_values(), |p| {
+            // The regions in the order of their lowest cells, as ranked.
             let free = self.free(&self.ranking.unrank(p as u64));
             let mut left = free;
-            for _ in 0..i {
-                left &= left - 1;
+            while left != 0 {
+                let region = self.board.flood(free, left & left.wrapping_neg());
+                if 2 * region.count_ones() > free.count_ones() {
+                    let lowest = region & region.wrapping_neg();
+                    return Some((free & (lowest - 1)).count_ones() as usize);
+                }
+                left &= !region;
             }
-            let region = self.board.flood(free, left & left.wrapping_neg());
-            2 * region.count_ones() > free.count_ones()
+            None
         }))
     }
 

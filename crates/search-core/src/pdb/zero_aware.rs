@@ -141,22 +141,22 @@ pub(super) fn pack_blocks(
 /// The entries of a zero-aware table of `placements` placements, from
 /// `values`, the value of every state (a placement's `slots` states side
 /// by side, [`UNREACHED`] where none), written over `values` as
-/// [`pack_blocks`] does; `main(p, i)` says whether placement `p`'s state
-/// `i` is in its main region (asked only where its states differ).
+/// [`pack_blocks`] does; `main(p)` is the slot of placement `p`'s main
+/// region, if it has one (asked only where its states differ).
 pub(super) fn pack_slots(
     (placements, slots): (usize, usize),
     mut values: Vec<u8>,
-    main: impl Fn(usize, usize) -> bool,
+    main: impl Fn(usize) -> Option<usize>,
 ) -> Vec<u8> {
     for p in 0..placements {
         let states = &values[p * slots..(p + 1) * slots];
         let reached = || states.iter().copied().filter(|&v| v != UNREACHED);
         let least = reached().min();
         let main = match reached().any(|v| Some(v) != least) {
-            true => (0..slots).find(|&i| states[i] != UNREACHED && main(p, i)),
+            true => main(p).map(|i| states[i]),
             false => None,
         };
-        values[p] = entry(reached(), main.map(|i| states[i]));
+        values[p] = entry(reached(), main);
     }
     into_length(values, placements)
 }
