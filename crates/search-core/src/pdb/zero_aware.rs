@@ -93,7 +93,7 @@ impl ZeroAware {
     /// Whether the region of the free cells `free` holding the cell `at`
     /// (a mask of one bit) is the main one: more than half of them.
     #[inline]
-    pub(super) fn is_main(&self, free: u64, at: u64) -> bool {
+    fn is_main(&self, free: u64, at: u64) -> bool {
         2 * self.board.flood(free, at).count_ones() > free.count_ones()
     }
 }
