@@ -98,6 +98,27 @@ mod zero_aware;
 
 pub use zero_aware::ZeroAware;
 
+/// For the tests: placements of `K` distinct tiles as one kind each, the
+/// masks' cells ranked by `perm_rank::Placements`.
+#[cfg(test)]
+struct Distinct<'a>(&'a perm_rank::Placements);
+
+#[cfg(test)]
+impl<const K: usize> regions::PlacementRanking<K> for Distinct<'_> {
+    fn count(&self) -> u64 {
+        self.0.count()
+    }
+    fn rank(&self, pieces: &[u64; K]) -> u64 {
+        self.0
+            .rank_unchecked(&pieces.map(|m| m.trailing_zeros() as u8))
+    }
+    fn unrank(&self, rank: u64) -> [u64; K] {
+        use perm_rank::Ranking;
+        let cells = self.0.unrank_vec(rank).expect("a rank below count()");
+        std::array::from_fn(|i| 1 << cells[i])
+    }
+}
+
 /// A puzzle's abstraction, as [`PatternDb::build`] needs it.
 ///
 /// The abstract space is [`Ranked`] rules of their own (the puzzle's moves

@@ -172,11 +172,10 @@ fn into_length(mut values: Vec<u8>, len: usize) -> Vec<u8> {
 mod tests {
     use std::collections::{HashMap, VecDeque};
 
-    use perm_rank::{Placements, Ranking};
-
     use crate::grid::Rect;
     use crate::layers::{Sweep, Table};
-    use crate::pdb::regions::{PlacementRanking, Regions};
+    use crate::pdb::Distinct;
+    use crate::pdb::regions::Regions;
     use crate::pdb::tiles::Tiles;
 
     /// Every state's distance by a breadth-first search of the group's tiles
@@ -243,23 +242,6 @@ mod tests {
         for table in [Table::Bytes, Table::TwoBits] {
             let swept = regions.build_zero_aware(&Sweep::new(table), |_| {});
             assert_eq!(swept.unwrap(), packed, "{goal:?}");
-        }
-    }
-
-    /// Each of `K` tiles a kind of its own, ranked by `Placements`.
-    struct Distinct<'a>(&'a Placements);
-
-    impl<const K: usize> PlacementRanking<K> for Distinct<'_> {
-        fn count(&self) -> u64 {
-            self.0.count()
-        }
-        fn rank(&self, pieces: &[u64; K]) -> u64 {
-            self.0
-                .rank_unchecked(&pieces.map(|m| m.trailing_zeros() as u8))
-        }
-        fn unrank(&self, rank: u64) -> [u64; K] {
-            let cells = self.0.unrank_vec(rank).expect("a rank below count()");
-            std::array::from_fn(|i| 1 << cells[i])
         }
     }
 

@@ -426,26 +426,8 @@ fn binomial(n: u64, k: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::layers::{Sweep, Table};
-    use crate::pdb::PatternDb;
-    use crate::pdb::regions::{PlacementRanking, Regions};
-
-    /// Placements of `K` distinct tiles as one kind each: the masks' cells
-    /// ranked by `perm_rank::Placements`.
-    struct Distinct<'a>(&'a Placements);
-
-    impl<const K: usize> PlacementRanking<K> for Distinct<'_> {
-        fn count(&self) -> u64 {
-            self.0.count()
-        }
-        fn rank(&self, pieces: &[u64; K]) -> u64 {
-            self.0
-                .rank_unchecked(&pieces.map(|m| m.trailing_zeros() as u8))
-        }
-        fn unrank(&self, rank: u64) -> [u64; K] {
-            let cells = self.0.unrank_vec(rank).expect("a rank below count()");
-            std::array::from_fn(|i| 1 << cells[i])
-        }
-    }
+    use crate::pdb::regions::Regions;
+    use crate::pdb::{Distinct, PatternDb};
 
     /// The blocks' values are those of a sweep of the same abstraction, one
     /// rank a state, on every thread count.
