@@ -60,7 +60,7 @@
 //! # Ok::<(), search_core::pdb::PdbError>(())
 //! ```
 
-use super::zero_aware::pack_slots;
+use super::zero_aware::{is_main, pack_slots};
 use super::{Abstraction, PatternDb, PdbError};
 use crate::grid::Rect;
 use crate::layers::{LayerReport, Sweep};
@@ -186,9 +186,8 @@ impl<R: PlacementRanking<K>, const K: usize, M: Mask> Regions<R, K, M> {
             let mut left = free;
             while left != 0 {
                 let region = self.board.flood(free, left & left.wrapping_neg());
-                if 2 * region.count_ones() > free.count_ones() {
-                    let lowest = region & region.wrapping_neg();
-                    return Some((free & (lowest - 1)).count_ones() as usize);
+                if is_main(region, free) {
+                    return Some(slot(free, region) as usize);
                 }
                 left &= !region;
             }
@@ -207,11 +206,16 @@ impl<R: PlacementRanking<K>, const K: usize, M: Mask> Regions<R, K, M> {
     #[inline]
     fn rank_parts(&self, state: &RegionState<K, M>) -> (u64, u64) {
         let pieces = state.pieces.map(M::to_u64);
-        let region = state.region.to_u64();
-        let below = (region & region.wrapping_neg()) - 1;
-        let index = u64::from((self.free(&pieces) & below).count_ones());
+        let index = slot(self.free(&pieces), state.region.to_u64());
         (self.ranking.rank(&pieces), index)
     }
+}
+
+/// The index among the free cells `free` of the lowest cell of `region`.
+#[inline]
+fn slot(free: u64, region: u64) -> u64 {
+    let below = (region & region.wrapping_neg()) - 1;
+    u64::from((free & below).count_ones())
 }
 
 /// The cells of a rectangle as the bits of a `u64` (cell `c` is bit `c`),

@@ -91,11 +91,18 @@ impl ZeroAware {
     }
 
     /// Whether the region of the free cells `free` holding the cell `at`
-    /// (a mask of one bit) is the main one: more than half of them.
+    /// (a mask of one bit) is the main one.
     #[inline]
     fn is_main(&self, free: u64, at: u64) -> bool {
-        2 * self.board.flood(free, at).count_ones() > free.count_ones()
+        is_main(self.board.flood(free, at), free)
     }
+}
+
+/// Whether `region`, one of the regions of the free cells `free`, is the
+/// main one: it holds more than half of them.
+#[inline]
+pub(super) fn is_main(region: u64, free: u64) -> bool {
+    2 * region.count_ones() > free.count_ones()
 }
 
 /// The entry of a placement whose states (one a region of the blank) have
@@ -124,12 +131,13 @@ pub(super) fn pack_blocks(
     (cells, size): (usize, usize),
     mut values: Vec<u8>,
 ) -> Vec<u8> {
-    let free = cells - subsets.k;
+    let all = u64::MAX >> (64 - cells);
     for s in 0..subsets.count() {
         let blocks = subsets.first_block[s]..subsets.first_block[s + 1];
+        let free = all & !u64::from(subsets.masks[s]);
         let main = blocks
             .clone()
-            .find(|&b| 2 * subsets.regions[b].count_ones() as usize > free);
+            .find(|&b| is_main(u64::from(subsets.regions[b]), free));
         for p in 0..size {
             let states = blocks.clone().map(|b| values[b * size + p]);
             values[s * size + p] = entry(states, main.map(|b| values[b * size + p]));
