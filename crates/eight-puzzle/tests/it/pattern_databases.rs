@@ -330,6 +330,21 @@ fn pattern_databases_round_trip_and_refuse_corrupt_bytes() {
         &PatternDb::from_bytes_for(&bytes, &goal, &partition).unwrap(),
         &**db
     );
+    // The kind byte ends the header (byte 45, after 8 + 2 + 16 + 1 + 7 + 7 + 4):
+    // zero-aware here; plain tables round-trip as plain; another is refused.
+    assert_eq!(bytes[45], 1);
+    let plain = PatternDb::build(&goal, &partition.clone().plain(), u64::MAX, |_, _| {}).unwrap();
+    let plain_bytes = plain.to_bytes();
+    assert_eq!(plain_bytes[45], 0);
+    assert_eq!(PatternDb::from_bytes(&plain_bytes).unwrap(), plain);
+    let mut kind = bytes.clone();
+    kind[45] = 2;
+    assert_eq!(
+        PatternDb::from_bytes(&kind),
+        Err(PdbError::Corrupt(
+            "not a pattern database file (bad header)".to_string()
+        ))
+    );
     let mut flipped = bytes.clone();
     flipped[1000] ^= 1;
     assert_eq!(
