@@ -148,6 +148,42 @@ impl Geometry {
         self.positions.get(hole).copied()
     }
 
+    /// Each hole's place in a grid of the lattice, row by row, where the
+    /// grid fits the 64 bits of a position: on it each direction of jumps
+    /// moves a hole's bit by one offset (on the triangular lattice a row's
+    /// holes are two columns apart, and the rows shift by one), so that
+    /// the jumps of a direction can be found for every hole at once (four
+    /// groups of jumps on the English board, against twelve offsets in the
+    /// holes' numbering). `None` where the grid is wider than 64 bits.
+    pub(crate) fn grid(&self) -> Option<Vec<u8>> {
+        // The column on the grid: on the triangular lattice, the holes of
+        // a row are two picture columns apart and a row down shifts them
+        // by one, so (column + row) / 2 steps by one along a row and by
+        // 0 or 1 down a row.
+        let column = |&(r, c): &(usize, usize)| match self.lattice {
+            Lattice::Square => c,
+            Lattice::Triangular => (c + r) / 2,
+        };
+        let columns = self.positions.iter().map(column);
+        let (least, most) = (columns.clone().min()?, columns.max()?);
+        let stride = most - least + 1;
+        let top = self.positions.first()?.0;
+        let places: Vec<usize> = self
+            .positions
+            .iter()
+            .map(|p| (p.0 - top) * stride + column(p) - least)
+            .collect();
+        let mut bits = 0u64;
+        for &i in &places {
+            // Every place below 64, and each hole's its own.
+            if i >= 64 || bits >> i & 1 == 1 {
+                return None;
+            }
+            bits |= 1 << i;
+        }
+        Some(places.iter().map(|&i| i as u8).collect())
+    }
+
     /// Every jump of the board, by `from` hole, then by landing hole (the
     /// order of Hiroi's table).
     pub fn jumps(&self) -> &[Jump] {
@@ -322,5 +358,51 @@ mod tests {
         check(Lattice::Triangular, &["  o  ", " o o ", "o o o"], 6);
         check(Lattice::Triangular, &[" o o ", "o o o", " o o "], 12);
         check(Lattice::Triangular, &["o o o"], 2);
+    }
+
+    /// On the grid each direction of jumps moves a hole by one offset: the
+    /// square lattice's four, the triangular lattice's six; a board whose
+    /// grid is wider than a word has none.
+    #[test]
+    fn a_direction_is_one_offset_on_the_grid() {
+        let triangle = |side: usize| -> Vec<String> {
+            (0..side)
+                .map(|r| format!("{}{}", " ".repeat(side - 1 - r), vec!["o"; r + 1].join(" ")))
+                .collect()
+        };
+        let english = [
+            "  ooo  ", "  ooo  ", "ooooooo", "ooooooo", "ooooooo", "  ooo  ", "  ooo  ",
+        ];
+        fn rows(r: &[String]) -> Vec<&str> {
+            r.iter().map(String::as_str).collect()
+        }
+        for (lattice, board, directions) in [
+            (Lattice::Square, english.map(String::from).to_vec(), 4),
+            (Lattice::Triangular, triangle(6), 6),
+            (Lattice::Triangular, triangle(8), 6),
+        ] {
+            let b = Board::from_rows_in(lattice, &rows(&board)).unwrap();
+            let g = b.geometry();
+            let place = g.grid().expect("a grid within 64 bits");
+            let mut seen = 0u64;
+            for &p in &place {
+                assert!(p < 64 && seen >> p & 1 == 0, "{board:?}");
+                seen |= 1 << p;
+            }
+            let mut offsets: Vec<(i32, i32)> = g
+                .jumps()
+                .iter()
+                .map(|j| {
+                    let at = |h: u8| i32::from(place[usize::from(h)]);
+                    (at(j.over) - at(j.from), at(j.to) - at(j.over))
+                })
+                .collect();
+            offsets.sort_unstable();
+            offsets.dedup();
+            assert_eq!(offsets.len(), directions, "{board:?}");
+            assert!(offsets.iter().all(|&(d1, d2)| d1 == d2));
+        }
+        let wide = Board::from_rows_in(Lattice::Triangular, &rows(&triangle(9))).unwrap();
+        assert_eq!(wide.geometry().grid(), None);
     }
 }

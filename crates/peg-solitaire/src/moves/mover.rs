@@ -34,12 +34,16 @@ pub(crate) struct Mover<'a> {
     lanes: usize,
     bytes: usize,
     tables: Vec<u64>,
-    /// The jumps grouped by their holes' offsets, for [`Mover::push_jumps`].
+    /// The jumps grouped by their holes' offsets on the board's grid
+    /// ([`Geometry::grid`]; in the holes' numbering where the grid does not
+    /// fit a word), for [`Mover::push_jumps`]; and a position's holes on
+    /// the grid by bytes, as in `tables` (empty without the grid).
     groups: Vec<Group>,
+    grid: Vec<u64>,
 }
 
 /// The jumps whose holes lie at the same offsets (`over - from`, `to -
-/// over`) in the numbering of the holes: the legal ones of a position are
+/// over`) on the grid: the legal ones of a position are
 /// found for the whole group at once, the holes they leave being those of
 /// `from` whose offset holes hold a peg and are empty (two rotations).
 struct Group {
@@ -110,10 +114,25 @@ impl<'a> Mover<'a> {
                 }
             }
         }
+        let place = geometry.grid();
+        let grid = match &place {
+            Some(place) => (0..bytes)
+                .flat_map(|k| {
+                    (0..256u64).map(move |b| {
+                        grid::bits(b << (8 * k))
+                            .filter(|&h| h < place.len())
+                            .fold(0, |bits, h| bits | 1 << place[h])
+                    })
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let at = |h: u8| place.as_ref().map_or(h, |p| p[usize::from(h)]);
         let mut groups: Vec<Group> = Vec::new();
         for (i, j) in jumps.iter().enumerate() {
-            let d1 = i32::from(j.over) - i32::from(j.from);
-            let d2 = i32::from(j.to) - i32::from(j.over);
+            let (from, over, to) = (at(j.from), at(j.over), at(j.to));
+            let d1 = i32::from(over) - i32::from(from);
+            let d2 = i32::from(to) - i32::from(over);
             let g = match groups.iter().position(|g| (g.d1, g.d2) == (d1, d2)) {
                 Some(g) => g,
                 None => {
@@ -128,8 +147,8 @@ impl<'a> Mover<'a> {
                     groups.len() - 1
                 }
             };
-            groups[g].from |= 1 << j.from;
-            groups[g].jump[j.from as usize] = i as u16;
+            groups[g].from |= 1 << from;
+            groups[g].jump[usize::from(from)] = i as u16;
         }
         Mover {
             geometry,
@@ -142,7 +161,21 @@ impl<'a> Mover<'a> {
             bytes,
             lanes,
             groups,
+            grid,
         }
+    }
+
+    /// `pegs` on the grid the groups read.
+    #[inline(always)]
+    fn on_grid(&self, pegs: u64) -> u64 {
+        if self.grid.is_empty() {
+            return pegs;
+        }
+        let mut bits = 0;
+        for k in 0..self.bytes {
+            bits |= self.grid[k * 256 + ((pegs >> (8 * k)) as usize & 0xff)];
+        }
+        bits
     }
 
     /// Calls `visit` with every position one move from `pegs` (backward:
@@ -216,6 +249,7 @@ impl<'a> Mover<'a> {
         allowed: impl Fn(usize) -> u64,
         mut visit: impl FnMut(usize),
     ) {
+        let pegs = self.on_grid(pegs);
         for (k, g) in self.groups.iter().enumerate() {
             let legal = if backward {
                 g.from & !pegs & g.over.apply(!pegs) & g.to.apply(pegs)
