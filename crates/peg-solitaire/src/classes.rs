@@ -141,7 +141,7 @@ impl LevelRanks {
 impl LevelRanks {
     /// The positions level `k` may hold: those of `k` pegs fewer than the
     /// start, of its class.
-    pub(crate) fn count(&self, k: usize) -> u64 {
+    pub(crate) fn positions(&self, k: usize) -> u64 {
         self.start_pegs
             .checked_sub(k)
             .map_or(0, |pegs| self.tables.count(pegs, self.class))
@@ -152,11 +152,19 @@ impl Ranks for LevelRanks {
     type Level<'a> = Level<'a>;
 
     fn level(&self, k: usize) -> Option<Level<'_>> {
+        Ranks::count(self, k)?;
         let pegs = self.start_pegs.checked_sub(k)?;
         self.layers[k]
             .get_or_init(|| self.tables.layer(pegs, self.class).ok())
             .as_ref()
             .map(Level)
+    }
+
+    /// Without building the level's tables; none where the level has
+    /// fewer positions than its table would have entries.
+    fn count(&self, k: usize) -> Option<u64> {
+        let count = self.positions(k);
+        (k <= self.start_pegs && count >= self.tables.layer_len() as u64).then_some(count)
     }
 }
 

@@ -373,7 +373,7 @@ pub(crate) fn levels_memory(g: &Geometry, span: &JumpSpan, start: u64) -> u64 {
     let jumps = g.jumps().len() as u64;
     // Level k's positions, at most.
     let size = |k: usize, before: u64| {
-        (ranks.count(k).div_ceil(symmetries)).min(before.saturating_mul(jumps))
+        (ranks.positions(k).div_ceil(symmetries)).min(before.saturating_mul(jumps))
     };
     // Each end: its levels' sizes.
     let mut ends = [vec![1u64], vec![finishes.len() as u64]];
@@ -392,7 +392,9 @@ pub(crate) fn levels_memory(g: &Geometry, span: &JumpSpan, start: u64) -> u64 {
         let last = *ends[back].last().expect("a level");
         let next = size(k, last);
         let grown = next * JUMP_BYTES_PER_POSITION
-            + ranks.count(k).div_ceil(64) * 8 * u64::from(ranks.count(k).div_ceil(64) <= 2 * last);
+            + ranks.positions(k).div_ceil(64)
+                * 8
+                * u64::from(ranks.positions(k).div_ceil(64) <= 2 * last);
         most = most.max(held(&ends[0]) + held(&ends[1]) + grown);
         ends[back].push(next);
     }

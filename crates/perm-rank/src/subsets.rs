@@ -94,6 +94,9 @@ pub struct SubsetClasses {
     /// The subsets of the bits below the highest chunk, per row (elements,
     /// class): a layer's table is built from them.
     below_top: Vec<u64>,
+    /// Per value of the highest chunk, its class: read by every layer's
+    /// table.
+    top_class: Vec<u8>,
 }
 
 /// A chunk of the mask between the highest and the lowest: per row (the
@@ -268,6 +271,9 @@ impl SubsetClasses {
             top_shift,
             top_bits,
             below_top: counts_below(weights, classes, top_shift as usize),
+            top_class: (0..1u64 << top_bits)
+                .map(|v| class_of(v, top_shift) as u8)
+                .collect(),
         })
     }
 
@@ -300,6 +306,13 @@ impl SubsetClasses {
         counts_below(&self.weights, classes, self.n as usize)[k * classes + usize::from(class)]
     }
 
+    /// The entries of a layer's table ([`layer`](Self::layer) builds one
+    /// a layer, in as many steps): a layer of fewer subsets is cheaper to
+    /// keep sorted.
+    pub fn layer_len(&self) -> usize {
+        self.top_class.len()
+    }
+
     /// The subsets with `k` elements and class `class`, ranked; refused
     /// where they number `2^40` or more.
     pub fn layer(self: &Arc<Self>, k: usize, class: u8) -> Result<SubsetLayer, RankError> {
@@ -314,9 +327,9 @@ impl SubsetClasses {
         let classes = self.classes as usize;
         let mut top = Vec::with_capacity(1 << self.top_bits);
         let mut cum = 0u64;
-        for v in 0..1u64 << self.top_bits {
+        for (v, &c) in self.top_class.iter().enumerate() {
             let e = v.count_ones() as usize;
-            let u = usize::from(class ^ self.class_of(v << self.top_shift));
+            let u = usize::from(class ^ c);
             let next = (k >= e && k - e <= self.top_shift as usize).then(|| (k - e) * classes + u);
             top.push(cum | (next.unwrap_or(0) as u64) << CUM_BITS);
             cum += next.map_or(0, |row| self.below_top[row]);

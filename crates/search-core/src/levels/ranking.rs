@@ -52,6 +52,13 @@ pub trait Ranks: Sync {
 
     /// The ranking of level `k`'s keys, or `None` to keep it sorted.
     fn level(&self, k: usize) -> Option<Self::Level<'_>>;
+
+    /// The number of keys level `k`'s ranking numbers, `None` where it has
+    /// none: a search asks it first, so that a ranking whose tables take
+    /// time to build is built only for the levels held as bit arrays.
+    fn count(&self, k: usize) -> Option<u64> {
+        self.level(k).map(|level| level.count())
+    }
 }
 
 /// No ranking: every level is sorted.
@@ -126,6 +133,10 @@ impl<R: Ranks> Ranks for &R {
     fn level(&self, k: usize) -> Option<Self::Level<'_>> {
         (**self).level(k)
     }
+
+    fn count(&self, k: usize) -> Option<u64> {
+        (**self).count(k)
+    }
 }
 
 impl<R: Ranks> Ranks for Option<R> {
@@ -136,5 +147,9 @@ impl<R: Ranks> Ranks for Option<R> {
 
     fn level(&self, k: usize) -> Option<Self::Level<'_>> {
         self.as_ref()?.level(k)
+    }
+
+    fn count(&self, k: usize) -> Option<u64> {
+        self.as_ref()?.count(k)
     }
 }

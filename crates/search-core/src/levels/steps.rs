@@ -57,11 +57,7 @@ impl<R: Ranks> LevelSearch<R> {
         next: &[T],
         backward: &B,
     ) -> Steps {
-        if let Some(ranking) = self
-            .ranks
-            .level(k)
-            .filter(|r| r.count().div_ceil(64) <= 8 * level.len() as u64)
-        {
+        if let Some(ranking) = self.dense(k, level.len(), 0) {
             return bit_level.steps_back(level, &ranking, next, backward);
         }
         let parts: Vec<Steps> = next
@@ -128,10 +124,7 @@ impl<R: Ranks> LevelSearch<R> {
     {
         assert_eq!(level.len(), values.len(), "a value for each state");
         let mut bit_level = BitLevel::default();
-        let ranking = self
-            .ranks
-            .level(k + 1)
-            .filter(|r| r.count().div_ceil(64) <= 8 * next.len() as u64);
+        let ranking = self.dense(k + 1, next.len(), 0);
         let before = ranking.as_ref().map(|r| bit_level.index(next, r));
         let bit_level = &bit_level;
         let position = |key: T| match (&ranking, &before) {
