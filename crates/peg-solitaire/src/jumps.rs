@@ -4,8 +4,8 @@
 
 use search_core::Stats;
 use search_core::levels::{
-    BitSymmetries, LevelReport, LevelSearch, Steps, expand_level, intersect, map_level,
-    mirror_positions, sum_over,
+    BitSymmetries, LevelReport, LevelSearch, expand_level, intersect, map_level, mirror_positions,
+    sum_over,
 };
 use search_core::puzzle::DEFAULT_MAX_MEMORY;
 
@@ -133,7 +133,7 @@ pub(crate) fn levels_by_jumps(
 
 /// The pagoda functions ([`Pagodas::find`]) of a game of `n` jumps from
 /// `start` to `goal`, up to the symmetries `both` that keep both, scored on
-/// the positions a third of the way (nine jumps at most) from the start;
+/// the positions a third of the way (eight jumps at most) from the start;
 /// none, without growing those, where the orbits are too many.
 pub(crate) fn pagodas_for(
     geometry: &Geometry,
@@ -147,7 +147,7 @@ pub(crate) fn pagodas_for(
     if !Pagodas::may_exist(geometry, both) {
         return Ok(Pagodas::none(geometry, goal.pegs()));
     }
-    let k = (n / 3).min(9);
+    let k = (n / 3).min(8);
     let (_, levels) = levels_by_jumps(
         geometry,
         both,
@@ -252,7 +252,7 @@ fn count_by_jumps_reading(
     // goal, up to the symmetries that keep both.
     let ranks = n.and_then(|n| LevelRanks::new(geometry, &[start.pegs()], &[goal.pegs()], n));
     let search = search_by_jumps(holes, options.max_memory).with_ranks(&ranks);
-    let (solvable, steps, mirrors): (Vec<Vec<u64>>, Vec<Steps>, Vec<u32>) = match n {
+    let solvable: Vec<Vec<u64>> = match n {
         Some(n) if options.solvable_only => {
             let ends = (
                 vec![by_both.canonical(start.pegs())],
@@ -281,21 +281,17 @@ fn count_by_jumps_reading(
                 };
                 // The levels past the middle are the mirrors of those
                 // before it: only their sizes are reported.
-                search
-                    .clone()
-                    .with_steps()
-                    .without_mirrored_levels()
-                    .between_mirrored(
-                        ends.0,
-                        n as u32,
-                        forward,
-                        &backward,
-                        mirror,
-                        before_mirror,
-                        &mut *progress,
-                    )?
+                search.clone().without_mirrored_levels().between_mirrored(
+                    ends.0,
+                    n as u32,
+                    forward,
+                    &backward,
+                    mirror,
+                    before_mirror,
+                    &mut *progress,
+                )?
             } else {
-                search.clone().with_steps().between(
+                search.clone().between(
                     ends.0,
                     ends.1,
                     n as u32,
@@ -306,7 +302,7 @@ fn count_by_jumps_reading(
             };
             stats.expanded += found.stats.expanded;
             stats.generated += found.stats.generated;
-            (found.levels, found.steps, found.mirrors)
+            found.levels
         }
         _ => {
             // From the start: every level counted; those of a game kept, up
@@ -340,7 +336,7 @@ fn count_by_jumps_reading(
                 )?
                 .1
             };
-            let solvable = match n {
+            match n {
                 Some(n) => solvable_from(
                     &mover,
                     forward,
@@ -351,8 +347,7 @@ fn count_by_jumps_reading(
                     &mut *progress,
                 ),
                 None => Vec::new(),
-            };
-            (solvable, Vec::new(), Vec::new())
+            }
         }
     };
     // The jump sequences into each position (one member of its class: the
@@ -362,13 +357,9 @@ fn count_by_jumps_reading(
     let ways_into = |top: usize| {
         let mut ways: Vec<Vec<u128>> = vec![vec![1; solvable.first().map_or(0, Vec::len)]];
         for k in 0..top {
-            let next = match steps.get(k) {
-                Some(steps) => steps.carry(&ways[k]),
-                None => search
-                    .steps_back(k, &solvable[k], &solvable[k + 1], by_jumps(&mover, true))
-                    .carry(&ways[k]),
-            };
-            ways.push(next);
+            let steps =
+                search.steps_back(k, &solvable[k], &solvable[k + 1], by_jumps(&mover, true));
+            ways.push(steps.carry(&ways[k]));
         }
         ways
     };
@@ -383,11 +374,7 @@ fn count_by_jumps_reading(
         let n = solvable.len() - 1;
         let m = n - n / 2;
         let ways = ways_into(m);
-        let mirrors = if mirrors.is_empty() {
-            mirror_positions(&solvable[m], &solvable[n - m], mirror)
-        } else {
-            mirrors
-        };
+        let mirrors = mirror_positions(&solvable[m], &solvable[n - m], mirror);
         sum_over(&solvable[m], |j, &pegs| {
             mover.class_size(pegs) as u128 * ways[m][j] * ways[n - m][mirrors[j] as usize]
         })

@@ -1,7 +1,6 @@
 //! The states on paths between two sets of a graph by levels, found by
 //! levels grown from both ends until they meet.
 
-use super::dense::Steps;
 use super::packed::Packed;
 use super::ranking::Scratch;
 use super::{
@@ -23,16 +22,6 @@ pub struct Between<T> {
     /// States expanded (every level grown from either end, then every
     /// level of paths expanded towards the other end) and generated.
     pub stats: Stats,
-    /// With [`with_steps`](LevelSearch::with_steps): `steps[k]` for `k` in
-    /// `0..depth` ([`between`](LevelSearch::between)) or `0..meeting`
-    /// ([`between_mirrored`](LevelSearch::between_mirrored)): the steps
-    /// from level `k` into level `k + 1`, read backwards; else empty.
-    pub steps: Vec<Steps>,
-    /// With [`with_steps`](LevelSearch::with_steps), in
-    /// [`between_mirrored`](LevelSearch::between_mirrored): for each state
-    /// of level `meeting`, the position of its mirror in level `depth -
-    /// meeting`; else empty.
-    pub mirrors: Vec<u32>,
 }
 
 impl<R: Ranks> LevelSearch<R> {
@@ -129,8 +118,6 @@ impl<R: Ranks> LevelSearch<R> {
             levels: vec![Vec::new(); depth + 1],
             meeting: 0,
             stats: Stats::default(),
-            steps: Vec::new(),
-            mirrors: Vec::new(),
         };
         while from_sources.levels() + from_targets.levels() < depth + 2 {
             let back = from_targets.last().len() < from_sources.last().len();
@@ -181,7 +168,7 @@ impl<R: Ranks> LevelSearch<R> {
         let (b, mut reached_ahead) = from_targets.split();
         levels[meeting] = intersect(&a, &b);
         drop((a, b));
-        let mut steps = self.paths_back(
+        self.paths_back(
             &mut bit_level,
             &mut levels,
             meeting,
@@ -199,22 +186,11 @@ impl<R: Ranks> LevelSearch<R> {
                 &forward,
                 &mut stats,
             );
-            if self.steps {
-                steps.push(self.steps_back_with(
-                    &mut bit_level,
-                    k - 1,
-                    &levels[k - 1],
-                    &levels[k],
-                    &backward,
-                ));
-            }
         }
         Ok(Between {
             levels,
             meeting: meeting as u32,
             stats,
-            steps,
-            mirrors: Vec::new(),
         })
     }
 
@@ -229,10 +205,7 @@ impl<R: Ranks> LevelSearch<R> {
     /// Fills `levels[..meeting]` from `levels[meeting]` down: level `k`
     /// keeps the states of `reached[k]` one step before a state of level
     /// `k + 1` ([`on_paths`](Self::on_paths)). `reached` holds levels
-    /// `0..meeting` (and none beyond). With [`with_steps`](Self::with_steps),
-    /// the steps between those levels, from level 0 (where a level is a bit
-    /// array, the ranks marked are kept, so that the steps need no second
-    /// expansion).
+    /// `0..meeting` (and none beyond).
     pub(super) fn paths_back<T: Key, B: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
@@ -241,41 +214,12 @@ impl<R: Ranks> LevelSearch<R> {
         mut reached: Vec<Packed<T>>,
         backward: &B,
         stats: &mut Stats,
-    ) -> Vec<Steps> {
+    ) {
         reached.truncate(meeting);
-        let mut steps = Vec::new();
         for k in (0..meeting).rev() {
             let reached = reached.pop().expect("every level up to the meeting");
-            let after = &levels[k + 1];
-            match self.dense(k, after.len(), 0).filter(|_| self.steps) {
-                Some(ranking) => {
-                    stats.expanded += after.len() as u64;
-                    let (generated, ranked) =
-                        bit_level.mark_successors_ranked(after, &ranking, backward);
-                    stats.generated += generated;
-                    let kept = reached.keep(|keys, marks| {
-                        bit_level.are_marked(&ranking, keys, &mut Scratch::default(), marks)
-                    });
-                    bit_level.clear(&ranking);
-                    steps.push(bit_level.steps_into(&kept, &ranking, ranked));
-                    levels[k] = kept;
-                }
-                None => {
-                    levels[k] = self.on_paths(bit_level, k, after, reached, backward, stats);
-                    if self.steps {
-                        steps.push(self.steps_back_with(
-                            bit_level,
-                            k,
-                            &levels[k],
-                            &levels[k + 1],
-                            backward,
-                        ));
-                    }
-                }
-            }
+            levels[k] = self.on_paths(bit_level, k, &levels[k + 1], reached, backward, stats);
         }
-        steps.reverse();
-        steps
     }
 
     /// The states of `reached` (level `k`) one step (`expand`) from a

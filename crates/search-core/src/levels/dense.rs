@@ -9,18 +9,10 @@ use rayon::prelude::*;
 use super::ranking::{LevelRanking, RankCursor, Scratch};
 use super::{Expand, Key};
 
-/// The ranks of the keys an expansion gave, state by state: `counts[i]`
-/// for the `i`-th state, one after another in `ranks`.
-#[derive(Debug, Default)]
-pub(crate) struct Ranked {
-    counts: Vec<u32>,
-    ranks: Vec<u64>,
-}
-
 /// The steps from one level to the next, read backwards: for each state of
 /// the later level, the positions in the earlier level of the states one
 /// step before it, each as often as the step is (so that weights carried
-/// along the steps count paths). [`Between::steps`](super::Between::steps).
+/// along the steps count paths): [`LevelSearch::steps_back`](super::LevelSearch::steps_back).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Steps {
     /// Where each state's positions start in `from` (one more: the end).
@@ -143,85 +135,25 @@ impl BitLevel {
         R: LevelRanking,
         E: Expand<T>,
     {
-        self.mark_expanded(level, ranking, expand, false).0
-    }
-
-    /// [`mark_successors`](Self::mark_successors), also keeping, state by
-    /// state, the ranks of the keys `expand` gives ([`Ranked`]).
-    pub(crate) fn mark_successors_ranked<T, R, E>(
-        &mut self,
-        level: &[T],
-        ranking: &R,
-        expand: &E,
-    ) -> (u64, Vec<Ranked>)
-    where
-        T: Key,
-        R: LevelRanking,
-        E: Expand<T>,
-    {
-        self.mark_expanded(level, ranking, expand, true)
-    }
-
-    fn mark_expanded<T, R, E>(
-        &mut self,
-        level: &[T],
-        ranking: &R,
-        expand: &E,
-        keep: bool,
-    ) -> (u64, Vec<Ranked>)
-    where
-        T: Key,
-        R: LevelRanking,
-        E: Expand<T>,
-    {
         self.reserve(ranking.count());
         let words = &self.words[..];
-        let parts: Vec<(u64, Ranked)> = level
+        level
             .par_chunks(CHUNK)
             .map_init(
                 || (Vec::with_capacity(2 * BATCH), Scratch::default()),
                 |(keys, todo), chunk| {
                     let mut generated = 0;
-                    let mut ranked = Ranked::default();
-                    let mut ranks = keep.then_some(&mut ranked.ranks);
-                    let mut held = 0;
                     for state in chunk {
                         generated += expand(state, keys);
-                        if keep {
-                            ranked.counts.push((keys.len() - held) as u32);
-                        }
-                        held = keys.len();
                         if keys.len() >= BATCH {
-                            mark(words, ranking, keys, todo, ranks.as_deref_mut());
-                            held = 0;
+                            mark(words, ranking, keys, todo);
                         }
                     }
-                    mark(words, ranking, keys, todo, ranks);
-                    (generated, ranked)
+                    mark(words, ranking, keys, todo);
+                    generated
                 },
             )
-            .collect();
-        let generated = parts.iter().map(|p| p.0).sum();
-        (generated, parts.into_iter().map(|p| p.1).collect())
-    }
-
-    /// The positions in the sorted, repeat-free `level` of the ranks kept in
-    /// `ranked` (those of the states of the next level, one part after
-    /// another), the ranks not in `level` left out: the steps back from the
-    /// next level into `level`. The bit array is left zero.
-    pub(crate) fn steps_into<T: Key, R: LevelRanking>(
-        &mut self,
-        level: &[T],
-        ranking: &R,
-        ranked: Vec<Ranked>,
-    ) -> Steps {
-        let before = self.index(level, ranking);
-        let parts: Vec<Steps> = ranked
-            .into_par_iter()
-            .map(|part| self.steps_found(&before, &part.ranks, &part.counts))
-            .collect();
-        self.clear(ranking);
-        Steps::concat(parts)
+            .sum()
     }
 
     /// The steps back from the sorted `next` into the sorted, repeat-free
@@ -359,28 +291,29 @@ impl BitLevel {
         P: Fn(&T, &mut Vec<T>) + Sync,
     {
         let parts: Vec<Vec<T>> = level
-            .par_chunks(BATCH / 8)
+            .par_chunks(CHUNK)
             .map_init(
                 || (Vec::new(), Vec::new(), Scratch::default(), Vec::new()),
-                |(keys, counts, ranks, marked), chunk| {
-                    keys.clear();
-                    counts.clear();
-                    for x in chunk {
-                        let held = keys.len();
-                        probes(x, keys);
-                        counts.push(keys.len() - held);
-                    }
-                    self.are_marked(ranking, keys, ranks, marked);
-                    let mut at = 0;
-                    chunk
-                        .iter()
-                        .zip(counts.iter())
-                        .filter_map(|(&x, &n)| {
-                            let any = marked[at..at + n].iter().any(|&m| m);
+                |(keys, counts, scratch, marked), chunk| {
+                    let mut kept = Vec::new();
+                    for block in chunk.chunks(BATCH / 8) {
+                        keys.clear();
+                        counts.clear();
+                        for x in block {
+                            let held = keys.len();
+                            probes(x, keys);
+                            counts.push(keys.len() - held);
+                        }
+                        self.are_marked(ranking, keys, scratch, marked);
+                        let mut at = 0;
+                        for (&x, &n) in block.iter().zip(counts.iter()) {
+                            if marked[at..at + n].iter().any(|&m| m) {
+                                kept.push(x);
+                            }
                             at += n;
-                            any.then_some(x)
-                        })
-                        .collect()
+                        }
+                    }
+                    kept
                 },
             )
             .collect();
@@ -396,7 +329,7 @@ impl BitLevel {
             |(batch, todo), chunk| {
                 for part in chunk.chunks(BATCH) {
                     batch.extend_from_slice(part);
-                    mark(words, ranking, batch, todo, None);
+                    mark(words, ranking, batch, todo);
                 }
             },
         );
@@ -477,15 +410,11 @@ fn mark<T: Key, R: LevelRanking>(
     ranking: &R,
     keys: &mut Vec<T>,
     scratch: &mut Scratch,
-    kept: Option<&mut Vec<u64>>,
 ) {
     // The ranks first (table lookups, in the caches), then a short loop of
     // independent loads with no branch on what they read, so that many
     // are in flight at once.
     scratch.rank(ranking, keys);
-    if let Some(kept) = kept {
-        kept.extend_from_slice(&scratch.ranks);
-    }
     let ranks = &mut scratch.ranks;
     let mut fresh = 0;
     for j in 0..ranks.len() {

@@ -1,8 +1,6 @@
 //! The states on paths between two sets of a graph with a mirror, found by
 //! levels grown from one end to the middle and read back by mirrors.
 
-use rayon::prelude::*;
-
 use super::between::{Side, list_bytes};
 use super::{
     Between, BitLevel, Expand, Key, LevelError, LevelReport, LevelSearch, Ranks, intersect,
@@ -103,8 +101,6 @@ impl<R: Ranks> LevelSearch<R> {
                     levels: vec![Vec::new(); depth + 1],
                     meeting: 0,
                     stats,
-                    steps: Vec::new(),
-                    mirrors: Vec::new(),
                 });
             }
             progress(&LevelReport {
@@ -162,17 +158,9 @@ impl<R: Ranks> LevelSearch<R> {
                 mirrored(&intersect(&reached, &targets))
             }
         };
-        // Level depth - half holds the mirrors of level half; with the
-        // position of each one's mirror.
-        let mut pairs: Vec<(T, u32)> = levels[half]
-            .par_iter()
-            .enumerate()
-            .map(|(i, x)| (mirror(x), i as u32))
-            .collect();
-        pairs.par_sort_unstable();
-        let mirrors = pairs.iter().map(|p| p.1).collect();
+        // Level depth - half holds the mirrors of level half.
         if half < meeting {
-            levels[meeting] = pairs.into_iter().map(|p| p.0).collect();
+            levels[meeting] = mirrored(&levels[half]);
             progress(&LevelReport {
                 backward: false,
                 level: meeting as u32,
@@ -181,7 +169,7 @@ impl<R: Ranks> LevelSearch<R> {
                 bytes: list_bytes(&levels[meeting]),
             });
         }
-        let mut steps = self.paths_back(
+        self.paths_back(
             &mut bit_level,
             &mut levels,
             half,
@@ -189,15 +177,6 @@ impl<R: Ranks> LevelSearch<R> {
             &backward,
             &mut stats,
         );
-        if self.steps && half < meeting {
-            steps.push(self.steps_back_with(
-                &mut bit_level,
-                half,
-                &levels[half],
-                &levels[meeting],
-                &backward,
-            ));
-        }
         if self.mirrored_levels {
             for k in meeting + 1..=depth {
                 levels[k] = mirrored(&levels[depth - k]);
@@ -207,8 +186,6 @@ impl<R: Ranks> LevelSearch<R> {
             levels,
             meeting: meeting as u32,
             stats,
-            steps,
-            mirrors: if self.steps { mirrors } else { Vec::new() },
         })
     }
 }

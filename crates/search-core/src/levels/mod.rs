@@ -152,7 +152,6 @@ pub struct LevelSearch<R = Unranked> {
     disjoint: bool,
     keep: Option<usize>,
     backward: bool,
-    steps: bool,
     mirrored_levels: bool,
 }
 
@@ -188,7 +187,6 @@ impl LevelSearch {
             disjoint: false,
             keep: None,
             backward: false,
-            steps: false,
             mirrored_levels: true,
         }
     }
@@ -211,7 +209,6 @@ impl<R: Ranks> LevelSearch<R> {
             disjoint: self.disjoint,
             keep: self.keep,
             backward: self.backward,
-            steps: self.steps,
             mirrored_levels: self.mirrored_levels,
         }
     }
@@ -249,13 +246,16 @@ impl<R: Ranks> LevelSearch<R> {
     /// it is worth building from `states` states and fits the memory limit
     /// after `kept` bytes.
     fn dense(&self, next: usize, states: usize, kept: u64) -> Option<R::Level<'_>> {
-        let ranking = self.ranks.level(next)?;
-        let bytes = BitLevel::bytes_for(ranking.count());
+        let bytes = BitLevel::bytes_for(self.ranks.count(next)?);
         let worth = bytes / 8 <= (states as u64).saturating_mul(DENSE_WORDS_PER_STATE);
         let fits = self
             .max_memory
             .is_none_or(|limit| kept.saturating_add(bytes) <= limit);
-        (worth && fits).then_some(ranking)
+        if worth && fits {
+            self.ranks.level(next)
+        } else {
+            None
+        }
     }
 
     /// The successors of `level` (level `next`): as a bit array where the
@@ -313,15 +313,6 @@ impl<R: Ranks> LevelSearch<R> {
                 limit,
             }
         })
-    }
-
-    /// Keep, in the searches between two ends ([`between`](Self::between),
-    /// [`between_mirrored`](Self::between_mirrored)), the steps between
-    /// consecutive levels of the result ([`Between::steps`]), to count
-    /// the paths.
-    pub fn with_steps(mut self) -> Self {
-        self.steps = true;
-        self
     }
 
     /// Leave empty, in [`between_mirrored`](Self::between_mirrored), the
