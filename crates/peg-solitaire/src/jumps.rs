@@ -357,9 +357,14 @@ fn count_by_jumps_reading(
     let ways_into = |top: usize| {
         let mut ways: Vec<Vec<u128>> = vec![vec![1; solvable.first().map_or(0, Vec::len)]];
         for k in 0..top {
-            let steps =
-                search.steps_back(k, &solvable[k], &solvable[k + 1], by_jumps(&mover, true));
-            ways.push(steps.carry(&ways[k]));
+            let next = search.carry_back(
+                k,
+                &solvable[k],
+                &ways[k],
+                &solvable[k + 1],
+                by_jumps(&mover, true),
+            );
+            ways.push(next);
         }
         ways
     };

@@ -2,91 +2,13 @@
 //! keys are dense among those a ranking numbers, a bit a rank costs less
 //! than sorting the keys found.
 
+use std::ops::AddAssign;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
 use super::ranking::{LevelRanking, RankCursor, Scratch};
 use super::{Expand, Key};
-
-/// The steps from one level to the next, read backwards: for each state of
-/// the later level, the positions in the earlier level of the states one
-/// step before it, each as often as the step is (so that weights carried
-/// along the steps count paths): [`LevelSearch::steps_back`](super::LevelSearch::steps_back).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Steps {
-    /// Where each state's positions start in `from` (one more: the end).
-    starts: Vec<usize>,
-    from: Vec<u32>,
-}
-
-impl Steps {
-    pub(crate) fn with_capacity(states: usize, steps: usize) -> Steps {
-        let mut starts = Vec::with_capacity(states + 1);
-        starts.push(0);
-        Steps {
-            starts,
-            from: Vec::with_capacity(steps),
-        }
-    }
-
-    /// Adds a state whose steps come from `from`.
-    pub(crate) fn push(&mut self, from: impl IntoIterator<Item = u32>) {
-        self.from.extend(from);
-        self.starts.push(self.from.len());
-    }
-
-    /// Parts of consecutive states, one after another.
-    pub(crate) fn concat(parts: Vec<Steps>) -> Steps {
-        let mut all = Steps::with_capacity(
-            parts.iter().map(Steps::len).sum(),
-            parts.iter().map(|p| p.from.len()).sum(),
-        );
-        for part in parts {
-            let base = all.from.len();
-            all.starts.extend(part.starts[1..].iter().map(|s| s + base));
-            all.from.extend(part.from);
-        }
-        all
-    }
-
-    /// The number of states of the later level.
-    pub fn len(&self) -> usize {
-        self.starts.len().saturating_sub(1)
-    }
-
-    /// Whether the later level is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The positions in the earlier level of the states one step before
-    /// state `j` of the later level.
-    pub fn before(&self, j: usize) -> &[u32] {
-        &self.from[self.starts[j]..self.starts[j + 1]]
-    }
-
-    /// For each state of the later level, the sum of `weights` (one for
-    /// each state of the earlier level) over the steps into it: with the
-    /// paths from the sources into the earlier level, the paths into the
-    /// later one. Summed on every thread, each state's sum its own.
-    pub fn carry<W>(&self, weights: &[W]) -> Vec<W>
-    where
-        W: Copy + Default + std::ops::AddAssign + Send + Sync,
-    {
-        (0..self.len())
-            .into_par_iter()
-            .with_min_len(1 << 10)
-            .map(|j| {
-                let mut sum = W::default();
-                for &i in self.before(j) {
-                    sum += weights[i as usize];
-                }
-                sum
-            })
-            .collect()
-    }
-}
 
 /// States expanded together by one thread before it looks for more work.
 const CHUNK: usize = 1 << 9;
@@ -156,67 +78,61 @@ impl BitLevel {
             .sum()
     }
 
-    /// The steps back from the sorted `next` into the sorted, repeat-free
-    /// `level` (whose keys `ranking` ranks): for each key of `next`, the
-    /// positions in `level` of the keys `backward` gives for it, those not
-    /// in `level` left out. The bit array is left zero.
-    pub(crate) fn steps_back<T, R, B>(
+    /// For each key of the sorted `next`, the sum of `values` (one for each
+    /// key of the sorted, repeat-free `level`, whose keys `ranking` ranks)
+    /// over the keys `backward` gives for it, each as often as it gives it,
+    /// those not in `level` left out. The bit array is left zero.
+    pub(crate) fn carry_back<T, R, B, W>(
         &mut self,
         level: &[T],
+        values: &[W],
         ranking: &R,
         next: &[T],
         backward: &B,
-    ) -> Steps
+    ) -> Vec<W>
     where
         T: Key,
         R: LevelRanking,
         B: Expand<T>,
+        W: Copy + Default + AddAssign + Send + Sync,
     {
         let before = self.index(level, ranking);
-        let parts: Vec<Steps> = next
+        let sums = next
             .par_chunks(CHUNK)
-            .map_init(Vec::new, |keys, chunk| {
-                // The keys of the whole chunk first, then their positions.
-                keys.clear();
-                let counts: Vec<u32> = chunk
-                    .iter()
-                    .map(|state| {
+            .map_init(
+                || (Vec::new(), Vec::new(), Scratch::default()),
+                |(keys, counts, scratch), chunk| {
+                    // The keys of the whole chunk first, then their
+                    // positions (read with no branch on what is read).
+                    keys.clear();
+                    counts.clear();
+                    for state in chunk {
                         let held = keys.len();
                         backward(state, keys);
-                        (keys.len() - held) as u32
-                    })
-                    .collect();
-                let mut scratch = Scratch::default();
-                scratch.rank(ranking, keys);
-                self.steps_found(&before, &scratch.ranks, &counts)
-            })
+                        counts.push(keys.len() - held);
+                    }
+                    scratch.rank(ranking, keys);
+                    let at = self.positions(&before, &scratch.ranks);
+                    let mut from = 0;
+                    counts
+                        .iter()
+                        .map(|&n| {
+                            let mut sum = W::default();
+                            for &p in &at[from..from + n] {
+                                if p & 1 == 1 {
+                                    sum += values[(p >> 1) as usize];
+                                }
+                            }
+                            from += n;
+                            sum
+                        })
+                        .collect::<Vec<W>>()
+                },
+            )
+            .flatten_iter()
             .collect();
         self.clear(ranking);
-        Steps::concat(parts)
-    }
-
-    /// The steps of states whose keys one step away have `ranks`,
-    /// `counts[i]` for the `i`-th state one after another: their positions
-    /// in the level [`index`](Self::index) marked, those not there left
-    /// out.
-    fn steps_found(&self, before: &[u32], ranks: &[u64], counts: &[u32]) -> Steps {
-        let mut steps = Steps::with_capacity(counts.len(), 0);
-        let mut at = self.positions(before, ranks);
-        // Each state's positions, moved down over those not found.
-        let (mut read, mut write) = (0, 0);
-        for &n in counts {
-            let end = read + n as usize;
-            while read < end {
-                let (position, found) = (at[read] >> 1, at[read] & 1);
-                at[write] = position;
-                write += found as usize;
-                read += 1;
-            }
-            steps.starts.push(write);
-        }
-        at.truncate(write);
-        steps.from = at;
-        steps
+        sums
     }
 
     /// For each of `ranks`, twice its position in the level
@@ -242,15 +158,35 @@ impl BitLevel {
         assert!(level.len() < 1 << 31, "a level of 2^31 keys or more");
         self.mark_keys(level, ranking);
         let used = ranking.count().div_ceil(64) as usize;
-        let mut count = 0u32;
-        self.words[..used]
-            .iter_mut()
-            .map(|w| {
-                let b = count;
-                count += w.get_mut().count_ones();
-                b
+        let words = &self.words[..used];
+        let ones = |w: &AtomicU64| w.load(Ordering::Relaxed).count_ones();
+        // The marks of each part of the words, then each part's counts
+        // from the marks before it, on every thread.
+        let parts: Vec<u32> = words
+            .par_chunks(READ_WORDS)
+            .map(|part| part.iter().map(ones).sum())
+            .collect();
+        let mut marks = 0;
+        let starts: Vec<u32> = parts
+            .iter()
+            .map(|&n| {
+                let start = marks;
+                marks += n;
+                start
             })
-            .collect()
+            .collect();
+        let mut before = vec![0u32; used];
+        before
+            .par_chunks_mut(READ_WORDS)
+            .zip(words.par_chunks(READ_WORDS))
+            .zip(starts)
+            .for_each(|((before, part), mut count)| {
+                for (b, w) in before.iter_mut().zip(part) {
+                    *b = count;
+                    count += ones(w);
+                }
+            });
+        before
     }
 
     /// The position of rank `r` in the level [`index`](Self::index)

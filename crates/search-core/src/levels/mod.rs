@@ -24,7 +24,7 @@
 //! | [`BitSymmetries`] | permutations of the bits of a `u64` and the least image under a group of them |
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |
 //! | [`map_level`] | a level's images under a map, sorted, in parallel |
-//! | [`LevelSearch::steps_back`], [`Steps::carry`] | the steps from a level into the next, read backwards, and the paths counted along them, in parallel |
+//! | [`LevelSearch::carry_back`], [`LevelSearch::carry_forward`] | values carried from a level into the next, back along the steps into each state or on along those from it (the paths counted), in parallel |
 //!
 //! # Example
 //!
@@ -79,7 +79,6 @@ mod symmetry;
 
 pub use between::Between;
 use dense::BitLevel;
-pub use dense::Steps;
 pub use key::{Expand, Key};
 pub use ranking::{LevelRanking, NoRanking, RankCursor, Ranks, Unranked};
 pub use sorted::{

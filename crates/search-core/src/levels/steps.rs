@@ -1,9 +1,12 @@
-//! Steps between consecutive levels, read backwards, to count the paths
-//! into every state level by level.
+//! Values carried between consecutive levels, back along the steps into
+//! each state or on along the steps from it: the paths into every state,
+//! level by level.
 
 use rayon::prelude::*;
 
-use super::dense::{BitLevel, Steps};
+use std::ops::AddAssign;
+
+use super::dense::BitLevel;
 use super::{Expand, Key, LevelRanking, LevelSearch, Ranks};
 
 /// States expanded together by one thread before it looks for more work.
@@ -14,14 +17,16 @@ const CHUNK: usize = 1 << 10;
 const BLOCK: usize = 1 << 18;
 
 impl<R: Ranks> LevelSearch<R> {
-    /// The steps from level `k` (the sorted, repeat-free `level`) to level
-    /// `k + 1` (the sorted `next`), read backwards: for each key of
-    /// `next`, the positions in `level` of the keys that `backward` gives
-    /// for it, each as often as it gives it (keys not in `level` left
-    /// out). The keys of `level` are found by a bit array over their ranks
-    /// where level `k` has a ranking (and the array has no more words than
-    /// eight a key), else by a binary search; `next` is read on every
-    /// thread. [`Steps::carry`] then counts paths.
+    /// Values carried one step back, from level `k` (the sorted,
+    /// repeat-free `level`, with one value a state) into level `k + 1`
+    /// (the sorted `next`): for each key of `next`, the sum of the values
+    /// of the keys that `backward` gives for it, each as often as it gives
+    /// it (keys not in `level` left out). With the paths from the sources
+    /// into level `k` as values, the paths into level `k + 1`. The keys of
+    /// `level` are found by a bit array over their ranks where level `k`
+    /// has a ranking worth it, else by a binary search; `next` is read on
+    /// every thread, and each sum is its state's own, so the result does
+    /// not depend on the number of threads.
     ///
     /// # Example
     ///
@@ -34,48 +39,46 @@ impl<R: Ranks> LevelSearch<R> {
     ///     out.extend([n - 1, n - 2]);
     ///     2
     /// };
-    /// let steps = LevelSearch::new(8).steps_back(0, &[1u64, 2], &[3, 4], back);
-    /// assert_eq!(steps.before(0), [1, 0]);
-    /// assert_eq!(steps.carry(&[1u128, 2]), [1 + 2, 2]);
+    /// let paths = LevelSearch::new(8).carry_back(0, &[1u64, 2], &[1u128, 2], &[3, 4], back);
+    /// assert_eq!(paths, [1 + 2, 2]);
     /// ```
-    pub fn steps_back<T: Key, B: Expand<T>>(
+    pub fn carry_back<T, W, B>(
         &self,
         k: usize,
         level: &[T],
+        values: &[W],
         next: &[T],
         backward: B,
-    ) -> Steps {
-        self.steps_back_with(&mut BitLevel::default(), k, level, next, &backward)
-    }
-
-    /// [`steps_back`](Self::steps_back) with the bit array `bit_level`.
-    pub(crate) fn steps_back_with<T: Key, B: Expand<T>>(
-        &self,
-        bit_level: &mut BitLevel,
-        k: usize,
-        level: &[T],
-        next: &[T],
-        backward: &B,
-    ) -> Steps {
+    ) -> Vec<W>
+    where
+        T: Key,
+        W: Copy + Default + AddAssign + Send + Sync,
+        B: Expand<T>,
+    {
+        assert_eq!(level.len(), values.len(), "a value for each state");
         if let Some(ranking) = self.dense(k, level.len(), 0) {
-            return bit_level.steps_back(level, &ranking, next, backward);
+            let mut bit_level = BitLevel::default();
+            return bit_level.carry_back(level, values, &ranking, next, &backward);
         }
-        let parts: Vec<Steps> = next
-            .par_chunks(CHUNK)
+        next.par_chunks(CHUNK)
             .map_init(Vec::new, |keys, chunk| {
-                let mut steps = Steps::with_capacity(chunk.len(), chunk.len() * 8);
-                for state in chunk {
-                    keys.clear();
-                    backward(state, keys);
-                    steps.push(
-                        keys.iter()
-                            .filter_map(|key| level.binary_search(key).ok().map(|i| i as u32)),
-                    );
-                }
-                steps
+                chunk
+                    .iter()
+                    .map(|state| {
+                        keys.clear();
+                        backward(state, keys);
+                        let mut sum = W::default();
+                        for key in keys.iter() {
+                            if let Ok(i) = level.binary_search(key) {
+                                sum += values[i];
+                            }
+                        }
+                        sum
+                    })
+                    .collect::<Vec<W>>()
             })
-            .collect();
-        Steps::concat(parts)
+            .flatten_iter()
+            .collect()
     }
 }
 
@@ -174,6 +177,40 @@ impl<R: Ranks> LevelSearch<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::levels::RankCursor;
+
+    /// Every level: the keys below 2^16, each its own rank.
+    struct Plain;
+
+    impl LevelRanking for Plain {
+        type Cursor<'c> = Plain;
+
+        fn count(&self) -> u64 {
+            1 << 16
+        }
+
+        fn rank(&self, key: u64) -> u64 {
+            key
+        }
+
+        fn cursor(&self) -> Plain {
+            Plain
+        }
+    }
+
+    impl RankCursor for Plain {
+        fn key(&mut self, rank: u64) -> u64 {
+            rank
+        }
+    }
+
+    impl Ranks for Plain {
+        type Level<'a> = Plain;
+
+        fn level(&self, _: usize) -> Option<Plain> {
+            Some(Plain)
+        }
+    }
 
     /// Paths counted over steps +1, +3 and *2 (kept below 2^16), on
     /// several threads, against a plain loop.
@@ -209,18 +246,23 @@ mod tests {
                 }
             }
         }
+        // Sorted, and through a bit array over the keys of 16 bits ranked
+        // as themselves.
+        let ranked = LevelSearch::new(16).with_ranks(Plain);
         for threads in [1, 3] {
-            let sums = crate::par::with_threads(threads, || {
-                LevelSearch::new(16)
-                    .steps_back(0, &level, &next, back)
-                    .carry(&weights)
+            let (sums, by_ranks) = crate::par::with_threads(threads, || {
+                (
+                    LevelSearch::new(16).carry_back(0, &level, &weights, &next, back),
+                    ranked.carry_back(0, &level, &weights, &next, back),
+                )
             })
             .unwrap();
             assert_eq!(sums, expected, "{threads} threads");
+            assert_eq!(by_ranks, expected, "{threads} threads, ranked");
         }
         assert!(
             LevelSearch::new(16)
-                .steps_back(0, &level, &[], back)
+                .carry_back(0, &level, &weights, &[], back)
                 .is_empty()
         );
         // The same sums carried forward, and the fewest steps.
