@@ -469,7 +469,7 @@ mod tests {
     /// figures the mirror gives. About 4 minutes and 5.5 GB:
     /// `cargo test --release -p peg-solitaire french -- --ignored`.
     #[test]
-    #[ignore = "about 4 minutes and 5.5 GB"]
+    #[ignore = "about 90 seconds and 5.3 GB"]
     fn the_french_game_from_both_ends_gives_the_mirrors_figures() {
         let rows = [
             "  ooo  ", " ooooo ", "ooo.ooo", "ooooooo", "ooooooo", " ooooo ", "  ooo  ",
