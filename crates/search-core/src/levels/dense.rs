@@ -104,13 +104,14 @@ impl BitLevel {
                 |(keys, counts, scratch), chunk| {
                     // The keys of the whole chunk first, then their
                     // positions (read with no branch on what is read).
-                    keys.clear();
-                    counts.clear();
-                    for state in chunk {
-                        let held = keys.len();
-                        backward(state, keys);
-                        counts.push(keys.len() - held);
-                    }
+                    keys_of(
+                        chunk,
+                        |state, out| {
+                            backward(state, out);
+                        },
+                        keys,
+                        counts,
+                    );
                     scratch.rank(ranking, keys);
                     let at = self.positions(&before, &scratch.ranks);
                     let mut from = 0;
@@ -233,13 +234,7 @@ impl BitLevel {
                 |(keys, counts, scratch, marked), chunk| {
                     let mut kept = Vec::new();
                     for block in chunk.chunks(BATCH / 8) {
-                        keys.clear();
-                        counts.clear();
-                        for x in block {
-                            let held = keys.len();
-                            probes(x, keys);
-                            counts.push(keys.len() - held);
-                        }
+                        keys_of(block, probes, keys, counts);
                         self.are_marked(ranking, keys, scratch, marked);
                         let mut at = 0;
                         for (&x, &n) in block.iter().zip(counts.iter()) {
@@ -333,6 +328,24 @@ impl BitLevel {
         self.words[..used]
             .par_chunks_mut(READ_WORDS)
             .for_each(|words| words.iter_mut().for_each(|w| *w.get_mut() = 0));
+    }
+}
+
+/// The keys `expand` pushes for each of `states`, one state's after
+/// another's, in `keys`, and how many each pushed, in `counts` (both
+/// emptied first).
+fn keys_of<T>(
+    states: &[T],
+    expand: impl Fn(&T, &mut Vec<T>),
+    keys: &mut Vec<T>,
+    counts: &mut Vec<usize>,
+) {
+    keys.clear();
+    counts.clear();
+    for state in states {
+        let held = keys.len();
+        expand(state, keys);
+        counts.push(keys.len() - held);
     }
 }
 
