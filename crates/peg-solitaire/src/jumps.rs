@@ -466,7 +466,7 @@ mod tests {
 
     /// The French game of the page (hole 11 empty to one peg in hole 25,
     /// the complement reflected) from both ends, without the mirror: the
-    /// figures the mirror gives. About 4 minutes and 5.5 GB:
+    /// figures the mirror gives. About 90 seconds and 5.3 GB:
     /// `cargo test --release -p peg-solitaire french -- --ignored`.
     #[test]
     #[ignore = "about 90 seconds and 5.3 GB"]
