@@ -36,10 +36,10 @@ pub(crate) struct Mover<'a> {
     tables: Vec<u64>,
     /// The jumps grouped by their holes' offsets on the board's grid
     /// ([`Geometry::grid`]; in the holes' numbering where the grid does not
-    /// fit a word), for [`Mover::push_jumps`]; and a position's holes on
-    /// the grid by bytes, as in `tables` (empty without the grid).
+    /// fit a word), for [`Mover::push_jumps`]; and the map of a position's
+    /// holes onto the grid, where there is one.
     groups: Vec<Group>,
-    grid: Vec<u64>,
+    grid: Option<BitSymmetries>,
 }
 
 /// The jumps whose holes lie at the same offsets (`over - from`, `to -
@@ -115,18 +115,7 @@ impl<'a> Mover<'a> {
             }
         }
         let place = geometry.grid();
-        let grid = match &place {
-            Some(place) => (0..bytes)
-                .flat_map(|k| {
-                    (0..256u64).map(move |b| {
-                        grid::bits(b << (8 * k))
-                            .filter(|&h| h < place.len())
-                            .fold(0, |bits, h| bits | 1 << place[h])
-                    })
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        let grid = place.as_ref().map(|p| BitSymmetries::new(&[p]));
         let at = |h: u8| place.as_ref().map_or(h, |p| p[usize::from(h)]);
         let mut groups: Vec<Group> = Vec::new();
         for (i, j) in jumps.iter().enumerate() {
@@ -168,14 +157,7 @@ impl<'a> Mover<'a> {
     /// `pegs` on the grid the groups read.
     #[inline(always)]
     fn on_grid(&self, pegs: u64) -> u64 {
-        if self.grid.is_empty() {
-            return pegs;
-        }
-        let mut bits = 0;
-        for k in 0..self.bytes {
-            bits |= self.grid[k * 256 + ((pegs >> (8 * k)) as usize & 0xff)];
-        }
-        bits
+        self.grid.as_ref().map_or(pegs, |grid| grid.apply(0, pegs))
     }
 
     /// Calls `visit` with every position one move from `pegs` (backward:

@@ -104,14 +104,7 @@ impl BitLevel {
                 |(keys, counts, scratch), chunk| {
                     // The keys of the whole chunk first, then their
                     // positions (read with no branch on what is read).
-                    keys_of(
-                        chunk,
-                        |state, out| {
-                            backward(state, out);
-                        },
-                        keys,
-                        counts,
-                    );
+                    keys_of(chunk, backward, keys, counts);
                     scratch.rank(ranking, keys);
                     let at = self.positions(&before, &scratch.ranks);
                     let mut from = 0;
@@ -141,14 +134,16 @@ impl BitLevel {
     /// plus one if it is there: a loop with no branch on what it reads, so
     /// that the reads' misses overlap.
     pub(crate) fn positions(&self, before: &[u32], ranks: &[u64]) -> Vec<u32> {
-        ranks
-            .iter()
-            .map(|&r| {
-                let (i, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
-                let word = self.words[i].load(Ordering::Relaxed);
-                (before[i] + (word & (bit - 1)).count_ones()) << 1 | u32::from(word & bit != 0)
-            })
-            .collect()
+        ranks.iter().map(|&r| self.found(before, r)).collect()
+    }
+
+    /// Twice the position of rank `r` in the level [`index`](Self::index)
+    /// marked, plus one if it is there.
+    #[inline]
+    fn found(&self, before: &[u32], r: u64) -> u32 {
+        let (i, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
+        let word = self.words[i].load(Ordering::Relaxed);
+        (before[i] + (word & (bit - 1)).count_ones()) << 1 | u32::from(word & bit != 0)
     }
 
     /// Marks the keys of the sorted, repeat-free `level`, and counts the
@@ -194,9 +189,8 @@ impl BitLevel {
     /// marked, if it is there.
     #[inline]
     pub(crate) fn position(&self, before: &[u32], r: u64) -> Option<u32> {
-        let (i, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
-        let word = self.words[i].load(Ordering::Relaxed);
-        (word & bit != 0).then(|| before[i] + (word & (bit - 1)).count_ones())
+        let found = self.found(before, r);
+        (found & 1 == 1).then_some(found >> 1)
     }
 
     /// For each of `keys`, whether it is marked, written to `marked`: the
@@ -334,9 +328,9 @@ impl BitLevel {
 /// The keys `expand` pushes for each of `states`, one state's after
 /// another's, in `keys`, and how many each pushed, in `counts` (both
 /// emptied first).
-fn keys_of<T>(
+fn keys_of<T, X>(
     states: &[T],
-    expand: impl Fn(&T, &mut Vec<T>),
+    expand: impl Fn(&T, &mut Vec<T>) -> X,
     keys: &mut Vec<T>,
     counts: &mut Vec<usize>,
 ) {

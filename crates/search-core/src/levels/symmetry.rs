@@ -13,6 +13,9 @@ pub struct BitSymmetries {
     narrow: Vec<[[u32; 256]; 4]>,
     /// The tables of each permutation, otherwise.
     wide: Vec<[[u64; 256]; 8]>,
+    /// The bytes of a key the permutations read: those of its bits below
+    /// their length.
+    bytes: usize,
 }
 
 /// The tables of `perm`: entry `b` of table `k` is the image of the bits
@@ -39,10 +42,12 @@ impl BitSymmetries {
     /// key per class.
     pub fn new<P: AsRef<[u8]>>(perms: &[P]) -> BitSymmetries {
         let perms: Vec<Vec<u8>> = perms.iter().map(|p| p.as_ref().to_vec()).collect();
+        let bytes = perms.iter().map(|p| p.len().div_ceil(8)).max().unwrap_or(0);
         let mut group = BitSymmetries {
             perms,
             narrow: Vec::new(),
             wide: Vec::new(),
+            bytes,
         };
         if group.perms.iter().flatten().all(|&to| to < 32) {
             let narrow = group
@@ -85,7 +90,7 @@ impl BitSymmetries {
         let byte = |k: usize| (bits >> (8 * k)) as usize & 0xff;
         match self.narrow.get(s) {
             Some(t) => u64::from(t[0][byte(0)] | t[1][byte(1)] | t[2][byte(2)] | t[3][byte(3)]),
-            None => (0..8).fold(0, |out, k| out | self.wide[s][k][byte(k)]),
+            None => (0..self.bytes).fold(0, |out, k| out | self.wide[s][k][byte(k)]),
         }
     }
 

@@ -160,9 +160,11 @@ pub(super) fn pack_slots(
         let states = &values[p * slots..(p + 1) * slots];
         let reached = || states.iter().copied().filter(|&v| v != UNREACHED);
         let least = reached().min();
-        let main = match reached().any(|v| Some(v) != least) {
-            true => main(p).map(|i| states[i]),
-            false => None,
+        let differ = reached().any(|v| Some(v) != least);
+        let main = if differ {
+            main(p).map(|i| states[i])
+        } else {
+            None
         };
         values[p] = entry(reached(), main);
     }
