@@ -4,8 +4,8 @@
 
 use search_core::Stats;
 use search_core::levels::{
-    BitSymmetries, LevelReport, LevelSearch, expand_level, intersect, map_level, mirror_positions,
-    sum_over,
+    BitSymmetries, KeptSteps, LevelReport, LevelSearch, expand_level, intersect, map_level,
+    mirror_positions, sum_over,
 };
 use search_core::puzzle::DEFAULT_MAX_MEMORY;
 
@@ -251,8 +251,22 @@ fn count_by_jumps_reading(
     // solvable[k]: the positions k jumps from the start and n - k from the
     // goal, up to the symmetries that keep both.
     let ranks = n.and_then(|n| LevelRanks::new(geometry, &[start.pegs()], &[goal.pegs()], n));
-    let search = search_by_jumps(holes, options.max_memory).with_ranks(&ranks);
-    let solvable: Vec<Vec<u64>> = match n {
+    let search = search_by_jumps(holes, options.max_memory)
+        .with_ranks(&ranks)
+        .with_steps();
+    let backward = by_jumps(&mover, true);
+    // The positions one jump before a mirror: for the complement itself,
+    // the complements of the positions one jump on.
+    let before_mirror = |pegs: &u64, out: &mut Vec<u64>| {
+        match flip {
+            Some(Some(_)) => {
+                backward(&mirror(pegs), out);
+            }
+            _ => mover.push_complements_of_jumps(*pegs, all, out),
+        }
+        0
+    };
+    let (solvable, steps): (Vec<Vec<u64>>, Vec<Option<KeptSteps>>) = match n {
         Some(n) if options.solvable_only => {
             let ends = (
                 vec![by_both.canonical(start.pegs())],
@@ -270,15 +284,6 @@ fn count_by_jumps_reading(
                     });
                     0
                 };
-                // The positions one jump before a mirror: for the complement
-                // itself, the complements of the positions one jump on.
-                let backward = by_jumps(&mover, true);
-                let before_mirror = |pegs: &u64, out: &mut Vec<u64>| match flip {
-                    Some(Some(_)) => {
-                        backward(&mirror(pegs), out);
-                    }
-                    _ => mover.push_complements_of_jumps(*pegs, all, out),
-                };
                 // The levels past the middle are the mirrors of those
                 // before it: only their sizes are reported.
                 search.clone().without_mirrored_levels().between_mirrored(
@@ -287,7 +292,9 @@ fn count_by_jumps_reading(
                     forward,
                     &backward,
                     mirror,
-                    before_mirror,
+                    |pegs: &u64, out: &mut Vec<u64>| {
+                        before_mirror(pegs, out);
+                    },
                     &mut *progress,
                 )?
             } else {
@@ -296,13 +303,13 @@ fn count_by_jumps_reading(
                     ends.1,
                     n as u32,
                     by_jumps(&mover, false),
-                    by_jumps(&mover, true),
+                    &backward,
                     &mut *progress,
                 )?
             };
             stats.expanded += found.stats.expanded;
             stats.generated += found.stats.generated;
-            found.levels
+            (found.levels, found.steps)
         }
         _ => {
             // From the start: every level counted; those of a game kept, up
@@ -336,7 +343,7 @@ fn count_by_jumps_reading(
                 )?
                 .1
             };
-            match n {
+            let solvable = match n {
                 Some(n) => solvable_from(
                     &mover,
                     forward,
@@ -347,23 +354,29 @@ fn count_by_jumps_reading(
                     &mut *progress,
                 ),
                 None => Vec::new(),
-            }
+            };
+            (solvable, Vec::new())
         }
     };
     // The jump sequences into each position (one member of its class: the
     // symmetries keep the start, so every member has as many), level by
-    // level along the steps between the levels, up to the middle (the
-    // goal's level without a mirror).
-    let ways_into = |top: usize| {
+    // level: from level k into the positions `next` along the jumps
+    // before them (those the search kept, each dropped once used, else
+    // found again by `back`).
+    let mut steps = steps;
+    let mut carry = |k: usize,
+                     ways: &[u128],
+                     next: &[u64],
+                     back: &(dyn Fn(&u64, &mut Vec<u64>) -> u64 + Sync)| {
+        match steps.get_mut(k + 1).and_then(Option::take) {
+            Some(kept) => kept.carry_back(ways),
+            None => search.carry_back(k, &solvable[k], ways, next, back),
+        }
+    };
+    let mut ways_into = |top: usize| {
         let mut ways: Vec<Vec<u128>> = vec![vec![1; solvable.first().map_or(0, Vec::len)]];
         for k in 0..top {
-            let next = search.carry_back(
-                k,
-                &solvable[k],
-                &ways[k],
-                &solvable[k + 1],
-                by_jumps(&mover, true),
-            );
+            let next = carry(k, &ways[k], &solvable[k + 1], &backward);
             ways.push(next);
         }
         ways
@@ -371,17 +384,23 @@ fn count_by_jumps_reading(
     let solutions = if solvable.is_empty() {
         u128::from(start.pegs() == goal.pegs())
     } else if complement {
-        // Every sequence passes one position y of the middle level m; those
-        // through y number ways(y) times those from y to the goal, which are
-        // the mirrors of those from the start to the complement of y:
-        // ways(complement), a position of level n - m. A class C of level m
-        // counts |C| times.
+        // Every sequence passes one position x of level h = n / 2; those
+        // through x number ways(x) times those from x to the goal, which
+        // are the mirrors of those from the start to mirror(x), of level
+        // n - h: for an even n, ways(mirror(x)), read in level h itself;
+        // for an odd n, the sequences into mirror(x), carried from level h
+        // along the jumps before it. A class C of level h counts |C| times.
         let n = solvable.len() - 1;
-        let m = n - n / 2;
-        let ways = ways_into(m);
-        let mirrors = mirror_positions(&solvable[m], &solvable[n - m], mirror);
-        sum_over(&solvable[m], |j, &pegs| {
-            mover.class_size(pegs) as u128 * ways[m][j] * ways[n - m][mirrors[j] as usize]
+        let h = n / 2;
+        let ways = ways_into(h);
+        let beyond: Vec<u128> = if n % 2 == 0 {
+            let mirrors = mirror_positions(&solvable[h], &solvable[h], mirror);
+            mirrors.iter().map(|&j| ways[h][j as usize]).collect()
+        } else {
+            carry(h, &ways[h], &solvable[h], &before_mirror)
+        };
+        sum_over(&solvable[h], |j, &pegs| {
+            mover.class_size(pegs) as u128 * ways[h][j] * beyond[j]
         })
     } else {
         // The goal is its own class.

@@ -4,7 +4,8 @@
 use super::packed::Packed;
 use super::ranking::Scratch;
 use super::{
-    BitLevel, Expand, Key, LevelError, LevelReport, LevelSearch, Ranks, expand_level, intersect,
+    BitLevel, Expand, KeptSteps, Key, LevelError, LevelReport, LevelSearch, Ranks, expand_level,
+    intersect,
 };
 
 use crate::Stats;
@@ -19,6 +20,14 @@ pub struct Between<T> {
     /// The level where the two ends met (0 if one end ran out of states
     /// before they met: then no path exists).
     pub meeting: u32,
+    /// With [`LevelSearch::with_steps`], `steps[k]` (`1 <= k <= meeting`),
+    /// where level `k - 1` is a bit array: the steps back from each state
+    /// of level `k` into level `k - 1` that `backward` gives. For
+    /// [`LevelSearch::between_mirrored`] with an odd depth, `steps[meeting]`
+    /// holds instead, for each state `x` of level `meeting - 1` in its
+    /// order, the steps back from `mirror(x)`, as `before_mirror` gives
+    /// them. `None` elsewhere.
+    pub steps: Vec<Option<KeptSteps>>,
     /// States expanded (every level grown from either end, then every
     /// level of paths expanded towards the other end) and generated.
     pub stats: Stats,
@@ -53,7 +62,10 @@ impl<R: Ranks> LevelSearch<R> {
     /// only compared with it: of the keys it generates, only those that a
     /// filter of the other level passes (two hash bits a key in 8 to 16
     /// bits a key, about one wrong pass in twenty) are sorted, and it is
-    /// reported as that many.
+    /// reported as that many. With [`with_steps`](Self::with_steps), the
+    /// steps kept ([`Between::steps`]) are counted with the levels as
+    /// they are found, and those of a level that would pass the limit
+    /// (and of the levels below it) are not kept.
     /// `progress` is called after each level grown, its `level`
     /// counted from its own end and `backward` set for the levels grown
     /// from the targets.
@@ -117,6 +129,7 @@ impl<R: Ranks> LevelSearch<R> {
         let none = || Between {
             levels: vec![Vec::new(); depth + 1],
             meeting: 0,
+            steps: vec![None; depth + 1],
             stats: Stats::default(),
         };
         while from_sources.levels() + from_targets.levels() < depth + 2 {
@@ -168,9 +181,11 @@ impl<R: Ranks> LevelSearch<R> {
         let (b, mut reached_ahead) = from_targets.split();
         levels[meeting] = intersect(&a, &b);
         drop((a, b));
+        let mut steps = vec![None; depth + 1];
         self.paths_back(
             &mut bit_level,
             &mut levels,
+            &mut steps,
             meeting,
             reached_back,
             &backward,
@@ -178,18 +193,20 @@ impl<R: Ranks> LevelSearch<R> {
         );
         for k in meeting + 1..=depth {
             let reached = reached_ahead.pop().expect("every level from the meeting");
-            levels[k] = self.on_paths(
+            (levels[k], _) = self.on_paths(
                 &mut bit_level,
                 k,
                 &levels[k - 1],
                 reached,
                 &forward,
+                false,
                 &mut stats,
             );
         }
         Ok(Between {
             levels,
             meeting: meeting as u32,
+            steps,
             stats,
         })
     }
@@ -205,27 +222,48 @@ impl<R: Ranks> LevelSearch<R> {
     /// Fills `levels[..meeting]` from `levels[meeting]` down: level `k`
     /// keeps the states of `reached[k]` one step before a state of level
     /// `k + 1` ([`on_paths`](Self::on_paths)). `reached` holds levels
-    /// `0..meeting` (and none beyond).
+    /// `0..meeting` (and none beyond). With [`with_steps`](Self::with_steps),
+    /// `steps[k + 1]` gets the steps found back from level `k + 1` while
+    /// they fit the memory limit with the levels held.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn paths_back<T: Key, B: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
         levels: &mut [Vec<T>],
+        steps: &mut [Option<KeptSteps>],
         meeting: usize,
         mut reached: Vec<Packed<T>>,
         backward: &B,
         stats: &mut Stats,
     ) {
         reached.truncate(meeting);
+        let mut held: u64 = levels.iter().map(|l| list_bytes(l)).sum::<u64>()
+            + reached.iter().map(Packed::bytes).sum::<u64>()
+            + steps.iter().flatten().map(KeptSteps::bytes).sum::<u64>();
+        let mut keep = self.steps;
         for k in (0..meeting).rev() {
             let reached = reached.pop().expect("every level up to the meeting");
-            levels[k] = self.on_paths(bit_level, k, &levels[k + 1], reached, backward, stats);
+            held -= reached.bytes();
+            let (level, kept) =
+                self.on_paths(bit_level, k, &levels[k + 1], reached, backward, keep, stats);
+            held += list_bytes(&level);
+            levels[k] = level;
+            if let Some(kept) = kept {
+                keep = self.check(held + kept.bytes()).is_ok();
+                if keep {
+                    held += kept.bytes();
+                    steps[k + 1] = Some(kept);
+                }
+            }
         }
     }
 
     /// The states of `reached` (level `k`) one step (`expand`) from a
     /// state of `beside` (the level next to it): as a bit array of the
     /// steps from `beside`, where level `k` has a ranking worth it, else
-    /// sorted.
+    /// sorted; and with the bit array, where `keep` asks for them, the
+    /// steps from each state of `beside`.
+    #[allow(clippy::too_many_arguments)]
     fn on_paths<T: Key, E: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
@@ -233,22 +271,25 @@ impl<R: Ranks> LevelSearch<R> {
         beside: &[T],
         reached: Packed<T>,
         expand: &E,
+        keep: bool,
         stats: &mut Stats,
-    ) -> Vec<T> {
+    ) -> (Vec<T>, Option<KeptSteps>) {
         stats.expanded += beside.len() as u64;
         match self.dense(k, beside.len(), 0) {
             Some(ranking) => {
-                stats.generated += bit_level.mark_successors(beside, &ranking, expand);
+                let (generated, steps) = bit_level.mark_successors(beside, &ranking, expand, keep);
+                stats.generated += generated;
                 let kept = reached.keep(|keys, marks| {
                     bit_level.are_marked(&ranking, keys, &mut Scratch::default(), marks)
                 });
                 bit_level.clear(&ranking);
-                kept
+                let steps = steps.and_then(|parts| bit_level.keep_steps(&kept, &ranking, parts));
+                (kept, steps)
             }
             None => {
                 let next = expand_level(beside, self.bits, expand);
                 stats.generated += next.generated;
-                reached.intersect(&next.keys)
+                (reached.intersect(&next.keys), None)
             }
         }
     }

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::ranking::{LevelRanking, RankCursor, Scratch};
+use super::steps::{KeptSteps, StepPart};
 use super::{Expand, Key};
 
 /// States expanded together by one thread before it looks for more work.
@@ -50,32 +51,97 @@ impl BitLevel {
 
     /// Marks the ranks of every key that `expand` gives for the states of
     /// `level` (as [`expand_level`](super::expand_level) calls it), in
-    /// parallel; returns the sum of its counts.
-    pub(crate) fn mark_successors<T, R, E>(&mut self, level: &[T], ranking: &R, expand: &E) -> u64
+    /// parallel; returns the sum of its counts, and, where `keep` asks for
+    /// them and the ranks fit 32 bits, the ranks each state gave (for
+    /// [`keep_steps`](Self::keep_steps)).
+    pub(crate) fn mark_successors<T, R, E>(
+        &mut self,
+        level: &[T],
+        ranking: &R,
+        expand: &E,
+        keep: bool,
+    ) -> (u64, Option<Vec<StepPart>>)
     where
         T: Key,
         R: LevelRanking,
         E: Expand<T>,
     {
         self.reserve(ranking.count());
+        let keep = keep && KeptSteps::fit(ranking.count());
         let words = &self.words[..];
-        level
+        let parts: Vec<(u64, StepPart)> = level
             .par_chunks(CHUNK)
             .map_init(
-                || (Vec::with_capacity(2 * BATCH), Scratch::default()),
-                |(keys, todo), chunk| {
+                || (Vec::with_capacity(2 * BATCH), Scratch::default(), 0),
+                |(keys, todo, room), chunk| {
                     let mut generated = 0;
+                    // Room for as many steps as the chunk before had, and
+                    // a little more: the steps are held until the level
+                    // before is known.
+                    let mut part = StepPart::default();
+                    if keep {
+                        part.steps.reserve(*room);
+                        part.counts.reserve(chunk.len());
+                    }
                     for state in chunk {
+                        let held = keys.len();
                         generated += expand(state, keys);
+                        if keep {
+                            part.counts.push((keys.len() - held) as u32);
+                        }
                         if keys.len() >= BATCH {
-                            mark(words, ranking, keys, todo);
+                            mark(words, ranking, keys, todo, keep.then_some(&mut part.steps));
                         }
                     }
-                    mark(words, ranking, keys, todo);
-                    generated
+                    mark(words, ranking, keys, todo, keep.then_some(&mut part.steps));
+                    *room = part.steps.len() + part.steps.len() / 8;
+                    (generated, part)
                 },
             )
-            .sum()
+            .collect();
+        let generated = parts.iter().map(|p| p.0).sum();
+        (
+            generated,
+            keep.then(|| parts.into_iter().map(|p| p.1).collect()),
+        )
+    }
+
+    /// The steps of `parts` (ranks, as [`mark_successors`] or
+    /// [`keep_probed`] keep them) as positions in the sorted, repeat-free
+    /// `level`, those of keys not in it dropped, gathered in one list
+    /// (`None` if they are 2^32 or more). The bit array is left zero.
+    ///
+    /// [`mark_successors`]: Self::mark_successors
+    /// [`keep_probed`]: Self::keep_probed
+    pub(crate) fn keep_steps<T: Key, R: LevelRanking>(
+        &mut self,
+        level: &[T],
+        ranking: &R,
+        mut parts: Vec<StepPart>,
+    ) -> Option<KeptSteps> {
+        let before = self.index(level, ranking);
+        // Each part's positions in place of its ranks, those not in the
+        // level dropped.
+        parts.par_iter_mut().for_each(|part| {
+            for step in &mut part.steps {
+                *step = self.found(&before, u64::from(*step));
+            }
+            let (mut from, mut kept) = (0, 0);
+            for count in &mut part.counts {
+                let n = *count as usize;
+                let start = kept;
+                for i in from..from + n {
+                    let p = part.steps[i];
+                    part.steps[kept] = p >> 1;
+                    kept += (p & 1) as usize;
+                }
+                *count = (kept - start) as u32;
+                from += n;
+            }
+            part.steps.truncate(kept);
+        });
+        self.clear(ranking);
+        KeptSteps::gather(parts)
     }
 
     /// For each key of the sorted `next`, the sum of `values` (one for each
@@ -106,7 +172,7 @@ impl BitLevel {
                     // positions (read with no branch on what is read).
                     keys_of(chunk, backward, keys, counts);
                     scratch.rank(ranking, keys);
-                    let at = self.positions(&before, &scratch.ranks);
+                    let at = self.positions(&before, scratch.ranks.iter().copied());
                     let mut from = 0;
                     counts
                         .iter()
@@ -133,8 +199,8 @@ impl BitLevel {
     /// [`index`](Self::index) marked (its place among the marked ranks),
     /// plus one if it is there: a loop with no branch on what it reads, so
     /// that the reads' misses overlap.
-    pub(crate) fn positions(&self, before: &[u32], ranks: &[u64]) -> Vec<u32> {
-        ranks.iter().map(|&r| self.found(before, r)).collect()
+    pub(crate) fn positions(&self, before: &[u32], ranks: impl Iterator<Item = u64>) -> Vec<u32> {
+        ranks.map(|r| self.found(before, r)).collect()
     }
 
     /// Twice the position of rank `r` in the level [`index`](Self::index)
@@ -214,19 +280,29 @@ impl BitLevel {
     /// The keys of `level` (in order) for which `probes` gives a marked key
     /// (it pushes the keys to probe for a key): a block of keys at a time,
     /// all their probes ranked, then read with no branch on what is read,
-    /// on every thread.
-    pub(crate) fn keep_probed<T, R, P>(&self, ranking: &R, level: &[T], probes: &P) -> Vec<T>
+    /// on every thread. Where `keep` asks for them and the ranks fit 32
+    /// bits, also the ranks of the probes of each key kept (for
+    /// [`keep_steps`](Self::keep_steps)).
+    pub(crate) fn keep_probed<T, R, P>(
+        &self,
+        ranking: &R,
+        level: &[T],
+        probes: &P,
+        keep: bool,
+    ) -> (Vec<T>, Option<Vec<StepPart>>)
     where
         T: Key,
         R: LevelRanking,
         P: Fn(&T, &mut Vec<T>) + Sync,
     {
-        let parts: Vec<Vec<T>> = level
+        let keep = keep && KeptSteps::fit(ranking.count());
+        let parts: Vec<(Vec<T>, StepPart)> = level
             .par_chunks(CHUNK)
             .map_init(
                 || (Vec::new(), Vec::new(), Scratch::default(), Vec::new()),
                 |(keys, counts, scratch, marked), chunk| {
                     let mut kept = Vec::new();
+                    let mut part = StepPart::default();
                     for block in chunk.chunks(BATCH / 8) {
                         keys_of(block, probes, keys, counts);
                         self.are_marked(ranking, keys, scratch, marked);
@@ -234,15 +310,21 @@ impl BitLevel {
                         for (&x, &n) in block.iter().zip(counts.iter()) {
                             if marked[at..at + n].iter().any(|&m| m) {
                                 kept.push(x);
+                                if keep {
+                                    let ranks = &scratch.ranks[at..at + n];
+                                    part.steps.extend(ranks.iter().map(|&r| r as u32));
+                                    part.counts.push(n as u32);
+                                }
                             }
                             at += n;
                         }
                     }
-                    kept
+                    (kept, part)
                 },
             )
             .collect();
-        parts.concat()
+        let (kept, parts): (Vec<Vec<T>>, Vec<StepPart>) = parts.into_iter().unzip();
+        (kept.concat(), keep.then_some(parts))
     }
 
     /// Marks the ranks of `keys`.
@@ -254,7 +336,7 @@ impl BitLevel {
             |(batch, todo), chunk| {
                 for part in chunk.chunks(BATCH) {
                     batch.extend_from_slice(part);
-                    mark(words, ranking, batch, todo);
+                    mark(words, ranking, batch, todo, None);
                 }
             },
         );
@@ -311,7 +393,8 @@ impl BitLevel {
         R: LevelRanking,
     {
         let keys: Vec<T> = keys.collect();
-        let kept = self.keep_probed(ranking, &keys, &|&k, out: &mut Vec<T>| out.push(k));
+        let (kept, _) =
+            self.keep_probed(ranking, &keys, &|&k, out: &mut Vec<T>| out.push(k), false);
         self.clear(ranking);
         kept
     }
@@ -346,18 +429,23 @@ fn keys_of<T, X>(
 /// Marks the ranks of `keys` in `words` and empties `keys`: the words are
 /// read first, all of them, and only those whose bit is still clear are
 /// written (with an atomic or), so that the reads' misses overlap and most
-/// keys (repeats, usually) cost no write.
+/// keys (repeats, usually) cost no write. The ranks are appended to `kept`
+/// where it is given (they fit 32 bits).
 #[inline]
 fn mark<T: Key, R: LevelRanking>(
     words: &[AtomicU64],
     ranking: &R,
     keys: &mut Vec<T>,
     scratch: &mut Scratch,
+    kept: Option<&mut Vec<u32>>,
 ) {
     // The ranks first (table lookups, in the caches), then a short loop of
     // independent loads with no branch on what they read, so that many
     // are in flight at once.
     scratch.rank(ranking, keys);
+    if let Some(kept) = kept {
+        kept.extend(scratch.ranks.iter().map(|&r| r as u32));
+    }
     let ranks = &mut scratch.ranks;
     let mut fresh = 0;
     for j in 0..ranks.len() {
@@ -419,7 +507,7 @@ mod tests {
         for threads in [1, 3] {
             let mut bits = BitLevel::default();
             let (generated, got) = crate::par::with_threads(threads, || {
-                let generated = bits.mark_successors(&level, &evens, &expand);
+                let (generated, _) = bits.mark_successors(&level, &evens, &expand, false);
                 (generated, bits.take::<u64, _>(&evens))
             })
             .unwrap();

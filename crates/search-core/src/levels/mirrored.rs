@@ -100,6 +100,7 @@ impl<R: Ranks> LevelSearch<R> {
                 return Ok(Between {
                     levels: vec![Vec::new(); depth + 1],
                     meeting: 0,
+                    steps: vec![None; depth + 1],
                     stats,
                 });
             }
@@ -114,6 +115,7 @@ impl<R: Ranks> LevelSearch<R> {
         let held = grown.bytes();
         let (last, before) = grown.split();
         let mut levels = vec![Vec::new(); depth + 1];
+        let mut steps = vec![None; depth + 1];
         // Level half keeps the states whose mirrors are on a path at level
         // depth - half: for an even depth, those of level half itself; for
         // an odd one, those of level half + 1, one step on (only compared
@@ -126,15 +128,20 @@ impl<R: Ranks> LevelSearch<R> {
         levels[half] = match dense {
             Some(ranking) => {
                 bit_level.mark_keys(&last, &ranking);
-                let kept = if half < meeting {
+                let (kept, probes) = if half < meeting {
                     stats.expanded += last.len() as u64;
-                    bit_level.keep_probed(&ranking, &last, &before_mirror)
+                    bit_level.keep_probed(&ranking, &last, &before_mirror, self.steps)
                 } else {
-                    bit_level.keep_probed(&ranking, &last, &|x: &T, out: &mut Vec<T>| {
-                        out.push(mirror(x))
-                    })
+                    let mirror = |x: &T, out: &mut Vec<T>| out.push(mirror(x));
+                    bit_level.keep_probed(&ranking, &last, &mirror, false)
                 };
                 bit_level.clear(&ranking);
+                drop(last);
+                if let Some(parts) = probes {
+                    steps[meeting] = bit_level
+                        .keep_steps(&kept, &ranking, parts)
+                        .filter(|probes| self.check(held + probes.bytes()).is_ok());
+                }
                 kept
             }
             None => {
@@ -172,6 +179,7 @@ impl<R: Ranks> LevelSearch<R> {
         self.paths_back(
             &mut bit_level,
             &mut levels,
+            &mut steps,
             half,
             before,
             &backward,
@@ -185,6 +193,7 @@ impl<R: Ranks> LevelSearch<R> {
         Ok(Between {
             levels,
             meeting: meeting as u32,
+            steps,
             stats,
         })
     }

@@ -25,6 +25,7 @@
 //! | [`remove_known`], [`first_common`], [`intersect`] | sets as sorted lists |
 //! | [`map_level`] | a level's images under a map, sorted, in parallel |
 //! | [`LevelSearch::carry_back`], [`LevelSearch::carry_forward`] | values carried from a level into the next, back along the steps into each state or on along those from it (the paths counted), in parallel |
+//! | [`KeptSteps`] | the steps between two levels that a search between two ends kept ([`LevelSearch::with_steps`]), values carried back along them |
 //!
 //! # Example
 //!
@@ -85,6 +86,7 @@ pub use sorted::{
     Expanded, FLUSH, expand_level, expand_level_within, first_common, intersect, map_level,
     mirror_positions, remove_known, sum_over,
 };
+pub use steps::KeptSteps;
 pub use symmetry::BitSymmetries;
 
 /// Progress of a search by levels, reported once per level.
@@ -152,6 +154,7 @@ pub struct LevelSearch<R = Unranked> {
     keep: Option<usize>,
     backward: bool,
     mirrored_levels: bool,
+    steps: bool,
 }
 
 /// The result of [`LevelSearch::run`].
@@ -187,6 +190,7 @@ impl LevelSearch {
             keep: None,
             backward: false,
             mirrored_levels: true,
+            steps: false,
         }
     }
 }
@@ -209,6 +213,7 @@ impl<R: Ranks> LevelSearch<R> {
             keep: self.keep,
             backward: self.backward,
             mirrored_levels: self.mirrored_levels,
+            steps: self.steps,
         }
     }
 
@@ -276,7 +281,7 @@ impl<R: Ranks> LevelSearch<R> {
         meets: Option<&[T]>,
     ) -> Result<Expanded<T>, LevelError> {
         if let Some(ranking) = self.dense(next, level.len(), kept) {
-            let generated = bit_level.mark_successors(level, &ranking, expand);
+            let (generated, _) = bit_level.mark_successors(level, &ranking, expand, false);
             let keys = match meets {
                 Some(other) => bit_level.keep_marked(other.par_iter().copied(), &ranking),
                 None => bit_level.take(&ranking),
@@ -319,6 +324,17 @@ impl<R: Ranks> LevelSearch<R> {
     /// many states), for a caller that needs only their sizes.
     pub fn without_mirrored_levels(mut self) -> Self {
         self.mirrored_levels = false;
+        self
+    }
+
+    /// Keep, in the searches between two ends ([`between`](Self::between),
+    /// [`between_mirrored`](Self::between_mirrored)), the steps back into
+    /// the levels below the meeting that the search found
+    /// ([`Between::steps`]), where those levels are bit arrays: values are
+    /// then carried back along them ([`KeptSteps::carry_back`]) without
+    /// finding them again, for four bytes a step and a state.
+    pub fn with_steps(mut self) -> Self {
+        self.steps = true;
         self
     }
 

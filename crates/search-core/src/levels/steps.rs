@@ -82,6 +82,104 @@ impl<R: Ranks> LevelSearch<R> {
     }
 }
 
+/// The steps back from each state of a level into the level before, as a
+/// search between two ends found them ([`LevelSearch::with_steps`],
+/// [`Between::steps`]): for each state, in order, the positions in the
+/// level before of the states one step before it, so that values are
+/// carried back along them ([`KeptSteps::carry_back`]) without finding
+/// them again. Four bytes a step and a state.
+///
+/// [`Between::steps`]: super::Between::steps
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeptSteps {
+    /// The steps, one state's after another's.
+    steps: Vec<u32>,
+    /// Where each state's steps end.
+    ends: Vec<u32>,
+}
+
+/// The steps of a run of consecutive states while a search finds them:
+/// one state's after another's (the ranks of their keys while the level
+/// before is unknown, then their positions in it), and how many each has.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct StepPart {
+    pub(crate) steps: Vec<u32>,
+    pub(crate) counts: Vec<u32>,
+}
+
+/// States whose values one thread sums before it looks for more work.
+const SUMS: usize = 1 << 12;
+
+impl KeptSteps {
+    /// The steps of `parts` gathered, each list allocated once at its
+    /// length and filled on every thread; `None` if they are 2^32 or more.
+    pub(crate) fn gather(parts: Vec<StepPart>) -> Option<KeptSteps> {
+        let total: usize = parts.iter().map(|p| p.steps.len()).sum();
+        u32::try_from(total).ok()?;
+        let mut steps = vec![0; total];
+        let mut ends = vec![0; parts.iter().map(|p| p.counts.len()).sum()];
+        // Each part's place in both lists, and the steps before it.
+        let mut places = Vec::with_capacity(parts.len());
+        let (mut rest_steps, mut rest_ends, mut before) = (&mut steps[..], &mut ends[..], 0);
+        for part in &parts {
+            let (s, tail) = rest_steps.split_at_mut(part.steps.len());
+            rest_steps = tail;
+            let (e, tail) = rest_ends.split_at_mut(part.counts.len());
+            rest_ends = tail;
+            places.push((s, e, before));
+            before += part.steps.len() as u32;
+        }
+        places
+            .into_par_iter()
+            .zip(parts)
+            .for_each(|((s, e, mut end), part)| {
+                s.copy_from_slice(&part.steps);
+                for (e, &n) in e.iter_mut().zip(&part.counts) {
+                    end += n;
+                    *e = end;
+                }
+            });
+        Some(KeptSteps { steps, ends })
+    }
+
+    /// Whether the ranks of a ranking of `count` keys fit the 32 bits kept.
+    pub(crate) fn fit(count: u64) -> bool {
+        count <= 1 << 32
+    }
+
+    /// The number of states whose steps are kept.
+    pub fn states(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The bytes held.
+    pub fn bytes(&self) -> u64 {
+        (4 * (self.steps.capacity() + self.ends.capacity())) as u64
+    }
+
+    /// For each state, in order, the sum of `values` (one for each state of
+    /// the level before) over the steps into it: with the paths into the
+    /// level before as values, the paths into each state. Each sum is its
+    /// state's own, whatever the number of threads.
+    pub fn carry_back<W>(&self, values: &[W]) -> Vec<W>
+    where
+        W: Copy + Default + AddAssign + Send + Sync,
+    {
+        (0..self.ends.len())
+            .into_par_iter()
+            .with_min_len(SUMS)
+            .map(|i| {
+                let from = if i == 0 { 0 } else { self.ends[i - 1] };
+                let mut sum = W::default();
+                for &p in &self.steps[from as usize..self.ends[i] as usize] {
+                    sum += values[p as usize];
+                }
+                sum
+            })
+            .collect()
+    }
+}
+
 impl<R: Ranks> LevelSearch<R> {
     /// Values carried one step on, from level `k` (`level`, with one value
     /// a state) into level `k + 1` (the sorted, repeat-free `next`):
@@ -291,5 +389,100 @@ mod tests {
                     .all(|(l, s)| l.is_some() == s.is_some() && l <= s)
             );
         }
+    }
+
+    /// The steps that the searches between two ends keep carry values as
+    /// the steps found again do: those back into each level below the
+    /// meeting, and, for a mirrored search of an odd depth, those back
+    /// from the mirrors of the level before the meeting.
+    #[test]
+    fn kept_steps_carry_as_the_steps_found_again() {
+        // Sets of 11 bits, a step adding a bit that a rule symmetric under
+        // the complement allows (as in `mirrored.rs`).
+        let full = (1u64 << 11) - 1;
+        let allowed = |x: u64, i: u32| {
+            let others = full & !(1 << i) & (0x9b5u64.rotate_left(i) & full);
+            let c = i64::from((x & others).count_ones());
+            (2 * c - i64::from(others.count_ones())).abs() % 5 != 2
+        };
+        let forward = |&x: &u64, out: &mut Vec<u64>| {
+            out.extend(
+                (0..11)
+                    .filter(|&i| x >> i & 1 == 0 && allowed(x, i))
+                    .map(|i| x | 1 << i),
+            );
+            0
+        };
+        let backward = |&x: &u64, out: &mut Vec<u64>| {
+            out.extend(
+                (0..11)
+                    .filter(|&i| x >> i & 1 == 1 && allowed(x & !(1 << i), i))
+                    .map(|i| x & !(1 << i)),
+            );
+            0
+        };
+        let before_mirror = |&x: &u64, out: &mut Vec<u64>| backward(&(x ^ full), out);
+        let sources = vec![0b1, 0b100, 0b1000_0000];
+        let targets: Vec<u64> = sources.iter().map(|&x| x ^ full).collect();
+        let search = LevelSearch::new(16).with_ranks(Plain).with_steps();
+        let plain = LevelSearch::new(16);
+        for threads in [1, 3] {
+            let (both, mirrored) = crate::par::with_threads(threads, || {
+                let both = search.between(
+                    sources.clone(),
+                    targets.clone(),
+                    9,
+                    forward,
+                    backward,
+                    |_| {},
+                );
+                let mirrored = search.between_mirrored(
+                    sources.clone(),
+                    9,
+                    forward,
+                    backward,
+                    |&x| x ^ full,
+                    |x: &u64, out: &mut Vec<u64>| {
+                        before_mirror(x, out);
+                    },
+                    |_| {},
+                );
+                (both.unwrap(), mirrored.unwrap())
+            })
+            .unwrap();
+            assert_eq!(both.levels, mirrored.levels);
+            for (found, by_mirror) in [(&both, false), (&mirrored, true)] {
+                let meeting = found.meeting as usize;
+                let mut kept = 0;
+                for (k, steps) in found.steps.iter().enumerate() {
+                    let Some(steps) = steps else { continue };
+                    assert!((1..=meeting).contains(&k), "steps into level {k}");
+                    let level = &found.levels[k - 1];
+                    let values: Vec<u128> = (0..level.len() as u128).map(|i| 7 * i + 1).collect();
+                    // Into the mirrors of level k - 1 at the meeting of
+                    // the mirrored search (9 steps: odd), else into level k.
+                    let want = if by_mirror && k == meeting {
+                        plain.carry_back(k - 1, level, &values, level, before_mirror)
+                    } else {
+                        plain.carry_back(k - 1, level, &values, &found.levels[k], backward)
+                    };
+                    assert_eq!(steps.states(), want.len());
+                    assert_eq!(
+                        steps.carry_back(&values),
+                        want,
+                        "level {k}, {threads} threads"
+                    );
+                    kept += 1;
+                }
+                assert!(kept >= 2, "{kept} levels of steps kept");
+            }
+            assert!(mirrored.steps[mirrored.meeting as usize].is_some());
+        }
+        // Without `with_steps`, none.
+        let none = LevelSearch::new(16)
+            .with_ranks(Plain)
+            .between(sources, targets, 9, forward, backward, |_| {})
+            .unwrap();
+        assert!(none.steps.iter().all(Option::is_none));
     }
 }
