@@ -165,15 +165,17 @@ impl<R: Ranks> LevelSearch<R> {
                 mirrored(&intersect(&reached, &targets))
             }
         };
-        // Level depth - half holds the mirrors of level half.
+        // Level depth - half holds the mirrors of level half (as many).
         if half < meeting {
-            levels[meeting] = mirrored(&levels[half]);
+            if self.mirrored_levels {
+                levels[meeting] = mirrored(&levels[half]);
+            }
             progress(&LevelReport {
                 backward: false,
                 level: meeting as u32,
-                states: levels[meeting].len() as u64,
-                kept: levels[meeting].len() as u64,
-                bytes: list_bytes(&levels[meeting]),
+                states: levels[half].len() as u64,
+                kept: levels[half].len() as u64,
+                bytes: list_bytes(&levels[half]),
             });
         }
         self.paths_back(
@@ -265,11 +267,11 @@ mod tests {
                 assert_eq!(mirrored.meeting, (n - 2) - (n - 2) / 2);
                 assert!(mirrored.stats.expanded < both.stats.expanded);
             }
-            // The levels past the meeting left unbuilt, the others the same.
+            // The levels past the middle left unbuilt, the others the same.
             let half = by_mirror(&search.clone().without_mirrored_levels()).unwrap();
-            let meeting = half.meeting as usize;
-            assert_eq!(half.levels[..=meeting], both.levels[..=meeting]);
-            assert!(half.levels[meeting + 1..].iter().all(Vec::is_empty));
+            let middle = (n as usize - 2) / 2;
+            assert_eq!(half.levels[..=middle], both.levels[..=middle]);
+            assert!(half.levels[middle + 1..].iter().all(Vec::is_empty));
         }
         // No path: the rule never allows the first step.
         let none = LevelSearch::new(4)

@@ -320,8 +320,9 @@ impl<R: Ranks> LevelSearch<R> {
     }
 
     /// Leave empty, in [`between_mirrored`](Self::between_mirrored), the
-    /// levels past the meeting (each the mirrors of level `depth - k`, as
-    /// many states), for a caller that needs only their sizes.
+    /// levels `k` past the middle, `depth / 2` (each the mirrors of level
+    /// `depth - k`, as many states), for a caller that needs only their
+    /// sizes.
     pub fn without_mirrored_levels(mut self) -> Self {
         self.mirrored_levels = false;
         self
