@@ -187,9 +187,12 @@ pub(crate) fn pagodas_for(
 /// the goal in `j` jumps exactly when the start reaches its complement in
 /// `j` jumps: the solvable positions of level `k` are those whose
 /// complements are in level `n - k`, and the sequences are summed only to
-/// the middle level `m`, where those through a class `C` number the
-/// sequences into `C` times those from the start into the class of one
-/// complement of `C`, divided by that class's size.
+/// level `h = n / 2`, where those through a class `C` number the
+/// sequences into `C` times those into the complement of one of its
+/// members (for an odd `n`, carried one level on, along the jumps before
+/// that complement). With `solvable_only`, the sums follow the steps the
+/// search kept while it read the levels back
+/// ([`LevelSearch::with_steps`]), without making a jump again.
 ///
 /// # Example
 ///
