@@ -201,6 +201,34 @@ impl<R: Ranks> LevelSearch<R> {
     }
 }
 
+/// Sets of `n` bits, a step adding a bit that a rule allows, the rule
+/// chosen so that the complement turns each step into a step: the steps
+/// from a set (backward: into it), for the tests of mirrored searches.
+#[cfg(test)]
+pub(super) fn complement_symmetric_steps(
+    n: u32,
+    backward: bool,
+) -> impl Fn(&u64, &mut Vec<u64>) -> u64 + Sync + Copy {
+    let full = (1u64 << n) - 1;
+    // Adding bit i to x is allowed by the count of x's bits among some
+    // others; x -> x | i mirrors to !x & !i -> !x, whose count there is
+    // that of the others less x's: the rule is symmetric.
+    let allowed = move |x: u64, i: u32| {
+        let others = full & !(1 << i) & (0x9b5u64.rotate_left(i) & full);
+        let c = i64::from((x & others).count_ones());
+        (2 * c - i64::from(others.count_ones())).abs() % 5 != 2
+    };
+    move |&x: &u64, out: &mut Vec<u64>| {
+        let held = u64::from(backward);
+        out.extend(
+            (0..n)
+                .filter(|&i| x >> i & 1 == held && allowed(x & !(1 << i), i))
+                .map(|i| x ^ 1 << i),
+        );
+        0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,30 +241,8 @@ mod tests {
     fn mirrored_levels_are_those_grown_from_both_ends() {
         for n in [11u32, 12] {
             let full = (1u64 << n) - 1;
-            // Adding bit i to x is allowed by the count of x's bits among
-            // some others; x -> x | i mirrors to !x & !i -> !x, whose count
-            // there is that of the others less x's: the rule is symmetric.
-            let allowed = |x: u64, i: u32| {
-                let others = full & !(1 << i) & (0x9b5u64.rotate_left(i) & full);
-                let c = i64::from((x & others).count_ones());
-                (2 * c - i64::from(others.count_ones())).abs() % 5 != 2
-            };
-            let forward = |&x: &u64, out: &mut Vec<u64>| {
-                out.extend(
-                    (0..n)
-                        .filter(|&i| x >> i & 1 == 0 && allowed(x, i))
-                        .map(|i| x | 1 << i),
-                );
-                0
-            };
-            let backward = |&x: &u64, out: &mut Vec<u64>| {
-                out.extend(
-                    (0..n)
-                        .filter(|&i| x >> i & 1 == 1 && allowed(x & !(1 << i), i))
-                        .map(|i| x & !(1 << i)),
-                );
-                0
-            };
+            let forward = complement_symmetric_steps(n, false);
+            let backward = complement_symmetric_steps(n, true);
             let sources = vec![0b1, 0b100, 0b1000_0000];
             let targets: Vec<u64> = sources.iter().map(|&x| x ^ full).collect();
             let search = LevelSearch::new(n);

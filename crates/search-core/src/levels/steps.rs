@@ -398,29 +398,10 @@ mod tests {
     #[test]
     fn kept_steps_carry_as_the_steps_found_again() {
         // Sets of 11 bits, a step adding a bit that a rule symmetric under
-        // the complement allows (as in `mirrored.rs`).
+        // the complement allows.
         let full = (1u64 << 11) - 1;
-        let allowed = |x: u64, i: u32| {
-            let others = full & !(1 << i) & (0x9b5u64.rotate_left(i) & full);
-            let c = i64::from((x & others).count_ones());
-            (2 * c - i64::from(others.count_ones())).abs() % 5 != 2
-        };
-        let forward = |&x: &u64, out: &mut Vec<u64>| {
-            out.extend(
-                (0..11)
-                    .filter(|&i| x >> i & 1 == 0 && allowed(x, i))
-                    .map(|i| x | 1 << i),
-            );
-            0
-        };
-        let backward = |&x: &u64, out: &mut Vec<u64>| {
-            out.extend(
-                (0..11)
-                    .filter(|&i| x >> i & 1 == 1 && allowed(x & !(1 << i), i))
-                    .map(|i| x & !(1 << i)),
-            );
-            0
-        };
+        let forward = super::super::mirrored::complement_symmetric_steps(11, false);
+        let backward = super::super::mirrored::complement_symmetric_steps(11, true);
         let before_mirror = |&x: &u64, out: &mut Vec<u64>| backward(&(x ^ full), out);
         let sources = vec![0b1, 0b100, 0b1000_0000];
         let targets: Vec<u64> = sources.iter().map(|&x| x ^ full).collect();
