@@ -406,20 +406,16 @@ impl SubsetLayer {
         let entry = |e: u64| (e & CUM_MASK, (e >> CUM_BITS) as usize);
         let top = match &self.top {
             Top::Narrow(cum) => {
-                for (r, &m) in ranks.iter_mut().zip(masks) {
-                    *r = u64::from(cum[(m >> top_shift & top_mask) as usize])
-                        + u64::from(low[(m & low_mask) as usize]);
-                }
+                let (cum, low) = (&cum[..=top_mask as usize], &low[..=low_mask as usize]);
+                rank_two(cum, low, top_shift, masks, ranks, u64::from);
                 return;
             }
             Top::Wide(top) => &top[..],
         };
         match &t.mids[..] {
             [] => {
-                for (r, &m) in ranks.iter_mut().zip(masks) {
-                    *r = (top[(m >> top_shift & top_mask) as usize] & CUM_MASK)
-                        + u64::from(low[(m & low_mask) as usize]);
-                }
+                let (top, low) = (&top[..=top_mask as usize], &low[..=low_mask as usize]);
+                rank_two(top, low, top_shift, masks, ranks, |e| e & CUM_MASK);
             }
             [c] => {
                 let (table, shift, bits, mask) =
@@ -520,6 +516,27 @@ impl Ranking for SubsetLayer {
     }
 }
 
+/// [`SubsetLayer::rank_all`] over two chunks: the top table (one entry a
+/// value of the top chunk, which starts at bit `top_shift`, read by
+/// `cum`) and the low table (one entry a value of the bits below), each
+/// cut to a power of two entries. A loop of its own, the indices masked
+/// by the tables' lengths: its tables stay in registers and its loads
+/// need no bounds checks (a third fewer instructions a rank, on the
+/// English board's census).
+fn rank_two<E: Copy>(
+    top: &[E],
+    low: &[u16],
+    top_shift: u32,
+    masks: &[u64],
+    ranks: &mut [u64],
+    cum: impl Fn(E) -> u64,
+) {
+    let (top_mask, low_mask) = (top.len() - 1, low.len() - 1);
+    for (r, &m) in ranks.iter_mut().zip(masks) {
+        *r = cum(top[(m >> top_shift) as usize & top_mask]) + u64::from(low[m as usize & low_mask]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,6 +594,10 @@ mod tests {
                         assert_eq!(layer.rank(m), r as u64, "n {n} k {k} {m:b}");
                         assert_eq!(cursor.mask(r as u64), m);
                     }
+                    // All at once, as the levels rank a batch.
+                    let mut ranks = vec![u64::MAX; want.len()];
+                    layer.rank_all(&want, &mut ranks);
+                    assert!(ranks.iter().enumerate().all(|(r, &x)| x == r as u64));
                     // A cursor skipping ranks, and started anew.
                     let mut cursor = layer.cursor();
                     for r in (0..want.len()).step_by(3) {
