@@ -208,11 +208,11 @@ impl<'a> Mover<'a> {
     /// The images of `pegs` under the `N` lanes.
     fn lanes_of<const N: usize>(&self, pegs: u64) -> [u64; N] {
         let mut images = [0u64; N];
-        for k in 0..self.bytes {
+        // A byte's table at a time, of a length known when compiling: its
+        // rows are read with no bounds check.
+        for (k, table) in self.tables.chunks_exact(256 * N).enumerate() {
             let b = (pegs >> (8 * k)) as usize & 0xff;
-            let row: &[u64; N] = self.tables[(k * 256 + b) * N..][..N]
-                .try_into()
-                .expect("N lanes");
+            let row: &[u64; N] = table[b * N..b * N + N].try_into().expect("N lanes");
             for s in 0..N {
                 images[s] |= row[s];
             }

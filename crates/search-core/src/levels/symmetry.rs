@@ -90,7 +90,10 @@ impl BitSymmetries {
         let byte = |k: usize| (bits >> (8 * k)) as usize & 0xff;
         match self.narrow.get(s) {
             Some(t) => u64::from(t[0][byte(0)] | t[1][byte(1)] | t[2][byte(2)] | t[3][byte(3)]),
-            None => (0..self.bytes).fold(0, |out, k| out | self.wide[s][k][byte(k)]),
+            None => self.wide[s][..self.bytes]
+                .iter()
+                .enumerate()
+                .fold(0, |out, (k, t)| out | t[byte(k)]),
         }
     }
 
