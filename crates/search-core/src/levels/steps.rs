@@ -459,6 +459,59 @@ mod tests {
             }
             assert!(mirrored.steps[mirrored.meeting as usize].is_some());
         }
+        // Under a memory limit that the levels fit and all the steps do
+        // not: the same levels, the steps of the levels nearest the
+        // meeting kept and those below left out.
+        let unlimited = search
+            .between(
+                sources.clone(),
+                targets.clone(),
+                9,
+                forward,
+                backward,
+                |_| {},
+            )
+            .unwrap();
+        let all = unlimited.steps.iter().flatten().count();
+        let mut partly = None;
+        for quarter_kib in 1.. {
+            let limited = LevelSearch::new(16)
+                .with_ranks(Plain)
+                .with_steps()
+                .with_bytes_per_state(0)
+                .with_max_memory(quarter_kib << 8)
+                .between(
+                    sources.clone(),
+                    targets.clone(),
+                    9,
+                    forward,
+                    backward,
+                    |_| {},
+                );
+            let Ok(found) = limited else { continue };
+            match found.steps.iter().flatten().count() {
+                0 => {}
+                n if n == all => break,
+                _ => {
+                    partly = Some(found);
+                    break;
+                }
+            }
+        }
+        let partly = partly.expect("a limit keeping some steps and not all");
+        assert_eq!(partly.levels, unlimited.levels);
+        // The levels whose steps are kept run down from the meeting.
+        let kept: Vec<usize> = (0..partly.steps.len())
+            .filter(|&k| partly.steps[k].is_some())
+            .collect();
+        let lowest = kept[0];
+        assert!(
+            (lowest..=partly.meeting as usize)
+                .all(|k| partly.steps[k].is_some() || unlimited.steps[k].is_none())
+        );
+        for &k in &kept {
+            assert_eq!(partly.steps[k], unlimited.steps[k]);
+        }
         // Without `with_steps`, none.
         let none = LevelSearch::new(16)
             .with_ranks(Plain)
