@@ -462,32 +462,19 @@ mod tests {
         // Under a memory limit that the levels fit and all the steps do
         // not: the same levels, the steps of the levels nearest the
         // meeting kept and those below left out.
-        let unlimited = search
-            .between(
-                sources.clone(),
-                targets.clone(),
-                9,
-                forward,
-                backward,
-                |_| {},
-            )
-            .unwrap();
+        let run = |search: LevelSearch<Plain>| {
+            let (sources, targets) = (sources.clone(), targets.clone());
+            search.between(sources, targets, 9, forward, backward, |_| {})
+        };
+        let unlimited = run(LevelSearch::new(16).with_ranks(Plain).with_steps()).unwrap();
         let all = unlimited.steps.iter().flatten().count();
         let mut partly = None;
         for quarter_kib in 1.. {
-            let limited = LevelSearch::new(16)
+            let limited = run(LevelSearch::new(16)
                 .with_ranks(Plain)
                 .with_steps()
                 .with_bytes_per_state(0)
-                .with_max_memory(quarter_kib << 8)
-                .between(
-                    sources.clone(),
-                    targets.clone(),
-                    9,
-                    forward,
-                    backward,
-                    |_| {},
-                );
+                .with_max_memory(quarter_kib << 8));
             let Ok(found) = limited else { continue };
             match found.steps.iter().flatten().count() {
                 0 => {}
