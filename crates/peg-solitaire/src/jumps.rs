@@ -488,10 +488,10 @@ mod tests {
 
     /// The French game of the page (hole 11 empty to one peg in hole 25,
     /// the complement reflected) from both ends, without the mirror: the
-    /// figures the mirror gives. About 90 seconds and 5.3 GB:
+    /// figures the mirror gives. About 90 seconds and 5.4 GB:
     /// `cargo test --release -p peg-solitaire french -- --ignored`.
     #[test]
-    #[ignore = "about 90 seconds and 5.3 GB"]
+    #[ignore = "about 90 seconds and 5.4 GB"]
     fn the_french_game_from_both_ends_gives_the_mirrors_figures() {
         let rows = [
             "  ooo  ", " ooooo ", "ooo.ooo", "ooooooo", "ooooooo", " ooooo ", "  ooo  ",

@@ -52,6 +52,9 @@ fn the_counts_by_jumps_agree_with_brute_force() {
     assert!(reflected_goal.is_mirror_of(reflected_start));
     assert!(!reflected_goal.is_complement_of(reflected_start));
     cases.push((square.clone(), square.with_pegs(1 << 9).unwrap()));
+    // A complement game of an even number of jumps (12 holes, 10 jumps):
+    // the middle level is its own mirror.
+    cases.push((square.clone(), square.complement()));
     // The triangle of side 6 from the apex back to the apex (a complement
     // game, 21 holes): the figures of its fixture.
     let six = Board::from_rows_in(
@@ -152,6 +155,10 @@ fn the_counts_by_jumps_agree_with_brute_force() {
     let census = count_by_jumps(&six, &six.complement(), &options, |_| {}).unwrap();
     assert_eq!(census.solvable.iter().sum::<u64>(), 52_804);
     assert_eq!(census.solutions, 1_918_789_380);
+    // The complement game of an even number of jumps has solutions.
+    let even = count_by_jumps(&square, &square.complement(), &options, |_| {}).unwrap();
+    assert_eq!(even.solvable.len(), 11);
+    assert!(even.solutions > 0);
 }
 
 /// The English board's central game from both ends, its forward levels

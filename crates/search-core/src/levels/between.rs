@@ -26,7 +26,9 @@ pub struct Between<T> {
     /// [`LevelSearch::between_mirrored`] with an odd depth, `steps[meeting]`
     /// holds instead, for each state `x` of level `meeting - 1` in its
     /// order, the steps back from `mirror(x)`, as `before_mirror` gives
-    /// them. `None` elsewhere.
+    /// them. `None` elsewhere, and where they were not kept: ranks of 32
+    /// bits or more, a level of 2^31 states or more, 2^32 steps or more,
+    /// or (for that level and those below it) the memory limit.
     pub steps: Vec<Option<KeptSteps>>,
     /// States expanded (every level grown from either end, then every
     /// level of paths expanded towards the other end) and generated.
@@ -63,9 +65,11 @@ impl<R: Ranks> LevelSearch<R> {
     /// filter of the other level passes (two hash bits a key in 8 to 16
     /// bits a key, about one wrong pass in twenty) are sorted, and it is
     /// reported as that many. With [`with_steps`](Self::with_steps), the
-    /// steps kept ([`Between::steps`]) are counted with the levels as
-    /// they are found, and those of a level that would pass the limit
-    /// (and of the levels below it) are not kept.
+    /// steps kept ([`Between::steps`]) are counted with everything held
+    /// (the levels of both ends and the bit array) as they are found,
+    /// eight bytes a step found while they are gathered, and those of a
+    /// level that would pass the limit (and of the levels below it) are
+    /// not kept.
     /// `progress` is called after each level grown, its `level`
     /// counted from its own end and `backward` set for the levels grown
     /// from the targets.
@@ -182,10 +186,15 @@ impl<R: Ranks> LevelSearch<R> {
         levels[meeting] = intersect(&a, &b);
         drop((a, b));
         let mut steps = vec![None; depth + 1];
+        // Held beside the levels filtered back: the other end's, and the
+        // bit array.
+        let ahead: u64 = reached_ahead.iter().map(Packed::bytes).sum();
         self.paths_back(
             &mut bit_level,
             &mut levels,
             &mut steps,
+            self.steps,
+            ahead,
             meeting,
             reached_back,
             &backward,
@@ -199,7 +208,7 @@ impl<R: Ranks> LevelSearch<R> {
                 &levels[k - 1],
                 reached,
                 &forward,
-                false,
+                None,
                 &mut stats,
             );
         }
@@ -222,38 +231,47 @@ impl<R: Ranks> LevelSearch<R> {
     /// Fills `levels[..meeting]` from `levels[meeting]` down: level `k`
     /// keeps the states of `reached[k]` one step before a state of level
     /// `k + 1` ([`on_paths`](Self::on_paths)). `reached` holds levels
-    /// `0..meeting` (and none beyond). With [`with_steps`](Self::with_steps),
-    /// `steps[k + 1]` gets the steps found back from level `k + 1` while
-    /// they fit the memory limit with the levels held.
+    /// `0..meeting` (and none beyond). Where `keep` says so, `steps[k + 1]`
+    /// gets the steps found back from level `k + 1` while they fit the
+    /// memory limit with everything held: the levels, the bit array, and
+    /// `elsewhere` bytes.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn paths_back<T: Key, B: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
         levels: &mut [Vec<T>],
         steps: &mut [Option<KeptSteps>],
+        mut keep: bool,
+        elsewhere: u64,
         meeting: usize,
         mut reached: Vec<Packed<T>>,
         backward: &B,
         stats: &mut Stats,
     ) {
         reached.truncate(meeting);
-        let mut held: u64 = levels.iter().map(|l| list_bytes(l)).sum::<u64>()
+        let mut held: u64 = elsewhere
+            + levels.iter().map(|l| list_bytes(l)).sum::<u64>()
             + reached.iter().map(Packed::bytes).sum::<u64>()
             + steps.iter().flatten().map(KeptSteps::bytes).sum::<u64>();
-        let mut keep = self.steps;
         for k in (0..meeting).rev() {
             let reached = reached.pop().expect("every level up to the meeting");
             held -= reached.bytes();
+            let room = keep.then_some(held);
             let (level, kept) =
-                self.on_paths(bit_level, k, &levels[k + 1], reached, backward, keep, stats);
+                self.on_paths(bit_level, k, &levels[k + 1], reached, backward, room, stats);
             held += list_bytes(&level);
             levels[k] = level;
-            if let Some(kept) = kept {
-                keep = self.check(held + kept.bytes()).is_ok();
-                if keep {
+            let with_bits = held + bit_level.bytes();
+            match kept.and_then(|kept| match kept {
+                Some(kept) => self.check(with_bits + kept.bytes()).map(|()| Some(kept)),
+                None => Ok(None),
+            }) {
+                Ok(Some(kept)) => {
                     held += kept.bytes();
                     steps[k + 1] = Some(kept);
                 }
+                Ok(None) => {}
+                Err(_) => keep = false,
             }
         }
     }
@@ -261,8 +279,9 @@ impl<R: Ranks> LevelSearch<R> {
     /// The states of `reached` (level `k`) one step (`expand`) from a
     /// state of `beside` (the level next to it): as a bit array of the
     /// steps from `beside`, where level `k` has a ranking worth it, else
-    /// sorted; and with the bit array, where `keep` asks for them, the
-    /// steps from each state of `beside`.
+    /// sorted; and with the bit array, where `keep` gives the bytes held
+    /// (steps are kept), the steps from each state of `beside`, or the
+    /// limit they would pass as they are gathered.
     #[allow(clippy::too_many_arguments)]
     fn on_paths<T: Key, E: Expand<T>>(
         &self,
@@ -271,25 +290,32 @@ impl<R: Ranks> LevelSearch<R> {
         beside: &[T],
         reached: Packed<T>,
         expand: &E,
-        keep: bool,
+        keep: Option<u64>,
         stats: &mut Stats,
-    ) -> (Vec<T>, Option<KeptSteps>) {
+    ) -> (Vec<T>, Result<Option<KeptSteps>, LevelError>) {
         stats.expanded += beside.len() as u64;
         match self.dense(k, beside.len(), 0) {
             Some(ranking) => {
-                let (generated, steps) = bit_level.mark_successors(beside, &ranking, expand, keep);
+                let (generated, steps) =
+                    bit_level.mark_successors(beside, &ranking, expand, keep.is_some());
                 stats.generated += generated;
                 let kept = reached.keep(|keys, marks| {
                     bit_level.are_marked(&ranking, keys, &mut Scratch::default(), marks)
                 });
                 bit_level.clear(&ranking);
-                let steps = steps.and_then(|parts| bit_level.keep_steps(&kept, &ranking, parts));
+                let held = keep.unwrap_or(0) + bit_level.bytes() + list_bytes(&kept);
+                let steps = match steps {
+                    Some(parts) => self
+                        .check(held + KeptSteps::bytes_while_kept(&parts))
+                        .map(|()| bit_level.keep_steps(&kept, &ranking, parts)),
+                    None => Ok(None),
+                };
                 (kept, steps)
             }
             None => {
                 let next = expand_level(beside, self.bits, expand);
                 stats.generated += next.generated;
-                (reached.intersect(&next.keys), None)
+                (reached.intersect(&next.keys), Ok(None))
             }
         }
     }

@@ -35,6 +35,11 @@ impl BitLevel {
         count.div_ceil(64).saturating_mul(8)
     }
 
+    /// The bytes held (the words kept from one level to the next).
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.words.len() * 8) as u64
+    }
+
     /// At least `count` bits, all zero.
     fn reserve(&mut self, count: u64) {
         let words = count.div_ceil(64) as usize;
@@ -109,7 +114,8 @@ impl BitLevel {
     /// The steps of `parts` (ranks, as [`mark_successors`] or
     /// [`keep_probed`] keep them) as positions in the sorted, repeat-free
     /// `level`, those of keys not in it dropped, gathered in one list
-    /// (`None` if they are 2^32 or more). The bit array is left zero.
+    /// (`None` if they are 2^32 or more, or `level` holds 2^31 keys or
+    /// more). The bit array is left zero.
     ///
     /// [`mark_successors`]: Self::mark_successors
     /// [`keep_probed`]: Self::keep_probed
@@ -119,6 +125,9 @@ impl BitLevel {
         ranking: &R,
         mut parts: Vec<StepPart>,
     ) -> Option<KeptSteps> {
+        if level.len() >= 1 << 31 {
+            return None;
+        }
         let before = self.index(level, ranking);
         // Each part's positions in place of its ranks, those not in the
         // level dropped.

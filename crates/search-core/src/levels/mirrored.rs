@@ -3,8 +3,8 @@
 
 use super::between::{Side, list_bytes};
 use super::{
-    Between, BitLevel, Expand, Key, LevelError, LevelReport, LevelSearch, Ranks, intersect,
-    map_level,
+    Between, BitLevel, Expand, KeptSteps, Key, LevelError, LevelReport, LevelSearch, Ranks,
+    intersect, map_level,
 };
 use crate::Stats;
 
@@ -125,6 +125,9 @@ impl<R: Ranks> LevelSearch<R> {
         // marked; the steps back from the mirrors are the mirrors of the
         // steps on, so this reads level half + 1 without building it.
         let dense = self.dense(half, last.len(), held);
+        // Whether the levels below keep their steps: not if the limit
+        // left out those of the meeting.
+        let mut keep_below = self.steps;
         levels[half] = match dense {
             Some(ranking) => {
                 bit_level.mark_keys(&last, &ranking);
@@ -138,9 +141,13 @@ impl<R: Ranks> LevelSearch<R> {
                 bit_level.clear(&ranking);
                 drop(last);
                 if let Some(parts) = probes {
-                    steps[meeting] = bit_level
-                        .keep_steps(&kept, &ranking, parts)
+                    // Held: the levels below, the bit array and this one.
+                    let held = held + bit_level.bytes() + list_bytes(&kept);
+                    steps[meeting] = (self.check(held + KeptSteps::bytes_while_kept(&parts)))
+                        .ok()
+                        .and_then(|()| bit_level.keep_steps(&kept, &ranking, parts))
                         .filter(|probes| self.check(held + probes.bytes()).is_ok());
+                    keep_below = steps[meeting].is_some();
                 }
                 kept
             }
@@ -182,6 +189,8 @@ impl<R: Ranks> LevelSearch<R> {
             &mut bit_level,
             &mut levels,
             &mut steps,
+            keep_below,
+            0,
             half,
             before,
             &backward,

@@ -142,6 +142,16 @@ impl KeptSteps {
         Some(KeptSteps { steps, ends })
     }
 
+    /// The bytes `parts` hold while they are turned into kept steps, and
+    /// then gathered: twice their own (the steps' list is built while they
+    /// are held).
+    pub(crate) fn bytes_while_kept(parts: &[StepPart]) -> u64 {
+        parts
+            .iter()
+            .map(|p| 8 * (p.steps.capacity() + p.counts.capacity()) as u64)
+            .sum()
+    }
+
     /// Whether the ranks of a ranking of `count` keys fit the 32 bits kept.
     pub(crate) fn fit(count: u64) -> bool {
         count <= 1 << 32
