@@ -261,11 +261,7 @@ impl<R: Ranks> LevelSearch<R> {
                 self.on_paths(bit_level, k, &levels[k + 1], reached, backward, room, stats);
             held += list_bytes(&level);
             levels[k] = level;
-            let with_bits = held + bit_level.bytes();
-            match kept.and_then(|kept| match kept {
-                Some(kept) => self.check(with_bits + kept.bytes()).map(|()| Some(kept)),
-                None => Ok(None),
-            }) {
+            match kept {
                 Ok(Some(kept)) => {
                     held += kept.bytes();
                     steps[k + 1] = Some(kept);

@@ -143,11 +143,12 @@ impl<R: Ranks> LevelSearch<R> {
                 if let Some(parts) = probes {
                     // Held: the levels below, the bit array and this one.
                     let held = held + bit_level.bytes() + list_bytes(&kept);
-                    steps[meeting] = (self.check(held + KeptSteps::bytes_while_kept(&parts)))
-                        .ok()
-                        .and_then(|()| bit_level.keep_steps(&kept, &ranking, parts))
-                        .filter(|probes| self.check(held + probes.bytes()).is_ok());
-                    keep_below = steps[meeting].is_some();
+                    keep_below = self
+                        .check(held + KeptSteps::bytes_while_kept(&parts))
+                        .is_ok();
+                    if keep_below {
+                        steps[meeting] = bit_level.keep_steps(&kept, &ranking, parts);
+                    }
                 }
                 kept
             }

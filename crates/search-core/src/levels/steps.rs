@@ -142,9 +142,10 @@ impl KeptSteps {
         Some(KeptSteps { steps, ends })
     }
 
-    /// The bytes `parts` hold while they are turned into kept steps, and
-    /// then gathered: twice their own (the steps' list is built while they
-    /// are held).
+    /// The bytes `parts` hold while they are turned into kept steps and
+    /// gathered: twice their own, since the steps' list is built while
+    /// they are held and is at most as big (four bytes a step found and a
+    /// state, against four a step kept and a state).
     pub(crate) fn bytes_while_kept(parts: &[StepPart]) -> u64 {
         parts
             .iter()
