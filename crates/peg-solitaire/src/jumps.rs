@@ -9,7 +9,7 @@ use search_core::levels::{
 };
 use search_core::puzzle::DEFAULT_MAX_MEMORY;
 
-use crate::board::Board;
+use crate::board::{Board, legal};
 use crate::classes::LevelRanks;
 use crate::geometry::Geometry;
 use crate::moves::{Mover, symmetries_keeping};
@@ -133,8 +133,9 @@ pub(crate) fn levels_by_jumps(
 
 /// The pagoda functions ([`Pagodas::find`]) of a game of `n` jumps from
 /// `start` to `goal`, up to the symmetries `both` that keep both, scored on
-/// the positions a third of the way (eight jumps at most) from the start;
-/// none, without growing those, where the orbits are too many.
+/// positions half way from the start: the positions a third of the way
+/// (eight jumps at most), each played on by jumps chosen at random to
+/// jump `n / 2`.
 pub(crate) fn pagodas_for(
     geometry: &Geometry,
     both: &BitSymmetries,
@@ -144,9 +145,6 @@ pub(crate) fn pagodas_for(
     options: &JumpOptions,
     stats: &mut Stats,
 ) -> Result<Pagodas, SolveError> {
-    if !Pagodas::may_exist(geometry, both) {
-        return Ok(Pagodas::none(geometry, goal.pegs()));
-    }
     let k = (n / 3).min(8);
     let (_, levels) = levels_by_jumps(
         geometry,
@@ -159,7 +157,47 @@ pub(crate) fn pagodas_for(
         &mut |_| {},
     )?;
     let sample = levels.last().map_or(&[][..], Vec::as_slice);
-    Ok(Pagodas::find(geometry, both, goal.pegs(), sample))
+    let sample = random_walks(geometry, sample, n / 2 - k);
+    Ok(Pagodas::find(geometry, both, goal.pegs(), &sample))
+}
+
+/// The most random walks [`pagodas_for`] scores pagoda functions on.
+const WALKS: usize = 1 << 11;
+
+/// From positions of `from` ([`WALKS`] at most, spread over it), `jumps`
+/// jumps each, chosen at random (the same on every run, whatever the
+/// number of threads), or until none is legal: the positions reached.
+fn random_walks(geometry: &Geometry, from: &[u64], jumps: usize) -> Vec<u64> {
+    let step = from.len().div_ceil(WALKS).max(1);
+    // Each walk's seed is its place among the walks.
+    let starts: Vec<(u64, u64)> = from
+        .iter()
+        .step_by(step)
+        .copied()
+        .enumerate()
+        .map(|(i, p)| (i as u64, p))
+        .collect();
+    let walk = |&(mut seed, mut pegs): &(u64, u64)| {
+        for _ in 0..jumps {
+            let mut legal = geometry.jumps().iter().filter(|&&j| legal(pegs, j));
+            let count = legal.clone().count() as u64;
+            if count == 0 {
+                break;
+            }
+            // splitmix64
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^= z >> 31;
+            pegs ^= legal.nth((z % count) as usize).expect("counted").mask();
+        }
+        pegs
+    };
+    search_core::par::map_chunks(&starts, 64, |chunk| {
+        chunk.iter().map(walk).collect::<Vec<u64>>()
+    })
+    .concat()
 }
 
 /// The counts by single jumps of a game from `start` to `goal`:

@@ -18,6 +18,8 @@ use search_core::levels::BitSymmetries;
 use crate::geometry::Geometry;
 use crate::moves::Mover;
 
+mod lp;
+
 /// The most orbits whose weights are enumerated (7^7 weightings).
 const MAX_ORBITS: usize = 7;
 
@@ -25,10 +27,17 @@ const MAX_ORBITS: usize = 7;
 const WEIGHTS: std::ops::RangeInclusive<i32> = -3..=3;
 
 /// The most pagoda functions kept.
-const MAX_PAGODAS: usize = 3;
+const MAX_PAGODAS: usize = 16;
 
 /// At most this many positions of the sample score the weightings.
-const SAMPLE: usize = 1 << 12;
+const SAMPLE: usize = 1 << 11;
+
+/// The most linear programs solved, each for a position of the sample.
+const MAX_PROGRAMS: usize = 24;
+
+/// The largest number a linear program's weights are scaled by to make
+/// them whole.
+const MAX_SCALE: i32 = 12;
 
 /// A weighting that rules out none of this many positions of the sample
 /// is not scored on the others.
@@ -40,75 +49,105 @@ const FIRST_LOOK: usize = 1 << 8;
 pub(crate) struct Pagodas {
     /// The weights of the pegs of byte `k` of a position, `b`, under each
     /// pagoda, at `k * 256 + b`.
-    bytes: Vec<[i32; MAX_PAGODAS]>,
-    /// The goal's weight under each (`i32::MIN` past their number).
-    goal: [i32; MAX_PAGODAS],
+    bytes: Vec<[Weight; MAX_PAGODAS]>,
+    /// The goal's weight under each ([`Weight::MIN`] past their number).
+    goal: [Weight; MAX_PAGODAS],
     /// Per jump, how much it changes each pagoda's weight (at most 0).
-    change: Vec<[i32; MAX_PAGODAS]>,
+    change: Vec<[Weight; MAX_PAGODAS]>,
 }
 
+/// A position's weight under a pagoda: small integers, side by side in a
+/// few vector registers.
+type Weight = i16;
+
 impl Pagodas {
-    /// The pagoda functions, constant on the orbits of `symmetries`, that
-    /// rule out the most positions of `sample` for reaching `goal`; none
-    /// where the orbits are more than [`MAX_ORBITS`] or none rules out any.
+    /// The pagoda functions that rule out the most positions of `sample`
+    /// for reaching `goal`, chosen one at a time among two kinds: those
+    /// constant on the orbits of `symmetries` (where the orbits are at most
+    /// [`MAX_ORBITS`]), and those a linear program finds for a position of
+    /// the sample that none of the first kind rules out, each with its
+    /// images under `symmetries` (a position is reduced to one of its
+    /// images, and every image of a pagoda function rules out the images
+    /// of what it rules out). [`MAX_PAGODAS`] weightings at most.
     pub(crate) fn find(
         geometry: &Geometry,
         symmetries: &BitSymmetries,
         goal: u64,
         sample: &[u64],
     ) -> Pagodas {
-        let (orbit, orbits) = orbits(geometry, symmetries);
-        if orbits > MAX_ORBITS || sample.is_empty() {
+        if sample.is_empty() {
             return Pagodas::none(geometry, goal);
         }
-        // The pegs per orbit of the goal and of the positions scored.
-        let counts = |pegs: u64| -> Vec<i32> {
-            let mut c = vec![0; orbits];
-            for h in search_core::grid::bits(pegs) {
-                c[orbit[h]] += 1;
-            }
-            c
-        };
-        let goal_counts = counts(goal);
         let step = sample.len().div_ceil(SAMPLE);
-        let scored: Vec<Vec<i32>> = sample.iter().step_by(step).map(|&p| counts(p)).collect();
-        let stride = scored.len().div_ceil(FIRST_LOOK);
-        // Every weighting no jump increases, with the positions it rules
-        // out, if any. Most rule out none: a first look at a few positions
-        // passes them by.
-        let mut found: Vec<(Vec<i32>, Vec<bool>)> = Vec::new();
-        each_weighting(geometry, &orbit, orbits, &mut |w| {
-            let bar = dot(w, &goal_counts);
-            if scored.iter().step_by(stride).any(|c| dot(w, c) < bar) {
-                let out = scored.iter().map(|c| dot(w, c) < bar).collect();
-                found.push((w.to_vec(), out));
-            }
-        });
-        // One at a time, the weighting that rules out the most positions
-        // not yet ruled out.
+        let scored: Vec<u64> = sample.iter().step_by(step).copied().collect();
+        // The candidates: each a pagoda function's images, and the
+        // positions of the sample they rule out.
+        let mut candidates = symmetric(geometry, symmetries, goal, &scored);
         let mut ruled = vec![false; scored.len()];
-        let mut chosen = Vec::new();
-        while chosen.len() < MAX_PAGODAS {
+        for (_, out) in &candidates {
+            ruled.iter_mut().zip(out).for_each(|(r, &o)| *r |= o);
+        }
+        let left: Vec<u64> = scored
+            .iter()
+            .zip(&ruled)
+            .filter(|&(_, &r)| !r)
+            .map(|(&p, _)| p)
+            .collect();
+        let targets: Vec<u64> = left
+            .iter()
+            .step_by(left.len().div_ceil(MAX_PROGRAMS).max(1))
+            .copied()
+            .collect();
+        let found = search_core::par::map_chunks(&targets, 1, |x| refuting(geometry, goal, x[0]));
+        for weights in found.into_iter().flatten() {
+            let mut images: Vec<Vec<i32>> = (0..symmetries.len())
+                .map(|s| {
+                    let mut image = vec![0; weights.len()];
+                    for (h, &to) in symmetries.permutation(s).iter().enumerate() {
+                        image[usize::from(to)] = weights[h];
+                    }
+                    image
+                })
+                .collect();
+            images.sort_unstable();
+            images.dedup();
+            let out = scored
+                .iter()
+                .map(|&p| images.iter().any(|w| weigh(w, p) < weigh(w, goal)))
+                .collect();
+            candidates.push((images, out));
+        }
+        // One at a time, the candidate that rules out the most positions
+        // not yet ruled out, while its images fit.
+        ruled.iter_mut().for_each(|r| *r = false);
+        let mut chosen: Vec<Vec<i32>> = Vec::new();
+        loop {
             let gain = |out: &[bool]| out.iter().zip(&ruled).filter(|&(&o, &r)| o && !r).count();
-            match found.iter().max_by_key(|(_, out)| gain(out)) {
-                Some((w, out)) if gain(out) > 0 => {
+            let best = candidates
+                .iter()
+                .filter(|(images, _)| chosen.len() + images.len() <= MAX_PAGODAS)
+                .max_by_key(|(_, out)| gain(out));
+            match best {
+                Some((images, out)) if gain(out) > 0 => {
                     ruled.iter_mut().zip(out).for_each(|(r, &o)| *r |= o);
-                    chosen.push(w.clone());
+                    chosen.extend(images.iter().cloned());
                 }
                 _ => break,
             }
         }
-        let weights: Vec<Vec<i32>> = chosen
-            .iter()
-            .map(|w| orbit.iter().map(|&o| w[o]).collect())
-            .collect();
-        Pagodas::of(geometry, &weights, goal)
+        Pagodas::of(geometry, &chosen, goal)
     }
 
-    /// The pagoda functions of `weights` (per hole), for `goal`.
+    /// The pagoda functions of `weights` (per hole, each at most 12 in
+    /// size: a position's weight fits [`Weight`]), for `goal`.
+    ///
+    /// # Panics
+    /// If a jump adds weight under one of them (they are checked before).
     fn of(geometry: &Geometry, weights: &[Vec<i32>], goal: u64) -> Pagodas {
-        let weigh =
-            |w: &[i32], pegs: u64| -> i32 { search_core::grid::bits(pegs).map(|h| w[h]).sum() };
+        assert!(weights.len() <= MAX_PAGODAS, "{} pagodas", weights.len());
+        let weigh = |w: &[i32], pegs: u64| -> Weight {
+            Weight::try_from(weigh(w, pegs)).expect("a weight of 16 bits")
+        };
         let mut bytes = vec![[0; MAX_PAGODAS]; geometry.holes().div_ceil(8) * 256];
         for (i, entry) in bytes.iter_mut().enumerate() {
             let pegs = ((i % 256) as u64) << (8 * (i / 256)) & geometry.all();
@@ -116,32 +155,30 @@ impl Pagodas {
                 *e = weigh(w, pegs);
             }
         }
-        let mut goal_weights = [i32::MIN; MAX_PAGODAS];
+        let mut goal_weights = [Weight::MIN; MAX_PAGODAS];
         for (g, w) in goal_weights.iter_mut().zip(weights) {
             *g = weigh(w, goal);
         }
-        let change = geometry
+        let change: Vec<[Weight; MAX_PAGODAS]> = geometry
             .jumps()
             .iter()
             .map(|j| {
                 let mut d = [0; MAX_PAGODAS];
                 for (d, w) in d.iter_mut().zip(weights) {
-                    *d = w[j.to as usize] - w[j.from as usize] - w[j.over as usize];
+                    *d = weigh(w, 1 << j.to) - weigh(w, 1 << j.from) - weigh(w, 1 << j.over);
                 }
                 d
             })
             .collect();
+        assert!(
+            change.iter().flatten().all(|&d| d <= 0),
+            "a weighting that a jump adds weight to"
+        );
         Pagodas {
             bytes,
             goal: goal_weights,
             change,
         }
-    }
-
-    /// Whether any may be found on `geometry` with `symmetries` kept: its
-    /// holes fall into at most [`MAX_ORBITS`] orbits.
-    pub(crate) fn may_exist(geometry: &Geometry, symmetries: &BitSymmetries) -> bool {
-        orbits(geometry, symmetries).1 <= MAX_ORBITS
     }
 
     /// None: every position may reach the goal.
@@ -151,11 +188,11 @@ impl Pagodas {
 
     /// Whether there are none.
     pub(crate) fn is_empty(&self) -> bool {
-        self.goal[0] == i32::MIN
+        self.goal[0] == Weight::MIN
     }
 
     /// The weights of `pegs` under each pagoda (0 past their number).
-    pub(crate) fn weigh(&self, pegs: u64) -> [i32; MAX_PAGODAS] {
+    pub(crate) fn weigh(&self, pegs: u64) -> [Weight; MAX_PAGODAS] {
         let mut total = [0; MAX_PAGODAS];
         for (k, row) in self.bytes.chunks_exact(256).enumerate() {
             let entry = &row[(pegs >> (8 * k)) as usize & 0xff];
@@ -214,7 +251,7 @@ impl Pagodas {
 pub(crate) struct JumpMasks<'p> {
     pagodas: &'p Pagodas,
     /// Per pagoda, the least change a jump makes to its weight.
-    least: [i32; MAX_PAGODAS],
+    least: [Weight; MAX_PAGODAS],
     /// Per pagoda, its number of rows of masks.
     rows: [usize; MAX_PAGODAS],
     /// Per pagoda, where its rows start in `masks`.
@@ -228,31 +265,118 @@ pub(crate) struct JumpMasks<'p> {
 impl JumpMasks<'_> {
     /// For `pegs`, per group `g`, the `from` holes of the jumps after which
     /// it may still reach the goal: the `allowed` of
-    /// [`Mover::each_single_allowed`]. Every jump, with no pagodas: then
-    /// nothing is weighed.
+    /// [`Mover::each_single_allowed`]. Only the pagodas that some jump
+    /// would take below the goal's weight are looked at (often none).
     pub(crate) fn allowed(&self, pegs: u64) -> impl Fn(usize) -> u64 + '_ {
-        let rows = (!self.pagodas.is_empty()).then(|| self.rows(pegs));
+        let weights = self.pagodas.weigh(pegs);
+        // Per pagoda: the least change a jump may make (the goal's weight
+        // less this position's), whether some jump would make less, and
+        // the row of masks of those that do not; computed for all with no
+        // branch.
+        let mut tight = 0u32;
+        let mut rows = [0usize; MAX_PAGODAS];
+        for p in 0..MAX_PAGODAS {
+            let need = self.pagodas.goal[p].saturating_sub(weights[p]);
+            let over = need.saturating_sub(self.least[p]);
+            tight |= u32::from(over > 0) << p;
+            rows[p] = self.starts[p] + (over.max(0) as usize).min(self.rows[p] - 1) * self.groups;
+        }
         move |g| {
-            rows.as_ref().map_or(u64::MAX, |rows| {
-                rows.iter().fold(u64::MAX, |mask, row| mask & row[g])
-            })
+            let (mut mask, mut left) = (u64::MAX, tight);
+            while left != 0 {
+                mask &= self.masks[rows[left.trailing_zeros() as usize] + g];
+                left &= left - 1;
+            }
+            mask
         }
     }
+}
 
-    /// For `pegs`, a row of masks per pagoda (per group, the holes whose
-    /// jump keeps the weight at least the goal's); a jump of group `g` may
-    /// be played where every row has its hole at `g`.
-    fn rows(&self, pegs: u64) -> [&[u64]; MAX_PAGODAS] {
-        let weights = self.pagodas.weigh(pegs);
-        std::array::from_fn(|p| {
-            // The least change a jump may make: the goal's weight less
-            // this position's (i64: the goal of an unused pagoda is
-            // i32::MIN).
-            let need = i64::from(self.pagodas.goal[p]) - i64::from(weights[p]);
-            let row = (need - i64::from(self.least[p])).clamp(0, self.rows[p] as i64 - 1) as usize;
-            &self.masks[self.starts[p] + row * self.groups..][..self.groups]
-        })
+/// The pagoda functions constant on the orbits of `symmetries` (none where
+/// these are more than [`MAX_ORBITS`]) that rule out a position of
+/// `sample` for reaching `goal`: each as weights per hole, and the
+/// positions it rules out.
+fn symmetric(
+    geometry: &Geometry,
+    symmetries: &BitSymmetries,
+    goal: u64,
+    sample: &[u64],
+) -> Vec<(Vec<Vec<i32>>, Vec<bool>)> {
+    let (orbit, orbits) = orbits(geometry, symmetries);
+    if orbits > MAX_ORBITS {
+        return Vec::new();
     }
+    // The pegs per orbit of the goal and of the positions scored.
+    let counts = |pegs: u64| -> Vec<i32> {
+        let mut c = vec![0; orbits];
+        for h in search_core::grid::bits(pegs) {
+            c[orbit[h]] += 1;
+        }
+        c
+    };
+    let goal_counts = counts(goal);
+    let scored: Vec<Vec<i32>> = sample.iter().map(|&p| counts(p)).collect();
+    let stride = scored.len().div_ceil(FIRST_LOOK);
+    // Every weighting no jump increases, with the positions it rules out,
+    // if any. Most rule out none: a first look at a few positions passes
+    // them by.
+    let mut found = Vec::new();
+    each_weighting(geometry, &orbit, orbits, &mut |w| {
+        let bar = dot(w, &goal_counts);
+        if scored.iter().step_by(stride).any(|c| dot(w, c) < bar) {
+            let out = scored.iter().map(|c| dot(w, c) < bar).collect();
+            found.push((vec![orbit.iter().map(|&o| w[o]).collect()], out));
+        }
+    });
+    found
+}
+
+/// The weight of `pegs` under `weights` (per hole).
+fn weigh(weights: &[i32], pegs: u64) -> i32 {
+    search_core::grid::bits(pegs).map(|h| weights[h]).sum()
+}
+
+/// A pagoda function (weights per hole) under which `pegs` weighs less
+/// than `goal`, if a linear program finds one: the weights, from -1 to 1,
+/// that minimize the difference, with no jump adding weight; then scaled
+/// to the least whole numbers that keep both, checked exactly.
+fn refuting(geometry: &Geometry, goal: u64, pegs: u64) -> Option<Vec<i32>> {
+    let holes = geometry.holes();
+    // A hole's weight is the first of two variables less the second, both
+    // from 0 to 1.
+    let sign = |h: usize| f64::from((pegs >> h & 1) as u8) - f64::from((goal >> h & 1) as u8);
+    let cost: Vec<f64> = (0..holes)
+        .map(sign)
+        .chain((0..holes).map(|h| -sign(h)))
+        .collect();
+    let rows: Vec<Vec<(usize, f64)>> = geometry
+        .jumps()
+        .iter()
+        .map(|j| {
+            let (a, b, c) = (usize::from(j.from), usize::from(j.over), usize::from(j.to));
+            vec![
+                (c, 1.0),
+                (holes + c, -1.0),
+                (a, -1.0),
+                (holes + a, 1.0),
+                (b, -1.0),
+                (holes + b, 1.0),
+            ]
+        })
+        .collect();
+    let y = lp::minimize(&cost, &vec![1.0; 2 * holes], &rows)?;
+    let weights: Vec<f64> = (0..holes).map(|h| y[h] - y[holes + h]).collect();
+    (1..=MAX_SCALE).find_map(|scale| {
+        let w: Vec<i32> = weights
+            .iter()
+            .map(|&v| (v * f64::from(scale)).round() as i32)
+            .collect();
+        let pagoda = geometry
+            .jumps()
+            .iter()
+            .all(|j| w[usize::from(j.to)] <= w[usize::from(j.from)] + w[usize::from(j.over)]);
+        (pagoda && weigh(&w, pegs) < weigh(&w, goal)).then_some(w)
+    })
 }
 
 /// Each hole's orbit under `symmetries` (numbered from 0 in the order of
@@ -341,6 +465,24 @@ mod tests {
     use crate::Board;
     use crate::moves::symmetries_keeping;
 
+    /// `count` positions of 16 pegs on the English board, at random (the
+    /// same on every run).
+    fn sixteen_pegs(count: u64) -> Vec<u64> {
+        (0..count)
+            .map(|i| {
+                let mut x = (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let mut pegs = 0u64;
+                while pegs.count_ones() < 16 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    pegs |= 1 << (x % 33);
+                }
+                pegs
+            })
+            .collect()
+    }
+
     /// On the English board's central game: every pagoda found lets no
     /// jump add weight, and the start may reach the goal.
     #[test]
@@ -354,19 +496,7 @@ mod tests {
         let both = symmetries_keeping(geometry, &[start.pegs(), goal.pegs()]);
         // A sample: the positions two jumps from the start, and positions
         // of 16 pegs.
-        let sample: Vec<u64> = (0..2000u64)
-            .map(|i| {
-                let mut x = (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                let mut pegs = 0u64;
-                while pegs.count_ones() < 16 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    pegs |= 1 << (x % 33);
-                }
-                pegs
-            })
-            .collect();
+        let sample = sixteen_pegs(2000);
         let pagodas = Pagodas::find(geometry, &both, goal.pegs(), &sample);
         assert!(!pagodas.is_empty());
         assert!(pagodas.may_reach(start.pegs()));
@@ -402,5 +532,39 @@ mod tests {
         }
         assert!(left_out[0] > 0);
         assert_eq!(left_out[1], 0);
+    }
+
+    /// A linear program finds a pagoda function for a position that none
+    /// constant on the orbits rules out, checked exactly; none for the
+    /// start, which reaches the goal.
+    #[test]
+    fn a_linear_program_rules_out_what_the_symmetric_weightings_miss() {
+        let start = Board::from_rows(&[
+            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
+        ])
+        .unwrap();
+        let geometry = start.geometry();
+        let goal = start.complement().pegs();
+        let both = symmetries_keeping(geometry, &[start.pegs(), goal]);
+        // Positions of 16 pegs: the first that no weighting constant on
+        // the orbits rules out and a linear program does.
+        let sample = sixteen_pegs(500);
+        let symmetric = symmetric(geometry, &both, goal, &sample);
+        let (lost, weights) = sample
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| symmetric.iter().all(|(_, out)| !out[i]))
+            .find_map(|(_, &p)| Some((p, refuting(geometry, goal, p)?)))
+            .expect("a position a linear program rules out");
+        for j in geometry.jumps() {
+            let w = |h: u8| weights[usize::from(h)];
+            assert!(w(j.to) <= w(j.from) + w(j.over), "{j:?}");
+        }
+        assert!(weigh(&weights, lost) < weigh(&weights, goal));
+        assert_eq!(refuting(geometry, goal, start.pegs()), None);
+        // Found among the sample's, with its images.
+        let pagodas = Pagodas::find(geometry, &both, goal, &[lost, start.pegs()]);
+        assert!(!pagodas.may_reach(lost));
+        assert!(pagodas.may_reach(start.pegs()));
     }
 }
