@@ -6,12 +6,13 @@
 //! (the sum of their holes' weights) never grows, and a position weighing
 //! less than the goal is lost. Pagoda functions are a classic tool of the
 //! game's literature (J. D. Beasley, "The Ins and Outs of Peg
-//! Solitaire"). Here they are found
-//! for the board and the goal at hand: weights that are the same on every
-//! hole of an orbit of the symmetries kept (so that every image of a
-//! position weighs the same), each from -3 to 3, all those no jump
-//! increases, and of those the few that rule out the most positions of a
-//! sample level, chosen one at a time.
+//! Solitaire"). Here they are found for the board and the goal at hand,
+//! of two kinds: weights that are the same on every hole of an orbit of
+//! the symmetries kept, each from -3 to 3, all those no jump increases;
+//! and, for a position of a sample that none of those rules out, the
+//! weights a linear program finds to rule it out (`lp.rs`), with their
+//! images under the symmetries. Of these, the few that rule out the most
+//! positions of the sample are kept, chosen one at a time.
 
 use search_core::levels::BitSymmetries;
 
@@ -27,7 +28,7 @@ const MAX_ORBITS: usize = 7;
 const WEIGHTS: std::ops::RangeInclusive<i32> = -3..=3;
 
 /// The most pagoda functions kept.
-const MAX_PAGODAS: usize = 16;
+const MAX_PAGODAS: usize = 8;
 
 /// At most this many positions of the sample score the weightings.
 const SAMPLE: usize = 1 << 11;
@@ -56,8 +57,8 @@ pub(crate) struct Pagodas {
     change: Vec<[Weight; MAX_PAGODAS]>,
 }
 
-/// A position's weight under a pagoda: small integers, side by side in a
-/// few vector registers.
+/// A position's weight under a pagoda: small integers, the weights under
+/// every pagoda side by side in one vector register.
 type Weight = i16;
 
 impl Pagodas {
