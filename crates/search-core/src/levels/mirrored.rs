@@ -88,13 +88,16 @@ impl<R: Ranks> LevelSearch<R> {
         for k in 0..=half {
             if k > 0 {
                 let last = grown.last();
-                let next = self.grow(&mut bit_level, k, last, &forward, grown.bytes(), None)?;
+                // The last level is not held: its ranks are not needed.
+                let held = grown.bytes();
+                let (next, ranks) =
+                    self.grow(&mut bit_level, k, last, &forward, held, None, k < half)?;
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
                 self.check(
                     grown.bytes() + (next.keys.len() as u64).saturating_mul(self.bytes_per_state),
                 )?;
-                grown.push(next.keys);
+                grown.push(next.keys, ranks);
             }
             if grown.last().is_empty() {
                 return Ok(Between {
@@ -156,13 +159,14 @@ impl<R: Ranks> LevelSearch<R> {
                 let targets = mirrored(&last);
                 let reached = if half < meeting {
                     let held = held + list_bytes(&targets);
-                    let next = self.grow(
+                    let (next, _) = self.grow(
                         &mut bit_level,
                         meeting,
                         &last,
                         &forward,
                         held,
                         Some(&targets),
+                        false,
                     )?;
                     stats.expanded += last.len() as u64;
                     stats.generated += next.generated;
