@@ -318,9 +318,8 @@ fn count_by_jumps_reading(
                 // they cannot reach the goal, so they are on no path, and
                 // every position on a path (and its mirror) is still grown.
                 let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats)?;
-                let masks = pagodas.jump_masks(&mover);
                 let forward = |&pegs: &u64, out: &mut Vec<u64>| {
-                    mover.each_single_allowed(pegs, false, masks.allowed(pegs), |_, least| {
+                    mover.each_single_allowed(pegs, false, pagodas.after_jump(pegs), |_, least| {
                         out.push(least)
                     });
                     0

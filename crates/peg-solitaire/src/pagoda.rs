@@ -17,7 +17,6 @@
 use search_core::levels::BitSymmetries;
 
 use crate::geometry::Geometry;
-use crate::moves::Mover;
 
 mod lp;
 
@@ -204,34 +203,19 @@ impl Pagodas {
         total
     }
 
-    /// The jumps of `mover`'s groups after which a position may still
-    /// reach the goal, as masks ready for
-    /// [`Mover::each_single_allowed`].
-    pub(crate) fn jump_masks(&self, mover: &Mover<'_>) -> JumpMasks<'_> {
-        let groups = mover.group_count();
-        let (mut least, mut rows, mut starts) =
-            ([0; MAX_PAGODAS], [0; MAX_PAGODAS], [0; MAX_PAGODAS]);
-        let mut masks = Vec::new();
-        for p in 0..MAX_PAGODAS {
-            let changes = self.change.iter().map(|c| c[p]);
-            least[p] = changes.clone().min().unwrap_or(0);
-            let most = changes.max().unwrap_or(0);
-            starts[p] = masks.len();
-            // Row r: the jumps that change the weight by least + r or more
-            // (row 0 every jump); the last row none.
-            for r in least[p]..=most {
-                masks.extend(mover.group_masks(|j| self.change[j][p] >= r));
+    /// For `pegs`, whether a position may still reach the goal after
+    /// jump `j` (by its index in the geometry's list): the weights after it
+    /// compared with the goal's under every pagoda at once. Every jump,
+    /// with none.
+    pub(crate) fn after_jump(&self, pegs: u64) -> impl Fn(usize) -> bool + '_ {
+        let weights = self.weigh(pegs);
+        move |j| {
+            let change = &self.change[j];
+            let mut kept = true;
+            for p in 0..MAX_PAGODAS {
+                kept &= weights[p].saturating_add(change[p]) >= self.goal[p];
             }
-            masks.extend(std::iter::repeat_n(0, groups));
-            rows[p] = (most - least[p] + 2) as usize;
-        }
-        JumpMasks {
-            pagodas: self,
-            least,
-            rows,
-            starts,
-            groups,
-            masks,
+            kept
         }
     }
 
@@ -243,53 +227,6 @@ impl Pagodas {
         }
         let weights = self.weigh(pegs);
         (0..MAX_PAGODAS).all(|p| weights[p] >= self.goal[p])
-    }
-}
-
-/// [`Pagodas`] as masks of the jumps of each group of a [`Mover`]: the
-/// jumps after which a position may still reach the goal, found a group at
-/// a time ([`JumpMasks::allowed`]) instead of a test per jump.
-pub(crate) struct JumpMasks<'p> {
-    pagodas: &'p Pagodas,
-    /// Per pagoda, the least change a jump makes to its weight.
-    least: [Weight; MAX_PAGODAS],
-    /// Per pagoda, its number of rows of masks.
-    rows: [usize; MAX_PAGODAS],
-    /// Per pagoda, where its rows start in `masks`.
-    starts: [usize; MAX_PAGODAS],
-    /// The number of groups, the length of a row.
-    groups: usize,
-    /// Per pagoda and row, a mask per group.
-    masks: Vec<u64>,
-}
-
-impl JumpMasks<'_> {
-    /// For `pegs`, per group `g`, the `from` holes of the jumps after which
-    /// it may still reach the goal: the `allowed` of
-    /// [`Mover::each_single_allowed`]. Only the pagodas that some jump
-    /// would take below the goal's weight are looked at (often none).
-    pub(crate) fn allowed(&self, pegs: u64) -> impl Fn(usize) -> u64 + '_ {
-        let weights = self.pagodas.weigh(pegs);
-        // Per pagoda: the least change a jump may make (the goal's weight
-        // less this position's), whether some jump would make less, and
-        // the row of masks of those that do not; computed for all with no
-        // branch.
-        let mut tight = 0u32;
-        let mut rows = [0usize; MAX_PAGODAS];
-        for p in 0..MAX_PAGODAS {
-            let need = self.pagodas.goal[p].saturating_sub(weights[p]);
-            let over = need.saturating_sub(self.least[p]);
-            tight |= u32::from(over > 0) << p;
-            rows[p] = self.starts[p] + (over.max(0) as usize).min(self.rows[p] - 1) * self.groups;
-        }
-        move |g| {
-            let (mut mask, mut left) = (u64::MAX, tight);
-            while left != 0 {
-                mask &= self.masks[rows[left.trailing_zeros() as usize] + g];
-                left &= left - 1;
-            }
-            mask
-        }
     }
 }
 
@@ -506,27 +443,24 @@ mod tests {
         }
         let ruled = sample.iter().filter(|&&p| !pagodas.may_reach(p)).count();
         assert!(ruled > 0);
-        // The masks keep exactly the jumps after which the weights are
-        // still at least the goal's, and a set of no pagoda every jump.
-        let mover = Mover::new(geometry, &both);
+        // The jumps kept are exactly those after which the position
+        // weighs at least the goal, and with no pagoda every jump.
+        let mover = crate::moves::Mover::new(geometry, &both);
         let none = Pagodas::none(geometry, goal.pegs());
         let mut left_out = [0; 2];
         for (k, pagodas) in [&pagodas, &none].into_iter().enumerate() {
-            let masks = pagodas.jump_masks(&mover);
             for &pegs in sample.iter().chain([&start.pegs()]) {
-                let weights = pagodas.weigh(pegs);
                 let mut every = Vec::new();
                 mover.each_single(pegs, false, |j, _| every.push(j));
                 let every_len = every.len();
                 let kept: Vec<usize> = every
                     .into_iter()
-                    .filter(|&j| {
-                        (0..MAX_PAGODAS)
-                            .all(|p| weights[p] + pagodas.change[j][p] >= pagodas.goal[p])
-                    })
+                    .filter(|&j| pagodas.may_reach(pegs ^ geometry.jumps()[j].mask()))
                     .collect();
                 let mut allowed = Vec::new();
-                mover.each_single_allowed(pegs, false, masks.allowed(pegs), |j, _| allowed.push(j));
+                mover.each_single_allowed(pegs, false, pagodas.after_jump(pegs), |j, _| {
+                    allowed.push(j)
+                });
                 assert_eq!(allowed, kept, "{pegs:#x}");
                 left_out[k] += every_len - kept.len();
             }

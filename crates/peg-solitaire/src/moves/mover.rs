@@ -221,24 +221,34 @@ impl<'a> Mover<'a> {
     }
 
     /// Calls `visit(jump)` with the index of every single jump legal from
-    /// `pegs` (backward: every jump that can be undone into it) whose
-    /// `from` hole is one of `allowed(group)`, found [`Group`] by group,
-    /// two rotations a group.
-    fn legal_jumps(
+    /// `pegs` (backward: every jump that can be undone into it), found
+    /// [`Group`] by group, two rotations a group.
+    fn legal_jumps(&self, pegs: u64, backward: bool, visit: impl FnMut(usize)) {
+        self.legal_jumps_allowed(pegs, backward, |_| true, visit);
+    }
+
+    /// [`Mover::legal_jumps`] for the jumps `allowed` keeps: those of a
+    /// group it leaves out are taken out of the group's legal holes with
+    /// no branch, before any is visited.
+    fn legal_jumps_allowed(
         &self,
         pegs: u64,
         backward: bool,
-        allowed: impl Fn(usize) -> u64,
+        allowed: impl Fn(usize) -> bool,
         mut visit: impl FnMut(usize),
     ) {
         let pegs = self.on_grid(pegs);
-        for (k, g) in self.groups.iter().enumerate() {
+        for g in &self.groups {
             let legal = if backward {
                 g.from & !pegs & g.over.apply(!pegs) & g.to.apply(pegs)
             } else {
                 g.from & pegs & g.over.apply(pegs) & g.to.apply(!pegs)
-            } & allowed(k);
+            };
+            let mut kept = legal;
             for f in grid::bits(legal) {
+                kept &= !(u64::from(!allowed(usize::from(g.jump[f]))) << f);
+            }
+            for f in grid::bits(kept) {
                 visit(g.jump[f] as usize);
             }
         }
@@ -254,19 +264,17 @@ impl<'a> Mover<'a> {
     /// (backward: every jump undone into it): the jump's index in the
     /// geometry's list, and the least image of the position it leads to.
     pub(crate) fn each_single(&self, pegs: u64, backward: bool, visit: impl FnMut(usize, u64)) {
-        self.each_single_allowed(pegs, backward, |_| u64::MAX, visit);
+        self.each_single_allowed(pegs, backward, |_| true, visit);
     }
 
-    /// [`Mover::each_single`] for the jumps of group `g` (in the order of
-    /// [`Mover::group_masks`]) from a hole of `allowed(g)` alone (the least
-    /// images of the others are not taken): a filter of the jumps a group
-    /// at a time, with no test per jump. The least images are taken over a
-    /// number of lanes known when compiling.
+    /// [`Mover::each_single`] for the jumps `allowed` keeps (by their
+    /// index; the least images of the others are not taken). The least
+    /// images are taken over a number of lanes known when compiling.
     pub(crate) fn each_single_allowed(
         &self,
         pegs: u64,
         backward: bool,
-        allowed: impl Fn(usize) -> u64,
+        allowed: impl Fn(usize) -> bool,
         visit: impl FnMut(usize, u64),
     ) {
         match self.lanes {
@@ -300,38 +308,14 @@ impl<'a> Mover<'a> {
     /// [`Mover::push_complements_of_jumps`] over `N` lanes.
     fn complements<const N: usize>(&self, pegs: u64, all: u64, out: &mut Vec<u64>) {
         let images = self.lanes_of::<N>(pegs).map(|image| image ^ TOP_BIT);
-        self.legal_jumps(
-            pegs,
-            false,
-            |_| u64::MAX,
-            |i| {
-                let flips = &self.images[i];
-                let mut most = i64::MIN;
-                for s in 0..N {
-                    most = most.max((images[s] ^ flips[s]) as i64);
-                }
-                out.push(all ^ most as u64 ^ TOP_BIT);
-            },
-        );
-    }
-
-    /// The number of groups of jumps ([`Mover::group_masks`]).
-    pub(crate) fn group_count(&self) -> usize {
-        self.groups.len()
-    }
-
-    /// Per group of jumps, the `from` holes whose jump (by its index in
-    /// the geometry's list) `keep` keeps: masks for
-    /// [`Mover::each_single_allowed`], computed once.
-    pub(crate) fn group_masks(&self, keep: impl Fn(usize) -> bool) -> Vec<u64> {
-        self.groups
-            .iter()
-            .map(|g| {
-                grid::bits(g.from)
-                    .filter(|&f| keep(usize::from(g.jump[f])))
-                    .fold(0, |mask, f| mask | 1 << f)
-            })
-            .collect()
+        self.legal_jumps(pegs, false, |i| {
+            let flips = &self.images[i];
+            let mut most = i64::MIN;
+            for s in 0..N {
+                most = most.max((images[s] ^ flips[s]) as i64);
+            }
+            out.push(all ^ most as u64 ^ TOP_BIT);
+        });
     }
 
     /// [`Mover::each_single_allowed`] over `N` lanes.
@@ -339,14 +323,14 @@ impl<'a> Mover<'a> {
         &self,
         pegs: u64,
         backward: bool,
-        allowed: impl Fn(usize) -> u64,
+        allowed: impl Fn(usize) -> bool,
         mut visit: impl FnMut(usize, u64),
     ) {
         // The images with their top bit flipped, so that they compare as
         // signed numbers in the order of the unsigned ones (a signed least
         // takes fewer vector instructions).
         let images = self.lanes_of::<N>(pegs).map(|image| image ^ TOP_BIT);
-        self.legal_jumps(pegs, backward, allowed, |i| {
+        self.legal_jumps_allowed(pegs, backward, allowed, |i| {
             let flips = &self.images[i];
             let mut least = i64::MAX;
             for s in 0..N {
@@ -362,27 +346,22 @@ impl<'a> Mover<'a> {
     /// one (one hole, or more where symmetries give the same image).
     pub(crate) fn each_jump(&self, pegs: u64, visit: &mut impl FnMut(Jump, u64, u64)) {
         let (images, n) = self.images_of(pegs);
-        self.legal_jumps(
-            pegs,
-            false,
-            |_| u64::MAX,
-            |i| {
-                let j = self.geometry.jumps()[i];
-                let mut least = u64::MAX;
-                let mut landing = 0u64;
-                for (s, (&image, &f)) in images[..n].iter().zip(&self.images[i]).enumerate() {
-                    let image = image ^ f;
-                    let hole = 1u64 << self.canon.permutation(s)[j.to as usize];
-                    if image < least {
-                        least = image;
-                        landing = hole;
-                    } else if image == least {
-                        landing |= hole;
-                    }
+        self.legal_jumps(pegs, false, |i| {
+            let j = self.geometry.jumps()[i];
+            let mut least = u64::MAX;
+            let mut landing = 0u64;
+            for (s, (&image, &f)) in images[..n].iter().zip(&self.images[i]).enumerate() {
+                let image = image ^ f;
+                let hole = 1u64 << self.canon.permutation(s)[j.to as usize];
+                if image < least {
+                    least = image;
+                    landing = hole;
+                } else if image == least {
+                    landing |= hole;
                 }
-                visit(j, least, landing);
-            },
-        );
+            }
+            visit(j, least, landing);
+        });
     }
 
     fn chain(&self, pegs: u64, at: usize, depth: u32, walk: &mut Walk<'_>) {
