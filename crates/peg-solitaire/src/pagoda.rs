@@ -8,7 +8,7 @@
 //! game's literature (J. D. Beasley, "The Ins and Outs of Peg
 //! Solitaire"). Here they are found for the board and the goal at hand,
 //! of two kinds: weights that are the same on every hole of an orbit of
-//! the symmetries kept, each from -3 to 3, all those no jump increases;
+//! the symmetries kept, each from -2 to 2, all those no jump increases;
 //! and, for a position of a sample that none of those rules out, the
 //! weights a linear program finds to rule it out (`lp.rs`), with their
 //! images under the symmetries. Of these, the few that rule out the most
@@ -20,11 +20,11 @@ use crate::geometry::Geometry;
 
 mod lp;
 
-/// The most orbits whose weights are enumerated (7^7 weightings).
+/// The most orbits whose weights are enumerated (5^7 weightings).
 const MAX_ORBITS: usize = 7;
 
 /// The weights an orbit can take.
-const WEIGHTS: std::ops::RangeInclusive<i32> = -3..=3;
+const WEIGHTS: std::ops::RangeInclusive<i32> = -2..=2;
 
 /// The most pagoda functions kept.
 const MAX_PAGODAS: usize = 8;
