@@ -1,7 +1,6 @@
 //! The states on paths between two sets of a graph by levels, found by
 //! levels grown from both ends until they meet.
 
-use super::dense::unrank_where;
 use super::packed::Packed;
 use super::ranking::Scratch;
 use super::{
@@ -157,10 +156,10 @@ impl<R: Ranks> LevelSearch<R> {
             } else {
                 side.levels()
             };
-            let (next, ranks) = if back {
-                self.grow(&mut bit_level, index, last, &backward, held, meets, true)?
+            let next = if back {
+                self.grow(&mut bit_level, index, last, &backward, held, meets)?
             } else {
-                self.grow(&mut bit_level, index, last, &forward, held, meets, true)?
+                self.grow(&mut bit_level, index, last, &forward, held, meets)?
             };
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
@@ -172,7 +171,7 @@ impl<R: Ranks> LevelSearch<R> {
                     return Err(LevelError::MemoryLimit { needed, limit });
                 }
             }
-            side.push(next.keys, ranks);
+            side.push(next.keys);
             let both = kept(&from_sources, &from_targets);
             progress(&report(
                 back,
@@ -189,7 +188,7 @@ impl<R: Ranks> LevelSearch<R> {
         let mut steps = vec![None; depth + 1];
         // Held beside the levels filtered back: the other end's, and the
         // bit array.
-        let ahead: u64 = reached_ahead.iter().map(Held::bytes).sum();
+        let ahead: u64 = reached_ahead.iter().map(Packed::bytes).sum();
         self.paths_back(
             &mut bit_level,
             &mut levels,
@@ -245,14 +244,14 @@ impl<R: Ranks> LevelSearch<R> {
         mut keep: bool,
         elsewhere: u64,
         meeting: usize,
-        mut reached: Vec<Held<T>>,
+        mut reached: Vec<Packed<T>>,
         backward: &B,
         stats: &mut Stats,
     ) {
         reached.truncate(meeting);
         let mut held: u64 = elsewhere
             + levels.iter().map(|l| list_bytes(l)).sum::<u64>()
-            + reached.iter().map(Held::bytes).sum::<u64>()
+            + reached.iter().map(Packed::bytes).sum::<u64>()
             + steps.iter().flatten().map(KeptSteps::bytes).sum::<u64>();
         for k in (0..meeting).rev() {
             let reached = reached.pop().expect("every level up to the meeting");
@@ -285,7 +284,7 @@ impl<R: Ranks> LevelSearch<R> {
         bit_level: &mut BitLevel,
         k: usize,
         beside: &[T],
-        reached: Held<T>,
+        reached: Packed<T>,
         expand: &E,
         keep: Option<u64>,
         stats: &mut Stats,
@@ -296,12 +295,9 @@ impl<R: Ranks> LevelSearch<R> {
                 let (generated, steps) =
                     bit_level.mark_successors(beside, &ranking, expand, keep.is_some());
                 stats.generated += generated;
-                let kept = match &reached {
-                    Held::Packed(packed) => packed.keep(|keys, marks| {
-                        bit_level.are_marked(&ranking, keys, &mut Scratch::default(), marks)
-                    }),
-                    Held::Ranks(ranks) => bit_level.keep_ranked(&ranking, ranks),
-                };
+                let kept = reached.keep(|keys, marks| {
+                    bit_level.are_marked(&ranking, keys, &mut Scratch::default(), marks)
+                });
                 bit_level.clear(&ranking);
                 let held = keep.unwrap_or(0) + bit_level.bytes() + list_bytes(&kept);
                 let steps = match steps {
@@ -315,14 +311,7 @@ impl<R: Ranks> LevelSearch<R> {
             None => {
                 let next = expand_level(beside, self.bits, expand);
                 stats.generated += next.generated;
-                let kept = match &reached {
-                    Held::Packed(packed) => packed.intersect(&next.keys),
-                    Held::Ranks(ranks) => {
-                        let ranking = self.ranks.level(k).expect("held by its ranks: ranked");
-                        intersect(&unrank_where(&ranking, ranks, |_| true), &next.keys)
-                    }
-                };
-                (kept, Ok(None))
+                (reached.intersect(&next.keys), Ok(None))
             }
         }
     }
@@ -333,70 +322,31 @@ pub(super) fn list_bytes<T>(level: &[T]) -> u64 {
     std::mem::size_of_val(level) as u64
 }
 
-/// A level grown, held until the levels are read back: its keys packed
-/// (the gaps between them, [`Packed`]), or, where they came from a bit
-/// array whose ranks fit 32 bits, their ranks (four bytes a key, read back
-/// with no key ranked again).
-pub(super) enum Held<T> {
-    Packed(Packed<T>),
-    Ranks(Vec<u32>),
-}
-
-impl<T: Key> Held<T> {
-    fn new(keys: &[T], ranks: Option<Vec<u32>>) -> Self {
-        match ranks {
-            Some(ranks) => Held::Ranks(ranks),
-            None => Held::Packed(Packed::new(keys)),
-        }
-    }
-
-    /// The number of keys.
-    fn len(&self) -> usize {
-        match self {
-            Held::Packed(packed) => packed.len(),
-            Held::Ranks(ranks) => ranks.len(),
-        }
-    }
-
-    /// The bytes held.
-    pub(super) fn bytes(&self) -> u64 {
-        match self {
-            Held::Packed(packed) => packed.bytes(),
-            Held::Ranks(ranks) => list_bytes(ranks),
-        }
-    }
-}
-
-/// The levels grown from one end: every level but the last held
-/// ([`Held`]), the last as a list to expand (and its ranks, where it has
-/// them).
+/// The levels grown from one end: every level but the last kept packed
+/// (the gaps between its keys, [`Packed`]), the last as a list to expand.
 pub(super) struct Side<T> {
-    held: Vec<Held<T>>,
-    held_states: u64,
-    held_bytes: u64,
+    packed: Vec<Packed<T>>,
+    packed_states: u64,
+    packed_bytes: u64,
     last: Vec<T>,
-    last_ranks: Option<Vec<u32>>,
 }
 
 impl<T: Key> Side<T> {
     pub(super) fn new(first: Vec<T>) -> Self {
         Side {
-            held: Vec::new(),
-            held_states: 0,
-            held_bytes: 0,
+            packed: Vec::new(),
+            packed_states: 0,
+            packed_bytes: 0,
             last: first,
-            last_ranks: None,
         }
     }
 
-    /// Holds the last level and makes `next` (with its `ranks`, if any)
-    /// the last.
-    pub(super) fn push(&mut self, next: Vec<T>, ranks: Option<Vec<u32>>) {
-        let last = std::mem::replace(&mut self.last, next);
-        let done = Held::new(&last, std::mem::replace(&mut self.last_ranks, ranks));
-        self.held_states += done.len() as u64;
-        self.held_bytes += done.bytes();
-        self.held.push(done);
+    /// Packs the last level and makes `next` the last.
+    pub(super) fn push(&mut self, next: Vec<T>) {
+        let done = Packed::new(&std::mem::replace(&mut self.last, next));
+        self.packed_states += done.len() as u64;
+        self.packed_bytes += done.bytes();
+        self.packed.push(done);
     }
 
     pub(super) fn last(&self) -> &[T] {
@@ -405,23 +355,23 @@ impl<T: Key> Side<T> {
 
     /// The number of levels.
     pub(super) fn levels(&self) -> usize {
-        self.held.len() + 1
+        self.packed.len() + 1
     }
 
     /// The states kept.
     pub(super) fn states(&self) -> u64 {
-        self.held_states + self.last.len() as u64
+        self.packed_states + self.last.len() as u64
     }
 
-    /// The bytes held: the held levels' own, and a key's size (and a
-    /// rank's) a state of the last.
+    /// The bytes held: the packed levels' own, and a key's size a state of
+    /// the last.
     pub(super) fn bytes(&self) -> u64 {
-        self.held_bytes + list_bytes(&self.last) + self.last_ranks.as_deref().map_or(0, list_bytes)
+        self.packed_bytes + list_bytes(&self.last)
     }
 
-    /// The last level and the held ones, from the first.
-    pub(super) fn split(self) -> (Vec<T>, Vec<Held<T>>) {
-        (self.last, self.held)
+    /// The last level and the packed ones, from the first.
+    pub(super) fn split(self) -> (Vec<T>, Vec<Packed<T>>) {
+        (self.last, self.packed)
     }
 }
 

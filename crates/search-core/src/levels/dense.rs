@@ -351,15 +351,9 @@ impl BitLevel {
         );
     }
 
-    /// The keys marked, sorted, read back on every thread, and where
-    /// `ranked` asks for them and they fit 32 bits, their ranks beside
-    /// them; the bit array is left zero.
-    pub(crate) fn take<T: Key, R: LevelRanking>(
-        &mut self,
-        ranking: &R,
-        ranked: bool,
-    ) -> (Vec<T>, Option<Vec<u32>>) {
-        let ranked = ranked && KeptSteps::fit(ranking.count());
+    /// The keys marked, sorted, read back on every thread; the bit array
+    /// is left zero.
+    pub(crate) fn take<T: Key, R: LevelRanking>(&mut self, ranking: &R) -> Vec<T> {
         let used = ranking.count().div_ceil(64) as usize;
         let words = &mut self.words[..used];
         // Counted first, so that each part is written in its place.
@@ -371,46 +365,32 @@ impl BitLevel {
                     .sum()
             })
             .collect();
-        let total = counts.iter().sum();
-        let mut keys = vec![T::default(); total];
-        let mut ranks = vec![0u32; if ranked { total } else { 0 }];
-        let places = split_at_counts(&mut keys, &counts, true);
-        let rank_places = split_at_counts(&mut ranks, &counts, ranked);
+        let mut keys = vec![T::default(); counts.iter().sum()];
+        let mut places = Vec::with_capacity(counts.len());
+        let mut rest = &mut keys[..];
+        for &n in &counts {
+            let (place, tail) = rest.split_at_mut(n);
+            places.push(place);
+            rest = tail;
+        }
         words
             .par_chunks_mut(READ_WORDS)
             .zip(places)
-            .zip(rank_places)
             .enumerate()
-            .for_each(|(c, ((part, place), rank_place))| {
+            .for_each(|(c, (part, place))| {
                 let mut cursor = ranking.cursor();
                 let mut out = place.iter_mut();
-                let mut rank_out = rank_place.iter_mut();
                 for (i, word) in part.iter_mut().enumerate() {
                     let mut bits = std::mem::take(word.get_mut());
                     let base = ((c * READ_WORDS + i) as u64) << 6;
                     while bits != 0 {
                         let rank = base | u64::from(bits.trailing_zeros());
                         *out.next().expect("counted") = T::from_bits(cursor.key(rank).into());
-                        if let Some(r) = rank_out.next() {
-                            *r = rank as u32;
-                        }
                         bits &= bits - 1;
                     }
                 }
             });
-        (keys, ranked.then_some(ranks))
-    }
-
-    /// The keys of the ascending `ranks` whose ranks are marked, in order,
-    /// on every thread.
-    pub(crate) fn keep_ranked<T: Key, R: LevelRanking>(
-        &self,
-        ranking: &R,
-        ranks: &[u32],
-    ) -> Vec<T> {
-        unrank_where(ranking, ranks, |r| {
-            self.words[(r >> 6) as usize].load(Ordering::Relaxed) >> (r & 63) & 1 == 1
-        })
+        keys
     }
 
     /// The keys of sorted `keys` that are marked, in order; the bit array
@@ -435,41 +415,6 @@ impl BitLevel {
             .par_chunks_mut(READ_WORDS)
             .for_each(|words| words.iter_mut().for_each(|w| *w.get_mut() = 0));
     }
-}
-
-/// The keys of the ascending `ranks` of `ranking` that `keep` keeps, in
-/// order, on every thread.
-pub(crate) fn unrank_where<T: Key, R: LevelRanking>(
-    ranking: &R,
-    ranks: &[u32],
-    keep: impl Fn(u64) -> bool + Sync,
-) -> Vec<T> {
-    let parts: Vec<Vec<T>> = ranks
-        .par_chunks(CHUNK * 8)
-        .map(|chunk| {
-            let mut cursor = ranking.cursor();
-            chunk
-                .iter()
-                .map(|&r| u64::from(r))
-                .filter(|&r| keep(r))
-                .map(|r| T::from_bits(cursor.key(r).into()))
-                .collect()
-        })
-        .collect();
-    parts.concat()
-}
-
-/// `buffer` cut into consecutive parts of `counts` elements (where
-/// `cut`; else as many empty parts).
-fn split_at_counts<'b, X>(buffer: &'b mut [X], counts: &[usize], cut: bool) -> Vec<&'b mut [X]> {
-    let mut parts = Vec::with_capacity(counts.len());
-    let mut rest = buffer;
-    for &n in counts {
-        let (part, tail) = std::mem::take(&mut rest).split_at_mut(if cut { n } else { 0 });
-        parts.push(part);
-        rest = tail;
-    }
-    parts
 }
 
 /// The keys `expand` pushes for each of `states`, one state's after
@@ -572,7 +517,7 @@ mod tests {
             let mut bits = BitLevel::default();
             let (generated, got) = crate::par::with_threads(threads, || {
                 let (generated, _) = bits.mark_successors(&level, &evens, &expand, false);
-                (generated, bits.take::<u64, _>(&evens, false).0)
+                (generated, bits.take::<u64, _>(&evens))
             })
             .unwrap();
             assert_eq!(generated, 15_000);

@@ -88,16 +88,13 @@ impl<R: Ranks> LevelSearch<R> {
         for k in 0..=half {
             if k > 0 {
                 let last = grown.last();
-                // The last level is not held: its ranks are not needed.
-                let held = grown.bytes();
-                let (next, ranks) =
-                    self.grow(&mut bit_level, k, last, &forward, held, None, k < half)?;
+                let next = self.grow(&mut bit_level, k, last, &forward, grown.bytes(), None)?;
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
                 self.check(
                     grown.bytes() + (next.keys.len() as u64).saturating_mul(self.bytes_per_state),
                 )?;
-                grown.push(next.keys, ranks);
+                grown.push(next.keys);
             }
             if grown.last().is_empty() {
                 return Ok(Between {
@@ -159,14 +156,13 @@ impl<R: Ranks> LevelSearch<R> {
                 let targets = mirrored(&last);
                 let reached = if half < meeting {
                     let held = held + list_bytes(&targets);
-                    let (next, _) = self.grow(
+                    let next = self.grow(
                         &mut bit_level,
                         meeting,
                         &last,
                         &forward,
                         held,
                         Some(&targets),
-                        false,
                     )?;
                     stats.expanded += last.len() as u64;
                     stats.generated += next.generated;

@@ -270,10 +270,7 @@ impl<R: Ranks> LevelSearch<R> {
     /// level, in a search from both ends): as a bit array, the keys of
     /// `meets` marked in it; sorted, the keys that a filter of `meets`
     /// passes (two hash bits a key in 8 to 16 bits a key, about one wrong
-    /// pass in twenty), its bytes counted. From a bit array, where `ranked`
-    /// asks for them and they fit 32 bits, also the keys' ranks (to hold
-    /// the level by them, [`between::Held`]).
-    #[allow(clippy::too_many_arguments)]
+    /// pass in twenty), its bytes counted.
     fn grow<T: Key, E: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
@@ -282,27 +279,20 @@ impl<R: Ranks> LevelSearch<R> {
         expand: &E,
         kept: u64,
         meets: Option<&[T]>,
-        ranked: bool,
-    ) -> Result<(Expanded<T>, Option<Vec<u32>>), LevelError> {
+    ) -> Result<Expanded<T>, LevelError> {
         if let Some(ranking) = self.dense(next, level.len(), kept) {
             let (generated, _) = bit_level.mark_successors(level, &ranking, expand, false);
-            let (keys, ranks) = match meets {
-                Some(other) => (
-                    bit_level.keep_marked(other.par_iter().copied(), &ranking),
-                    None,
-                ),
-                None => bit_level.take(&ranking, ranked),
+            let keys = match meets {
+                Some(other) => bit_level.keep_marked(other.par_iter().copied(), &ranking),
+                None => bit_level.take(&ranking),
             };
-            return Ok((Expanded { keys, generated }, ranks));
+            return Ok(Expanded { keys, generated });
         }
         let Some(other) = meets else {
-            return Ok((self.sorted(level, expand, kept)?, None));
+            return self.sorted(level, expand, kept);
         };
         let filter = KeyFilter::new(other);
-        Ok((
-            self.sorted(level, &filter.keeping(expand), kept + filter.bytes())?,
-            None,
-        ))
+        self.sorted(level, &filter.keeping(expand), kept + filter.bytes())
     }
 
     /// Sorts `keys` and drops the repeats.
@@ -406,16 +396,7 @@ impl<R: Ranks> LevelSearch<R> {
             let kept_bytes = (kept_states + if in_kept { 0 } else { current.len() as u64 })
                 .saturating_mul(self.bytes_per_state);
             let mut next = self
-                .grow(
-                    &mut bit_level,
-                    k + 1,
-                    &current,
-                    &expand,
-                    kept_bytes,
-                    None,
-                    false,
-                )?
-                .0
+                .grow(&mut bit_level, k + 1, &current, &expand, kept_bytes, None)?
                 .keys;
             if !self.disjoint {
                 // Every level is kept: those before `current`, and it.
