@@ -403,6 +403,14 @@ mod tests {
     use crate::Board;
     use crate::moves::symmetries_keeping;
 
+    /// The English board, its centre empty.
+    fn english() -> Board {
+        Board::from_rows(&[
+            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
+        ])
+        .unwrap()
+    }
+
     /// `count` positions of 16 pegs on the English board, at random (the
     /// same on every run).
     fn sixteen_pegs(count: u64) -> Vec<u64> {
@@ -425,15 +433,11 @@ mod tests {
     /// jump add weight, and the start may reach the goal.
     #[test]
     fn no_jump_adds_weight() {
-        let start = Board::from_rows(&[
-            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
-        ])
-        .unwrap();
+        let start = english();
         let goal = start.complement();
         let geometry = start.geometry();
         let both = symmetries_keeping(geometry, &[start.pegs(), goal.pegs()]);
-        // A sample: the positions two jumps from the start, and positions
-        // of 16 pegs.
+        // A sample: positions of 16 pegs.
         let sample = sixteen_pegs(2000);
         let pagodas = Pagodas::find(geometry, &both, goal.pegs(), &sample);
         assert!(!pagodas.is_empty());
@@ -474,10 +478,7 @@ mod tests {
     /// start, which reaches the goal.
     #[test]
     fn a_linear_program_rules_out_what_the_symmetric_weightings_miss() {
-        let start = Board::from_rows(&[
-            "  ooo  ", "  ooo  ", "ooooooo", "ooo.ooo", "ooooooo", "  ooo  ", "  ooo  ",
-        ])
-        .unwrap();
+        let start = english();
         let geometry = start.geometry();
         let goal = start.complement().pegs();
         let both = symmetries_keeping(geometry, &[start.pegs(), goal]);
