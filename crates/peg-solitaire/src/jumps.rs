@@ -135,7 +135,7 @@ pub(crate) fn levels_by_jumps(
 /// `start` to `goal`, up to the symmetries `both` that keep both, scored on
 /// positions half way from the start: the positions a third of the way
 /// (eight jumps at most), each played on by jumps chosen at random to
-/// jump `n / 2`.
+/// jump `n / 2`. None where those levels would pass the memory limit.
 pub(crate) fn pagodas_for(
     geometry: &Geometry,
     both: &BitSymmetries,
@@ -144,9 +144,11 @@ pub(crate) fn pagodas_for(
     n: usize,
     options: &JumpOptions,
     stats: &mut Stats,
-) -> Result<Pagodas, SolveError> {
+) -> Pagodas {
     let k = (n / 3).min(8);
-    let (_, levels) = levels_by_jumps(
+    // The pruning is optional: where the sample does not fit the memory
+    // limit, none.
+    let Ok((_, levels)) = levels_by_jumps(
         geometry,
         both,
         start.pegs(),
@@ -155,10 +157,12 @@ pub(crate) fn pagodas_for(
         options,
         stats,
         &mut |_| {},
-    )?;
+    ) else {
+        return Pagodas::none(geometry, goal.pegs());
+    };
     let sample = levels.last().map_or(&[][..], Vec::as_slice);
     let sample = random_walks(geometry, sample, n / 2 - k);
-    Ok(Pagodas::find(geometry, both, goal.pegs(), &sample))
+    Pagodas::find(geometry, both, goal.pegs(), &sample)
 }
 
 /// The most random walks [`pagodas_for`] scores pagoda functions on.
@@ -317,7 +321,7 @@ fn count_by_jumps_reading(
                 // Positions that a pagoda function rules out are not grown:
                 // they cannot reach the goal, so they are on no path, and
                 // every position on a path (and its mirror) is still grown.
-                let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats)?;
+                let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats);
                 let forward = |&pegs: &u64, out: &mut Vec<u64>| {
                     mover.each_single_allowed(pegs, false, pagodas.after_jump(pegs), |_, least| {
                         out.push(least)

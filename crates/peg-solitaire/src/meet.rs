@@ -157,11 +157,11 @@ fn meet_moves_reporting(
         solvable_only: false,
     };
     let mut stats = Stats::default();
-    let toward_goal = pagodas_for(geometry, &canon, start, goal, jumps, &sample, &mut stats)?;
+    let toward_goal = pagodas_for(geometry, &canon, start, goal, jumps, &sample, &mut stats);
     let (from_goal, to_start) = (goal.complement(), start.complement());
     let toward_start = pagodas_for(
         geometry, &canon, &from_goal, &to_start, jumps, &sample, &mut stats,
-    )?;
+    );
     let all = geometry.all();
     let alive = |pegs: u64, backward: bool| {
         classes.iter().all(|&(mask, need, have)| {

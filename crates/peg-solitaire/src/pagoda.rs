@@ -111,6 +111,8 @@ impl Pagodas {
                 .collect();
             images.sort_unstable();
             images.dedup();
+            // Each image is a pagoda function of its own: as many as fit.
+            images.truncate(MAX_PAGODAS);
             let out = scored
                 .iter()
                 .map(|&p| images.iter().any(|w| weigh(w, p) < weigh(w, goal)))
@@ -204,9 +206,9 @@ impl Pagodas {
     }
 
     /// For `pegs`, whether a position may still reach the goal after
-    /// jump `j` (by its index in the geometry's list): the weights after it
-    /// compared with the goal's under every pagoda at once. Every jump,
-    /// with none.
+    /// jump `j` (by its index in the geometry's list) played forward from
+    /// it: the weights after it compared with the goal's under every pagoda
+    /// at once. Every jump, with none. Not for jumps undone.
     pub(crate) fn after_jump(&self, pegs: u64) -> impl Fn(usize) -> bool + '_ {
         let weights = self.weigh(pegs);
         move |j| {
@@ -303,6 +305,9 @@ fn refuting(geometry: &Geometry, goal: u64, pegs: u64) -> Option<Vec<i32>> {
         })
         .collect();
     let y = lp::minimize(&cost, &vec![1.0; 2 * holes], &rows)?;
+    if !y.iter().all(|v| (-0.5..=1.5).contains(v)) {
+        return None;
+    }
     let weights: Vec<f64> = (0..holes).map(|h| y[h] - y[holes + h]).collect();
     (1..=MAX_SCALE).find_map(|scale| {
         let w: Vec<i32> = weights

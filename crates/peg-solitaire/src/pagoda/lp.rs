@@ -17,8 +17,9 @@ const EPS: f64 = 1e-9;
 
 /// Minimizes `cost · y` over `0 <= y <= upper` with `rows · y <= 0` (each
 /// row a list of `(variable, coefficient)`): the values of `y` at an
-/// optimum, or `None` if none was reached within [`MAX_PIVOTS`] pivots.
-/// The origin is feasible, so the problem always has an optimum.
+/// optimum, or `None` if none was reached within [`MAX_PIVOTS`] pivots
+/// (or rounding left a variable unbounded). The origin is feasible and
+/// `upper` finite, so the problem always has an optimum.
 pub(super) fn minimize(
     cost: &[f64],
     upper: &[f64],
@@ -98,6 +99,8 @@ pub(super) fn minimize(
             }
         }
         match leave {
+            // Only rounding can leave a slack with nothing to stop it.
+            None if !limit.is_finite() => return None,
             None => {
                 // The entering variable reaches its own bound first: held
                 // flipped, it stays at zero.
@@ -161,9 +164,8 @@ pub(super) fn minimize(
 mod tests {
     use super::*;
 
-    /// A small program with a known optimum: minimize -x - 2y with
-    /// x + y <= 0 shifted (x - y <= 0), 0 <= x, y <= 3: x <= y, so the
-    /// least is at x = y = 3.
+    /// Small programs with known optima: minimize -x - 2y with x - y <= 0
+    /// and 0 <= x, y <= 3: the least is at x = y = 3.
     #[test]
     fn finds_the_optimum_of_a_small_program() {
         let y = minimize(&[-1.0, -2.0], &[3.0, 3.0], &[vec![(0, 1.0), (1, -1.0)]]).unwrap();
