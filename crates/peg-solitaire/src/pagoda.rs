@@ -27,7 +27,7 @@ const MAX_ORBITS: usize = 7;
 const WEIGHTS: std::ops::RangeInclusive<i32> = -2..=2;
 
 /// The most pagoda functions kept.
-const MAX_PAGODAS: usize = 8;
+const MAX_PAGODAS: usize = 16;
 
 /// At most this many positions of the sample score the weightings.
 const SAMPLE: usize = 1 << 11;
@@ -56,9 +56,10 @@ pub(crate) struct Pagodas {
     change: Vec<[Weight; MAX_PAGODAS]>,
 }
 
-/// A position's weight under a pagoda: small integers, the weights under
-/// every pagoda side by side in one vector register.
-type Weight = i16;
+/// A position's weight under a pagoda: small integers (a weighting whose
+/// weights' sizes sum past 127 is not kept), the weights under every
+/// pagoda side by side in one vector register.
+type Weight = i8;
 
 impl Pagodas {
     /// The pagoda functions that rule out the most positions of `sample`
@@ -83,6 +84,7 @@ impl Pagodas {
         // The candidates: each a pagoda function's images, and the
         // positions of the sample they rule out.
         let mut candidates = symmetric(geometry, symmetries, goal, &scored);
+        candidates.retain(|(images, _)| fits(&images[0]));
         let mut ruled = vec![false; scored.len()];
         for (_, out) in &candidates {
             ruled.iter_mut().zip(out).for_each(|(r, &o)| *r |= o);
@@ -140,15 +142,16 @@ impl Pagodas {
         Pagodas::of(geometry, &chosen, goal)
     }
 
-    /// The pagoda functions of `weights` (per hole, each at most 12 in
-    /// size: a position's weight fits [`Weight`]), for `goal`.
+    /// The pagoda functions of `weights` (per hole, each one's sizes
+    /// summing to at most 127: a position's weight fits [`Weight`]), for
+    /// `goal`.
     ///
     /// # Panics
     /// If a jump adds weight under one of them (they are checked before).
     fn of(geometry: &Geometry, weights: &[Vec<i32>], goal: u64) -> Pagodas {
         assert!(weights.len() <= MAX_PAGODAS, "{} pagodas", weights.len());
         let weigh = |w: &[i32], pegs: u64| -> Weight {
-            Weight::try_from(weigh(w, pegs)).expect("a weight of 16 bits")
+            Weight::try_from(weigh(w, pegs)).expect("a weight of 8 bits")
         };
         let mut bytes = vec![[0; MAX_PAGODAS]; geometry.holes().div_ceil(8) * 256];
         for (i, entry) in bytes.iter_mut().enumerate() {
@@ -269,6 +272,13 @@ fn symmetric(
         }
     });
     found
+}
+
+/// Whether every weight under `weights` (per hole), and every change a
+/// jump makes to it, fits a [`Weight`]: the weights' sizes sum to at most
+/// its largest value.
+fn fits(weights: &[i32]) -> bool {
+    weights.iter().map(|w| w.unsigned_abs()).sum::<u32>() <= Weight::MAX as u32
 }
 
 /// The weight of `pegs` under `weights` (per hole).
