@@ -169,19 +169,12 @@ pub(crate) fn pagodas_for(
 const WALKS: usize = 1 << 11;
 
 /// From positions of `from` ([`WALKS`] at most, spread over it), `jumps`
-/// jumps each, chosen at random (the same on every run, whatever the
-/// number of threads), or until none is legal: the positions reached.
+/// jumps each, chosen at random (the same on every run), or until none is
+/// legal: the positions reached.
 fn random_walks(geometry: &Geometry, from: &[u64], jumps: usize) -> Vec<u64> {
     let step = from.len().div_ceil(WALKS).max(1);
     // Each walk's seed is its place among the walks.
-    let starts: Vec<(u64, u64)> = from
-        .iter()
-        .step_by(step)
-        .copied()
-        .enumerate()
-        .map(|(i, p)| (i as u64, p))
-        .collect();
-    let walk = |&(mut seed, mut pegs): &(u64, u64)| {
+    let walk = |mut seed: u64, mut pegs: u64| {
         for _ in 0..jumps {
             let mut legal = geometry.jumps().iter().filter(|&&j| legal(pegs, j));
             let count = legal.clone().count() as u64;
@@ -198,10 +191,11 @@ fn random_walks(geometry: &Geometry, from: &[u64], jumps: usize) -> Vec<u64> {
         }
         pegs
     };
-    search_core::par::map_chunks(&starts, 64, |chunk| {
-        chunk.iter().map(walk).collect::<Vec<u64>>()
-    })
-    .concat()
+    from.iter()
+        .step_by(step)
+        .enumerate()
+        .map(|(i, &start)| walk(i as u64, start))
+        .collect()
 }
 
 /// The counts by single jumps of a game from `start` to `goal`:

@@ -100,8 +100,7 @@ impl Pagodas {
             .step_by(left.len().div_ceil(MAX_PROGRAMS).max(1))
             .copied()
             .collect();
-        let found = search_core::par::map_chunks(&targets, 1, |x| refuting(geometry, goal, x[0]));
-        for weights in found.into_iter().flatten() {
+        for weights in targets.iter().filter_map(|&x| refuting(geometry, goal, x)) {
             let mut images: Vec<Vec<i32>> = (0..symmetries.len())
                 .map(|s| {
                     let mut image = vec![0; weights.len()];
@@ -150,19 +149,19 @@ impl Pagodas {
     /// If a jump adds weight under one of them (they are checked before).
     fn of(geometry: &Geometry, weights: &[Vec<i32>], goal: u64) -> Pagodas {
         assert!(weights.len() <= MAX_PAGODAS, "{} pagodas", weights.len());
-        let weigh = |w: &[i32], pegs: u64| -> Weight {
+        let weight = |w: &[i32], pegs: u64| -> Weight {
             Weight::try_from(weigh(w, pegs)).expect("a weight of 8 bits")
         };
         let mut bytes = vec![[0; MAX_PAGODAS]; geometry.holes().div_ceil(8) * 256];
         for (i, entry) in bytes.iter_mut().enumerate() {
             let pegs = ((i % 256) as u64) << (8 * (i / 256)) & geometry.all();
             for (e, w) in entry.iter_mut().zip(weights) {
-                *e = weigh(w, pegs);
+                *e = weight(w, pegs);
             }
         }
         let mut goal_weights = [Weight::MIN; MAX_PAGODAS];
         for (g, w) in goal_weights.iter_mut().zip(weights) {
-            *g = weigh(w, goal);
+            *g = weight(w, goal);
         }
         let change: Vec<[Weight; MAX_PAGODAS]> = geometry
             .jumps()
@@ -170,7 +169,7 @@ impl Pagodas {
             .map(|j| {
                 let mut d = [0; MAX_PAGODAS];
                 for (d, w) in d.iter_mut().zip(weights) {
-                    *d = weigh(w, 1 << j.to) - weigh(w, 1 << j.from) - weigh(w, 1 << j.over);
+                    *d = weight(w, 1 << j.to) - weight(w, 1 << j.from) - weight(w, 1 << j.over);
                 }
                 d
             })
