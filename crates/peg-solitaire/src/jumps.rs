@@ -9,7 +9,7 @@ use search_core::levels::{
 };
 use search_core::puzzle::DEFAULT_MAX_MEMORY;
 
-use crate::board::{Board, legal};
+use crate::board::Board;
 use crate::classes::LevelRanks;
 use crate::geometry::Geometry;
 use crate::moves::{Mover, symmetries_keeping};
@@ -173,11 +173,25 @@ const WALKS: usize = 1 << 11;
 /// legal: the positions reached.
 fn random_walks(geometry: &Geometry, from: &[u64], jumps: usize) -> Vec<u64> {
     let step = from.len().div_ceil(WALKS).max(1);
+    // Each jump's holes that must hold a peg, the hole it lands in, and
+    // the holes it changes.
+    let jump_list: Vec<(u64, u64, u64)> = geometry
+        .jumps()
+        .iter()
+        .map(|j| (1 << j.from | 1 << j.over, 1 << j.to, j.mask()))
+        .collect();
+    let mut legal = vec![0; jump_list.len()];
     // Each walk's seed is its place among the walks.
-    let walk = |mut seed: u64, mut pegs: u64| {
+    let mut walk = |mut seed: u64, mut pegs: u64| {
         for _ in 0..jumps {
-            let mut legal = geometry.jumps().iter().filter(|&&j| legal(pegs, j));
-            let count = legal.clone().count() as u64;
+            // The legal jumps, with no branch on the position (a third of
+            // the time of a filter).
+            let mut count = 0;
+            for &(pegged, to, mask) in &jump_list {
+                legal[count] = mask;
+                count += usize::from((pegs & pegged == pegged) & (pegs & to == 0));
+            }
+            let count = count as u64;
             if count == 0 {
                 break;
             }
@@ -187,7 +201,7 @@ fn random_walks(geometry: &Geometry, from: &[u64], jumps: usize) -> Vec<u64> {
             z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^= z >> 31;
-            pegs ^= legal.nth((z % count) as usize).expect("counted").mask();
+            pegs ^= legal[(z % count) as usize];
         }
         pegs
     };
@@ -317,9 +331,7 @@ fn count_by_jumps_reading(
                 // every position on a path (and its mirror) is still grown.
                 let pagodas = pagodas_for(geometry, &by_both, start, goal, n, options, &mut stats);
                 let forward = |&pegs: &u64, out: &mut Vec<u64>| {
-                    mover.each_single_allowed(pegs, false, pagodas.after_jump(pegs), |_, least| {
-                        out.push(least)
-                    });
+                    mover.push_jumps_allowed(pegs, false, pagodas.after_jump(pegs), out);
                     0
                 };
                 // The levels past the middle are the mirrors of those

@@ -469,17 +469,17 @@ mod tests {
         for (k, pagodas) in [&pagodas, &none].into_iter().enumerate() {
             for &pegs in sample.iter().chain([&start.pegs()]) {
                 let mut every = Vec::new();
-                mover.each_single(pegs, false, |j, _| every.push(j));
+                mover.each_jump(pegs, &mut |j, least, _| every.push((j, least)));
                 let every_len = every.len();
-                let kept: Vec<usize> = every
+                let kept: Vec<u64> = every
                     .into_iter()
-                    .filter(|&j| pagodas.may_reach(pegs ^ geometry.jumps()[j].mask()))
+                    .filter(|&(j, _)| pagodas.may_reach(pegs ^ j.mask()))
+                    .map(|(_, least)| least)
                     .collect();
-                let mut allowed = Vec::new();
-                mover.each_single_allowed(pegs, false, pagodas.after_jump(pegs), |j, _| {
-                    allowed.push(j)
-                });
-                assert_eq!(allowed, kept, "{pegs:#x}");
+                let mut allowed = vec![7];
+                mover.push_jumps_allowed(pegs, false, pagodas.after_jump(pegs), &mut allowed);
+                assert_eq!(allowed[0], 7);
+                assert_eq!(allowed[1..], kept, "{pegs:#x}");
                 left_out[k] += every_len - kept.len();
             }
         }

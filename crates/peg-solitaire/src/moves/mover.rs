@@ -58,6 +58,19 @@ struct Group {
     jump: [u16; 64],
 }
 
+impl Group {
+    /// The holes of `pegs` (on the grid) from which the group's jump is
+    /// legal (backward: can be undone).
+    #[inline(always)]
+    fn legal(&self, pegs: u64, backward: bool) -> u64 {
+        if backward {
+            self.from & !pegs & self.over.apply(!pegs) & self.to.apply(pegs)
+        } else {
+            self.from & pegs & self.over.apply(pegs) & self.to.apply(!pegs)
+        }
+    }
+}
+
 /// The most symmetries a board has (a hexagon of the triangular lattice).
 const LANES: usize = 12;
 
@@ -223,67 +236,69 @@ impl<'a> Mover<'a> {
     /// Calls `visit(jump)` with the index of every single jump legal from
     /// `pegs` (backward: every jump that can be undone into it), found
     /// [`Group`] by group, two rotations a group.
-    fn legal_jumps(&self, pegs: u64, backward: bool, visit: impl FnMut(usize)) {
-        self.legal_jumps_allowed(pegs, backward, |_| true, visit);
+    fn legal_jumps(&self, pegs: u64, backward: bool, mut visit: impl FnMut(usize)) {
+        let pegs = self.on_grid(pegs);
+        for g in &self.groups {
+            for f in grid::bits(g.legal(pegs, backward)) {
+                visit(usize::from(g.jump[f]));
+            }
+        }
     }
 
-    /// [`Mover::legal_jumps`] for the jumps `allowed` keeps: those of a
-    /// group it leaves out are taken out of the group's legal holes with
-    /// no branch, before any is visited.
-    fn legal_jumps_allowed(
+    /// Pushes onto `out` `value(jump)` for every single jump legal from
+    /// `pegs` (backward: undone into it) that `allowed` keeps (by its
+    /// index), in the order of [`Mover::legal_jumps`]. Every legal jump's
+    /// value is written, the next one over it where `allowed` leaves it
+    /// out, so that no branch depends on `allowed`: a group's loop is the
+    /// only one whose exit depends on the position.
+    #[inline(always)]
+    fn push_legal(
         &self,
         pegs: u64,
         backward: bool,
         allowed: impl Fn(usize) -> bool,
-        mut visit: impl FnMut(usize),
+        value: impl Fn(usize) -> u64,
+        out: &mut Vec<u64>,
     ) {
-        let pegs = self.on_grid(pegs);
-        for g in &self.groups {
-            let legal = if backward {
-                g.from & !pegs & g.over.apply(!pegs) & g.to.apply(pegs)
-            } else {
-                g.from & pegs & g.over.apply(pegs) & g.to.apply(!pegs)
-            };
-            let mut kept = legal;
-            for f in grid::bits(legal) {
-                kept &= !(u64::from(!allowed(usize::from(g.jump[f]))) << f);
-            }
-            for f in grid::bits(kept) {
-                visit(g.jump[f] as usize);
-            }
-        }
+        let on_grid = self.on_grid(pegs);
+        let legal: u32 = self
+            .groups
+            .iter()
+            .map(|g| g.legal(on_grid, backward).count_ones())
+            .sum();
+        let start = out.len();
+        out.resize(start + legal as usize, 0);
+        let mut at = start;
+        self.legal_jumps(pegs, backward, |i| {
+            out[at] = value(i);
+            at += usize::from(allowed(i));
+        });
+        out.truncate(at);
     }
 
     /// Pushes onto `out` the least image of every position one jump from
     /// `pegs` (backward: one jump before it), for the levels by jumps.
     pub(crate) fn push_jumps(&self, pegs: u64, backward: bool, out: &mut Vec<u64>) {
-        self.each_single(pegs, backward, |_, least| out.push(least));
+        self.push_jumps_allowed(pegs, backward, |_| true, out);
     }
 
-    /// Calls `visit(jump, least)` for every single jump from `pegs`
-    /// (backward: every jump undone into it): the jump's index in the
-    /// geometry's list, and the least image of the position it leads to.
-    pub(crate) fn each_single(&self, pegs: u64, backward: bool, visit: impl FnMut(usize, u64)) {
-        self.each_single_allowed(pegs, backward, |_| true, visit);
-    }
-
-    /// [`Mover::each_single`] for the jumps `allowed` keeps (by their
-    /// index; the least images of the others are not taken). The least
+    /// [`Mover::push_jumps`] for the jumps `allowed` keeps (by their index
+    /// in the geometry's list), with no branch on what it keeps. The least
     /// images are taken over a number of lanes known when compiling.
-    pub(crate) fn each_single_allowed(
+    pub(crate) fn push_jumps_allowed(
         &self,
         pegs: u64,
         backward: bool,
         allowed: impl Fn(usize) -> bool,
-        visit: impl FnMut(usize, u64),
+        out: &mut Vec<u64>,
     ) {
         match self.lanes {
-            1 => self.singles_allowed::<1>(pegs, backward, allowed, visit),
-            2 => self.singles_allowed::<2>(pegs, backward, allowed, visit),
-            4 => self.singles_allowed::<4>(pegs, backward, allowed, visit),
-            6 => self.singles_allowed::<6>(pegs, backward, allowed, visit),
-            8 => self.singles_allowed::<8>(pegs, backward, allowed, visit),
-            _ => self.singles_allowed::<LANES>(pegs, backward, allowed, visit),
+            1 => self.singles::<1>(pegs, backward, allowed, out),
+            2 => self.singles::<2>(pegs, backward, allowed, out),
+            4 => self.singles::<4>(pegs, backward, allowed, out),
+            6 => self.singles::<6>(pegs, backward, allowed, out),
+            8 => self.singles::<8>(pegs, backward, allowed, out),
+            _ => self.singles::<LANES>(pegs, backward, allowed, out),
         }
     }
 
@@ -308,36 +323,38 @@ impl<'a> Mover<'a> {
     /// [`Mover::push_complements_of_jumps`] over `N` lanes.
     fn complements<const N: usize>(&self, pegs: u64, all: u64, out: &mut Vec<u64>) {
         let images = self.lanes_of::<N>(pegs).map(|image| image ^ TOP_BIT);
-        self.legal_jumps(pegs, false, |i| {
+        let greatest = |i: usize| {
             let flips = &self.images[i];
             let mut most = i64::MIN;
             for s in 0..N {
                 most = most.max((images[s] ^ flips[s]) as i64);
             }
-            out.push(all ^ most as u64 ^ TOP_BIT);
-        });
+            all ^ most as u64 ^ TOP_BIT
+        };
+        self.push_legal(pegs, false, |_| true, greatest, out);
     }
 
-    /// [`Mover::each_single_allowed`] over `N` lanes.
-    fn singles_allowed<const N: usize>(
+    /// [`Mover::push_jumps_allowed`] over `N` lanes.
+    fn singles<const N: usize>(
         &self,
         pegs: u64,
         backward: bool,
         allowed: impl Fn(usize) -> bool,
-        mut visit: impl FnMut(usize, u64),
+        out: &mut Vec<u64>,
     ) {
         // The images with their top bit flipped, so that they compare as
         // signed numbers in the order of the unsigned ones (a signed least
         // takes fewer vector instructions).
         let images = self.lanes_of::<N>(pegs).map(|image| image ^ TOP_BIT);
-        self.legal_jumps_allowed(pegs, backward, allowed, |i| {
+        let least = |i: usize| {
             let flips = &self.images[i];
             let mut least = i64::MAX;
             for s in 0..N {
                 least = least.min((images[s] ^ flips[s]) as i64);
             }
-            visit(i, least as u64 ^ TOP_BIT);
-        });
+            least as u64 ^ TOP_BIT
+        };
+        self.push_legal(pegs, backward, allowed, least, out);
     }
 
     /// Calls `visit(jump, least, landing)` for every single jump from
