@@ -267,7 +267,11 @@ impl<'a> Mover<'a> {
             .map(|g| g.legal(on_grid, backward).count_ones())
             .sum();
         let start = out.len();
-        out.resize(start + legal as usize, 0);
+        // Room for them, sixteen at a time (stores of a size known when
+        // compiling, no call).
+        while out.len() < start + legal as usize {
+            out.extend_from_slice(&[0; 16]);
+        }
         let mut at = start;
         self.legal_jumps(pegs, backward, |i| {
             out[at] = value(i);
