@@ -166,7 +166,7 @@ pub(crate) fn pagodas_for(
 }
 
 /// The most random walks [`pagodas_for`] scores pagoda functions on.
-const WALKS: usize = 1 << 11;
+const WALKS: usize = 1 << 12;
 
 /// From positions of `from` ([`WALKS`] at most, spread over it), `jumps`
 /// jumps each, chosen at random (the same on every run), or until none is

@@ -30,7 +30,7 @@ const WEIGHTS: std::ops::RangeInclusive<i32> = -2..=2;
 const MAX_PAGODAS: usize = 16;
 
 /// At most this many positions of the sample score the weightings.
-const SAMPLE: usize = 1 << 11;
+const SAMPLE: usize = 1 << 12;
 
 /// The most linear programs solved, each for a position of the sample.
 const MAX_PROGRAMS: usize = 24;
