@@ -36,7 +36,7 @@ pub(crate) struct Mover<'a> {
     tables: Vec<u64>,
     /// The jumps grouped by their holes' offsets on the board's grid
     /// ([`Geometry::grid`]; in the holes' numbering where the grid does not
-    /// fit a word), for [`Mover::push_jumps`]; and the map of a position's
+    /// fit a word), for [`Mover::legal_jumps`]; and the map of a position's
     /// holes onto the grid, where there is one.
     groups: Vec<Group>,
     grid: Option<BitSymmetries>,
@@ -247,10 +247,11 @@ impl<'a> Mover<'a> {
 
     /// Pushes onto `out` `value(jump)` for every single jump legal from
     /// `pegs` (backward: undone into it) that `allowed` keeps (by its
-    /// index), in the order of [`Mover::legal_jumps`]. Every legal jump's
+    /// index), in the order of [`Mover::legal_jumps`]. The legal jumps are
+    /// counted first (a popcount a group) to make room; every legal jump's
     /// value is written, the next one over it where `allowed` leaves it
-    /// out, so that no branch depends on `allowed`: a group's loop is the
-    /// only one whose exit depends on the position.
+    /// out, so that no branch depends on `allowed` (one loop a group, where
+    /// the clearing of the jumps left out took a second).
     #[inline(always)]
     fn push_legal(
         &self,
@@ -268,7 +269,7 @@ impl<'a> Mover<'a> {
             .sum();
         let start = out.len();
         // Room for them, sixteen at a time (stores of a size known when
-        // compiling, no call).
+        // compiling, no call; what is left over is truncated below).
         while out.len() < start + legal as usize {
             out.extend_from_slice(&[0; 16]);
         }
