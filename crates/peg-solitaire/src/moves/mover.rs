@@ -288,8 +288,7 @@ impl<'a> Mover<'a> {
     }
 
     /// [`Mover::push_jumps`] for the jumps `allowed` keeps (by their index
-    /// in the geometry's list), with no branch on what it keeps. The least
-    /// images are taken over a number of lanes known when compiling.
+    /// in the geometry's list), with no branch on what it keeps.
     pub(crate) fn push_jumps_allowed(
         &self,
         pegs: u64,
@@ -297,69 +296,57 @@ impl<'a> Mover<'a> {
         allowed: impl Fn(usize) -> bool,
         out: &mut Vec<u64>,
     ) {
-        match self.lanes {
-            1 => self.singles::<1>(pegs, backward, allowed, out),
-            2 => self.singles::<2>(pegs, backward, allowed, out),
-            4 => self.singles::<4>(pegs, backward, allowed, out),
-            6 => self.singles::<6>(pegs, backward, allowed, out),
-            8 => self.singles::<8>(pegs, backward, allowed, out),
-            _ => self.singles::<LANES>(pegs, backward, allowed, out),
-        }
+        self.push_least(pegs, backward, pegs, allowed, out);
     }
 
     /// Pushes onto `out` the least image of every position one jump before
     /// the complement of `pegs` (`all` its holes): the complements of the
     /// positions one jump after `pegs` (a jump on a position is an un-jump
-    /// on its complement), whose least images are the complements of the
-    /// greatest images of those positions (a symmetry maps the complement
-    /// of a position to the complement of its image). The complement's
-    /// images are not taken.
+    /// on its complement), each the complement of `pegs` with the jump's
+    /// holes flipped, so that its images are the complement's with the
+    /// jump's images flipped.
     pub(crate) fn push_complements_of_jumps(&self, pegs: u64, all: u64, out: &mut Vec<u64>) {
-        match self.lanes {
-            1 => self.complements::<1>(pegs, all, out),
-            2 => self.complements::<2>(pegs, all, out),
-            4 => self.complements::<4>(pegs, all, out),
-            6 => self.complements::<6>(pegs, all, out),
-            8 => self.complements::<8>(pegs, all, out),
-            _ => self.complements::<LANES>(pegs, all, out),
-        }
+        self.push_least(pegs, false, all ^ pegs, |_| true, out);
     }
 
-    /// [`Mover::push_complements_of_jumps`] over `N` lanes.
-    fn complements<const N: usize>(&self, pegs: u64, all: u64, out: &mut Vec<u64>) {
-        let images = self.lanes_of::<N>(pegs).map(|image| image ^ TOP_BIT);
-        let greatest = |i: usize| {
-            let flips = &self.images[i];
-            let mut most = i64::MIN;
-            for s in 0..N {
-                most = most.max((images[s] ^ flips[s]) as i64);
-            }
-            all ^ most as u64 ^ TOP_BIT
-        };
-        self.push_legal(pegs, false, |_| true, greatest, out);
-    }
-
-    /// [`Mover::push_jumps_allowed`] over `N` lanes.
-    fn singles<const N: usize>(
+    /// For every single jump from `pegs` (backward: undone into it) that
+    /// `allowed` keeps, pushes onto `out` the least image of `imaged` with
+    /// the jump's holes flipped (`imaged` is `pegs`, or its complement),
+    /// over a number of lanes known when compiling.
+    fn push_least(
         &self,
         pegs: u64,
         backward: bool,
+        imaged: u64,
         allowed: impl Fn(usize) -> bool,
         out: &mut Vec<u64>,
     ) {
+        match self.lanes {
+            1 => self.push_legal(pegs, backward, allowed, self.least_of::<1>(imaged), out),
+            2 => self.push_legal(pegs, backward, allowed, self.least_of::<2>(imaged), out),
+            4 => self.push_legal(pegs, backward, allowed, self.least_of::<4>(imaged), out),
+            6 => self.push_legal(pegs, backward, allowed, self.least_of::<6>(imaged), out),
+            8 => self.push_legal(pegs, backward, allowed, self.least_of::<8>(imaged), out),
+            _ => self.push_legal(pegs, backward, allowed, self.least_of::<LANES>(imaged), out),
+        }
+    }
+
+    /// The least image, over `N` lanes, of `imaged` with the holes of a
+    /// jump (by its index) flipped.
+    #[inline(always)]
+    fn least_of<const N: usize>(&self, imaged: u64) -> impl Fn(usize) -> u64 + '_ {
         // The images with their top bit flipped, so that they compare as
         // signed numbers in the order of the unsigned ones (a signed least
         // takes fewer vector instructions).
-        let images = self.lanes_of::<N>(pegs).map(|image| image ^ TOP_BIT);
-        let least = |i: usize| {
+        let images = self.lanes_of::<N>(imaged).map(|image| image ^ TOP_BIT);
+        move |i: usize| {
             let flips = &self.images[i];
             let mut least = i64::MAX;
             for s in 0..N {
                 least = least.min((images[s] ^ flips[s]) as i64);
             }
             least as u64 ^ TOP_BIT
-        };
-        self.push_legal(pegs, backward, allowed, least, out);
+        }
     }
 
     /// Calls `visit(jump, least, landing)` for every single jump from
