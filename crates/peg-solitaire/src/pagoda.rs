@@ -149,6 +149,7 @@ impl Pagodas {
     /// If a jump adds weight under one of them (they are checked before).
     fn of(geometry: &Geometry, weights: &[Vec<i32>], goal: u64) -> Pagodas {
         assert!(weights.len() <= MAX_PAGODAS, "{} pagodas", weights.len());
+        assert!(weights.iter().all(|w| fits(w)), "a weighting past 8 bits");
         let weight = |w: &[i32], pegs: u64| -> Weight {
             Weight::try_from(weigh(w, pegs)).expect("a weight of 8 bits")
         };
@@ -288,7 +289,8 @@ fn weigh(weights: &[i32], pegs: u64) -> i32 {
 /// A pagoda function (weights per hole) under which `pegs` weighs less
 /// than `goal`, if a linear program finds one: the weights, from -1 to 1,
 /// that minimize the difference, with no jump adding weight; then scaled
-/// to the least whole numbers that keep both, checked exactly.
+/// to the least whole numbers that keep both, checked exactly, and whose
+/// sizes fit a [`Weight`] (none if they do not).
 fn refuting(geometry: &Geometry, goal: u64, pegs: u64) -> Option<Vec<i32>> {
     let holes = geometry.holes();
     // A hole's weight is the first of two variables less the second, both
@@ -327,7 +329,7 @@ fn refuting(geometry: &Geometry, goal: u64, pegs: u64) -> Option<Vec<i32>> {
             .jumps()
             .iter()
             .all(|j| w[usize::from(j.to)] <= w[usize::from(j.from)] + w[usize::from(j.over)]);
-        (pagoda && weigh(&w, pegs) < weigh(&w, goal)).then_some(w)
+        (pagoda && fits(&w) && weigh(&w, pegs) < weigh(&w, goal)).then_some(w)
     })
 }
 
@@ -511,6 +513,7 @@ mod tests {
             assert!(w(j.to) <= w(j.from) + w(j.over), "{j:?}");
         }
         assert!(weigh(&weights, lost) < weigh(&weights, goal));
+        assert!(fits(&weights), "{weights:?}");
         assert_eq!(refuting(geometry, goal, start.pegs()), None);
         // Found among the sample's, with its images.
         let pagodas = Pagodas::find(geometry, &both, goal, &[lost, start.pegs()]);
