@@ -88,6 +88,7 @@ pub fn jump_counts(start: &Board, goal: &Board, max_memory: u64) -> String {
         let options = JumpOptions {
             max_memory,
             solvable_only,
+            ..JumpOptions::default()
         };
         count_by_jumps(start, goal, &options, |_| {})
     };

@@ -154,7 +154,7 @@ fn meet_moves_reporting(
     let jumps = start.peg_count().saturating_sub(goal.peg_count()) as usize;
     let sample = JumpOptions {
         max_memory: options.max_memory,
-        solvable_only: false,
+        ..JumpOptions::default()
     };
     let mut stats = Stats::default();
     let toward_goal = pagodas_for(geometry, &canon, start, goal, jumps, &sample, &mut stats);

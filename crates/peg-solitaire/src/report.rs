@@ -137,7 +137,8 @@ impl fmt::Display for JumpCensus {
                 "\n  of those, able to reach the goal, up to the {} symmetries that keep both: {}\n  jump sequences from the start to the goal: {}",
                 self.both_symmetries,
                 counts(&self.solvable, true),
-                thousands(self.solutions)
+                self.solutions
+                    .map_or_else(|| "not counted".to_string(), thousands)
             )?;
         }
         Ok(())
@@ -148,7 +149,7 @@ impl JumpCensus {
     /// The positions reachable from the start (not counted where
     /// `solvable_only`, [`JumpOptions::solvable_only`](crate::JumpOptions)),
     /// how many of them can still reach the goal and how many jump sequences
-    /// reach it, in words.
+    /// reach it (where they were counted), in words.
     pub fn summary(&self, solvable_only: bool) -> String {
         let reachable = match solvable_only {
             false => format!(
@@ -158,11 +159,17 @@ impl JumpCensus {
             ),
             true => "reachable positions not counted (--solvable-only); ".to_string(),
         };
+        let sequences = match self.solutions {
+            Some(n) => format!(
+                "{} sequences of jumps from the start to the goal",
+                thousands(n)
+            ),
+            None => "sequences of jumps not counted (--positions-only)".to_string(),
+        };
         format!(
-            "{reachable}{} can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {} sequences of jumps from the start to the goal",
+            "{reachable}{} can still reach the goal, up to the {} symmetries that keep the start and the goal (solvable below); {sequences}",
             thousands(self.solvable.iter().sum::<u64>()),
             self.both_symmetries,
-            thousands(self.solutions),
         )
     }
 }
@@ -180,20 +187,20 @@ pub fn by_moves(all: &[Problem]) -> Vec<u64> {
 }
 
 /// The figures of the counts by jumps that its levels do not hold, as one
-/// object: `solutions` (as a string: the count may pass 2^64),
-/// `start_symmetries` and `both_symmetries`.
+/// object: `solutions` (as a string: the count may pass 2^64; null where
+/// not counted), `start_symmetries` and `both_symmetries`.
 #[cfg(feature = "serde")]
 impl serde::Serialize for JumpCensus {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(serde::Serialize)]
         struct Figures {
-            solutions: String,
+            solutions: Option<String>,
             start_symmetries: usize,
             both_symmetries: usize,
         }
         serde::Serialize::serialize(
             &Figures {
-                solutions: self.solutions.to_string(),
+                solutions: self.solutions.map(|n| n.to_string()),
                 start_symmetries: self.start_symmetries,
                 both_symmetries: self.both_symmetries,
             },

@@ -120,6 +120,10 @@ fn peg_solitaires_solvable_positions_alone_are_those_of_the_whole_census() {
     assert_eq!(whole["states"], 2169);
     assert_eq!(alone["solvable"], whole["solvable"]);
     assert_eq!(alone["solutions"], whole["solutions"]);
+    // The positions alone: the sequences not counted.
+    let positions = census(&["--solvable-only", "--positions-only"]);
+    assert_eq!(positions["solvable"], whole["solvable"]);
+    assert!(positions["solutions"].is_null() && whole["solutions"].is_string());
     // Nothing said about the positions not counted.
     for key in [
         "histogram",
@@ -148,6 +152,7 @@ fn peg_solitaires_options_are_refused_where_they_do_not_apply() {
     // And peg solitaire's own only where it applies.
     for (option, applies) in [
         ("--solvable-only", "the counts by jumps"),
+        ("--positions-only", "the solvable positions"),
         ("--shortest-only", "the problems of a board"),
     ] {
         let out = analyze_peg(TRIANGLE_15, &[option]);

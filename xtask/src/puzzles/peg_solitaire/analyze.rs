@@ -29,6 +29,11 @@ pub(super) fn analyze(
                 .to_string(),
         );
     }
+    if flags.positions_only && !flags.solvable_only {
+        return Err(
+            "--positions-only applies to the solvable positions: add --solvable-only".to_string(),
+        );
+    }
     if flags.shortest_only && !flags.problems {
         return Err(
             "--shortest-only applies to the problems of a board: add --problems".to_string(),
@@ -59,8 +64,12 @@ pub(super) fn analyze(
     match by {
         None | Some("moves") => analyze_moves(options, &fixture, (start, Some(goal)), progress),
         Some("jumps") => {
-            let ends = (start, goal, flags.solvable_only);
-            analyze_jumps(options, &fixture, ends, progress)
+            let jumps = JumpOptions {
+                max_memory: options.max_memory,
+                solvable_only: flags.solvable_only,
+                count_solutions: !flags.positions_only,
+            };
+            analyze_jumps(options, &fixture, (start, goal), &jumps, progress)
         }
         Some(other) => Err(format!(
             "peg-solitaire counts levels by moves or jumps, not {other:?}"
@@ -113,20 +122,17 @@ fn analyze_moves(
 fn analyze_jumps(
     options: &AnalyzeOptions,
     fixture: &Fixture,
-    (start, goal, solvable_only): (&Board, &Board, bool),
+    (start, goal): (&Board, &Board),
+    jumps: &JumpOptions,
     progress: &mut dyn Progress,
 ) -> Result<Analysis, String> {
-    let what = jumps_method(start, goal, solvable_only);
+    let what = jumps_method(start, goal, jumps.solvable_only);
     let mut description = begin(fixture, &what, options, progress);
-    let jumps = JumpOptions {
-        max_memory: options.max_memory,
-        solvable_only,
-    };
-    let census = count_by_jumps(start, goal, &jumps, |r| {
+    let census = count_by_jumps(start, goal, jumps, |r| {
         progress.level(r.level, r.states, r.states)
     });
     let census = census.map_err(|e| e.to_string())?;
-    let _ = write!(description, "\n{}", census.summary(solvable_only));
+    let _ = write!(description, "\n{}", census.summary(jumps.solvable_only));
     let extra = fields(&census);
     Ok(Analysis {
         description,
@@ -159,7 +165,7 @@ fn analyze_problems(
         let mut stage = None;
         let jumps = JumpOptions {
             max_memory,
-            solvable_only: false,
+            ..JumpOptions::default()
         };
         problems_by_jumps(board, &jumps, |r| {
             if stage.replace((r.done, r.stage)) != Some((r.done, r.stage)) {

@@ -47,6 +47,11 @@ struct AnalyzeFlags {
     solvable_only: bool,
     #[arg(
         long,
+        help = "With `--solvable-only`, only the positions: the jump sequences are not counted, and the levels keep no steps between them (peg-solitaire)"
+    )]
+    positions_only: bool,
+    #[arg(
+        long,
         help = "With `--problems`, only the shortest solution over every problem of the board, by levels by moves from every one-hole start and back from every one-peg finish at once (peg-solitaire)"
     )]
     shortest_only: bool,
