@@ -141,19 +141,22 @@ fn the_counts_by_jumps_agree_with_brute_force() {
         expected.resize(n + 1, 0);
         assert_eq!(only.solvable, expected, "{start:?} to {goal:?}");
         assert_eq!(only.solutions, Some(solutions), "{start:?} to {goal:?}");
-        // The same positions without the sequences counted.
-        let options = JumpOptions {
-            solvable_only: true,
-            count_solutions: false,
-            ..JumpOptions::default()
-        };
-        let positions = count_by_jumps(start, goal, &options, |_| {}).unwrap();
-        let want = (&only.solvable, None);
-        assert_eq!(
-            (&positions.solvable, positions.solutions),
-            want,
-            "{start:?} to {goal:?}"
-        );
+        // The same positions without the sequences counted, both ways.
+        for (solvable_only, counted) in [(false, &census), (true, &only)] {
+            let options = JumpOptions {
+                solvable_only,
+                count_solutions: false,
+                ..JumpOptions::default()
+            };
+            let positions = count_by_jumps(start, goal, &options, |_| {}).unwrap();
+            let want = (&counted.histogram, &counted.solvable, None);
+            let got = (
+                &positions.histogram,
+                &positions.solvable,
+                positions.solutions,
+            );
+            assert_eq!(got, want, "{start:?} to {goal:?}");
+        }
         if solutions > 0 {
             solved += 1;
         }
