@@ -84,7 +84,6 @@ impl Pagodas {
         // The candidates: each a pagoda function's images, and the
         // positions of the sample they rule out.
         let mut candidates = symmetric(geometry, symmetries, goal, &scored);
-        candidates.retain(|(images, _)| fits(&images[0]));
         let mut ruled = vec![false; scored.len()];
         for (_, out) in &candidates {
             ruled.iter_mut().zip(out).for_each(|(r, &o)| *r |= o);
@@ -237,8 +236,8 @@ impl Pagodas {
 
 /// The pagoda functions constant on the orbits of `symmetries` (none where
 /// these are more than [`MAX_ORBITS`]) that rule out a position of
-/// `sample` for reaching `goal`: each as weights per hole, and the
-/// positions it rules out.
+/// `sample` for reaching `goal` and whose sizes fit a [`Weight`]: each
+/// as weights per hole, and the positions it rules out.
 fn symmetric(
     geometry: &Geometry,
     symmetries: &BitSymmetries,
@@ -267,8 +266,11 @@ fn symmetric(
     each_weighting(geometry, &orbit, orbits, &mut |w| {
         let bar = dot(w, &goal_counts);
         if scored.iter().step_by(stride).any(|c| dot(w, c) < bar) {
-            let out = scored.iter().map(|c| dot(w, c) < bar).collect();
-            found.push((vec![orbit.iter().map(|&o| w[o]).collect()], out));
+            let weights: Vec<i32> = orbit.iter().map(|&o| w[o]).collect();
+            if fits(&weights) {
+                let out = scored.iter().map(|c| dot(w, c) < bar).collect();
+                found.push((vec![weights], out));
+            }
         }
     });
     found
