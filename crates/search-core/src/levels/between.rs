@@ -4,8 +4,8 @@
 use super::packed::Packed;
 use super::ranking::Scratch;
 use super::{
-    BitLevel, Expand, KeptSteps, Key, LevelError, LevelReport, LevelSearch, Ranks, expand_level,
-    intersect,
+    BitLevel, Expand, KeptSteps, Key, LevelError, LevelReport, LevelSearch, Marks, Ranks,
+    expand_level, intersect,
 };
 
 use crate::Stats;
@@ -55,9 +55,12 @@ impl<R: Ranks> LevelSearch<R> {
     /// small.
     ///
     /// Memory: every level grown is kept until the meeting, all but the
-    /// last of each end packed as the gaps between its keys (a byte or two
-    /// a key where keys are dense); the bytes counted are the packed
-    /// levels' own, a key's size for each state of the last levels, and
+    /// last of each end as the bit array that built it where that holds
+    /// no more bytes than two keys a state (the level filtered back then
+    /// marks only the steps into it, and ranks none of its keys), else
+    /// packed as the gaps between its keys (a byte or two a key where keys
+    /// are dense); the bytes counted are the kept levels' own, a key's
+    /// size for each state of the last levels (and their bit arrays), and
     /// [`with_bytes_per_state`](Self::with_bytes_per_state) for each state
     /// of the level grown, checked against the limit before that level is
     /// kept. The last level grown, which meets the other end's last, is
@@ -156,10 +159,10 @@ impl<R: Ranks> LevelSearch<R> {
             } else {
                 side.levels()
             };
-            let next = if back {
-                self.grow(&mut bit_level, index, last, &backward, held, meets)?
+            let (next, marks) = if back {
+                self.grow(&mut bit_level, index, last, &backward, held, meets, true)?
             } else {
-                self.grow(&mut bit_level, index, last, &forward, held, meets)?
+                self.grow(&mut bit_level, index, last, &forward, held, meets, true)?
             };
             stats.expanded += last.len() as u64;
             stats.generated += next.generated;
@@ -171,7 +174,7 @@ impl<R: Ranks> LevelSearch<R> {
                     return Err(LevelError::MemoryLimit { needed, limit });
                 }
             }
-            side.push(next.keys);
+            side.push(next.keys, marks);
             let both = kept(&from_sources, &from_targets);
             progress(&report(
                 back,
@@ -181,14 +184,14 @@ impl<R: Ranks> LevelSearch<R> {
         }
         let meeting = from_sources.levels() - 1;
         let mut levels = vec![Vec::new(); depth + 1];
-        let (a, reached_back) = from_sources.split();
-        let (b, mut reached_ahead) = from_targets.split();
+        let (a, _, reached_back) = from_sources.split();
+        let (b, _, mut reached_ahead) = from_targets.split();
         levels[meeting] = intersect(&a, &b);
         drop((a, b));
         let mut steps = vec![None; depth + 1];
         // Held beside the levels filtered back: the other end's, and the
         // bit array.
-        let ahead: u64 = reached_ahead.iter().map(Packed::bytes).sum();
+        let ahead: u64 = reached_ahead.iter().map(Reached::bytes).sum();
         self.paths_back(
             &mut bit_level,
             &mut levels,
@@ -244,14 +247,14 @@ impl<R: Ranks> LevelSearch<R> {
         mut keep: bool,
         elsewhere: u64,
         meeting: usize,
-        mut reached: Vec<Packed<T>>,
+        mut reached: Vec<Reached<T>>,
         backward: &B,
         stats: &mut Stats,
     ) {
         reached.truncate(meeting);
         let mut held: u64 = elsewhere
             + levels.iter().map(|l| list_bytes(l)).sum::<u64>()
-            + reached.iter().map(Packed::bytes).sum::<u64>()
+            + reached.iter().map(Reached::bytes).sum::<u64>()
             + steps.iter().flatten().map(KeptSteps::bytes).sum::<u64>();
         for k in (0..meeting).rev() {
             let reached = reached.pop().expect("every level up to the meeting");
@@ -274,26 +277,63 @@ impl<R: Ranks> LevelSearch<R> {
 
     /// The states of `reached` (level `k`) one step (`expand`) from a
     /// state of `beside` (the level next to it): as a bit array of the
-    /// steps from `beside`, where level `k` has a ranking worth it, else
-    /// sorted; and with the bit array, where `keep` gives the bytes held
-    /// (steps are kept), the steps from each state of `beside`, or the
-    /// limit they would pass as they are gathered.
+    /// steps from `beside` (only those into `reached`, where it is kept as
+    /// marks), where level `k` has a ranking worth it, else sorted; and
+    /// with the bit array, where `keep` gives the bytes held (steps are
+    /// kept), the steps from each state of `beside`, or the limit they
+    /// would pass as they are gathered.
     #[allow(clippy::too_many_arguments)]
     fn on_paths<T: Key, E: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
         k: usize,
         beside: &[T],
-        reached: Packed<T>,
+        reached: Reached<T>,
         expand: &E,
         keep: Option<u64>,
         stats: &mut Stats,
     ) -> (Vec<T>, Result<Option<KeptSteps>, LevelError>) {
         stats.expanded += beside.len() as u64;
+        let reached = match reached {
+            Reached::Packed(reached) => reached,
+            Reached::Marked(marks) => {
+                let ranking = self
+                    .ranks
+                    .level(k)
+                    .expect("a level kept as marks is ranked");
+                let (generated, steps) = bit_level.mark_successors(
+                    beside,
+                    &ranking,
+                    expand,
+                    keep.is_some(),
+                    Some(&marks),
+                );
+                stats.generated += generated;
+                drop(marks);
+                // The steps found as positions among the marks (the states
+                // kept), before the keys are read back.
+                let steps = match steps {
+                    Some(parts) => {
+                        let (before, count) = bit_level.before(&ranking);
+                        let held = keep.unwrap_or(0)
+                            + bit_level.bytes()
+                            + count.saturating_mul(std::mem::size_of::<T>() as u64);
+                        self.check(held + KeptSteps::bytes_while_kept(&parts))
+                            .map(|()| {
+                                (count < 1 << 31)
+                                    .then(|| bit_level.steps_at(&before, parts))
+                                    .flatten()
+                            })
+                    }
+                    None => Ok(None),
+                };
+                return (bit_level.take(&ranking), steps);
+            }
+        };
         match self.dense(k, beside.len(), 0) {
             Some(ranking) => {
                 let (generated, steps) =
-                    bit_level.mark_successors(beside, &ranking, expand, keep.is_some());
+                    bit_level.mark_successors(beside, &ranking, expand, keep.is_some(), None);
                 stats.generated += generated;
                 let kept = reached.keep(|keys, marks| {
                     bit_level.are_marked(&ranking, keys, &mut Scratch::default(), marks)
@@ -322,13 +362,31 @@ pub(super) fn list_bytes<T>(level: &[T]) -> u64 {
     std::mem::size_of_val(level) as u64
 }
 
-/// The levels grown from one end: every level but the last kept packed
-/// (the gaps between its keys, [`Packed`]), the last as a list to expand.
+/// A level grown and kept until it is filtered back: as the bit array
+/// that built it ([`Marks`]), or packed (the gaps between its keys).
+pub(super) enum Reached<T> {
+    Marked(Marks),
+    Packed(Packed<T>),
+}
+
+impl<T: Key> Reached<T> {
+    /// The bytes held.
+    pub(super) fn bytes(&self) -> u64 {
+        match self {
+            Reached::Marked(marks) => marks.bytes(),
+            Reached::Packed(packed) => packed.bytes(),
+        }
+    }
+}
+
+/// The levels grown from one end: every level but the last kept as its
+/// marks or packed ([`Reached`]), the last as a list to expand.
 pub(super) struct Side<T> {
-    packed: Vec<Packed<T>>,
+    packed: Vec<Reached<T>>,
     packed_states: u64,
     packed_bytes: u64,
     last: Vec<T>,
+    last_marks: Option<Marks>,
 }
 
 impl<T: Key> Side<T> {
@@ -338,13 +396,19 @@ impl<T: Key> Side<T> {
             packed_states: 0,
             packed_bytes: 0,
             last: first,
+            last_marks: None,
         }
     }
 
-    /// Packs the last level and makes `next` the last.
-    pub(super) fn push(&mut self, next: Vec<T>) {
-        let done = Packed::new(&std::mem::replace(&mut self.last, next));
-        self.packed_states += done.len() as u64;
+    /// Keeps the last level (as its marks, where it has them, else packed)
+    /// and makes `next` the last, with its marks if any.
+    pub(super) fn push(&mut self, next: Vec<T>, marks: Option<Marks>) {
+        let last = std::mem::replace(&mut self.last, next);
+        self.packed_states += last.len() as u64;
+        let done = match std::mem::replace(&mut self.last_marks, marks) {
+            Some(marks) => Reached::Marked(marks),
+            None => Reached::Packed(Packed::new(&last)),
+        };
         self.packed_bytes += done.bytes();
         self.packed.push(done);
     }
@@ -363,21 +427,87 @@ impl<T: Key> Side<T> {
         self.packed_states + self.last.len() as u64
     }
 
-    /// The bytes held: the packed levels' own, and a key's size a state of
-    /// the last.
+    /// The bytes held: the kept levels' own, and the last's (a key's size
+    /// a state, and its marks).
     pub(super) fn bytes(&self) -> u64 {
-        self.packed_bytes + list_bytes(&self.last)
+        self.packed_bytes
+            + list_bytes(&self.last)
+            + self.last_marks.as_ref().map_or(0, Marks::bytes)
     }
 
-    /// The last level and the packed ones, from the first.
-    pub(super) fn split(self) -> (Vec<T>, Vec<Packed<T>>) {
-        (self.last, self.packed)
+    /// The last level and its marks, and the kept ones, from the first.
+    pub(super) fn split(self) -> (Vec<T>, Option<Marks>, Vec<Reached<T>>) {
+        (self.last, self.last_marks, self.packed)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::levels::ranking::Plain;
+
+    /// A level filtered back keeps the same states, and the same steps,
+    /// whether it was kept as the bit array that built it or packed.
+    #[test]
+    fn a_level_kept_as_marks_filters_back_as_when_packed() {
+        // Sets of 11 bits; a step back removes a bit that a rule allows.
+        let backward = |&n: &u64, out: &mut Vec<u64>| {
+            for i in 0..11u32 {
+                if n >> i & 1 == 1 && (n * 5 + u64::from(i)) % 3 != 0 {
+                    out.push(n & !(1 << i));
+                }
+            }
+            0
+        };
+        let ones = |k: u32| (0u64..1 << 11).filter(move |n| n.count_ones() == k);
+        // Level 4 reached: most sets of four bits; level 5 beside it on
+        // the paths: a few sets of five.
+        let reached: Vec<u64> = ones(4).filter(|n| n % 7 != 3).collect();
+        let beside: Vec<u64> = ones(5).filter(|n| n % 5 == 1).collect();
+        let search = LevelSearch::new(11).with_ranks(Plain(11)).with_steps();
+        let ranking = Plain(11);
+        for threads in [1, 3] {
+            let (marked, packed) = crate::par::with_threads(threads, || {
+                let mut bit_level = BitLevel::default();
+                let mut stats = Stats::default();
+                let mut filter = |reached: Reached<u64>| {
+                    let (kept, steps) = search.on_paths(
+                        &mut bit_level,
+                        4,
+                        &beside,
+                        reached,
+                        &backward,
+                        Some(0),
+                        &mut stats,
+                    );
+                    (kept, steps.unwrap().expect("steps kept"))
+                };
+                let packed = filter(Reached::Packed(Packed::new(&reached)));
+                let mut marking = BitLevel::default();
+                marking.mark_keys(&reached, &ranking);
+                let (keys, marks) = marking.take_marks::<u64, _>(&ranking);
+                assert_eq!(keys, reached);
+                (filter(Reached::Marked(marks)), packed)
+            })
+            .unwrap();
+            assert_eq!(marked, packed, "{threads} threads");
+            let (kept, steps) = marked;
+            assert!(!kept.is_empty() && kept.len() < reached.len());
+            assert_eq!(steps.states(), beside.len());
+            // The steps lead into the states kept: those of `reached` one
+            // step back from `beside`.
+            let ones_back = steps.carry_back(&vec![1u64; kept.len()]);
+            let want: Vec<u64> = beside
+                .iter()
+                .map(|n| {
+                    let mut out = Vec::new();
+                    backward(n, &mut out);
+                    out.iter().filter(|m| reached.contains(m)).count() as u64
+                })
+                .collect();
+            assert_eq!(ones_back, want, "{threads} threads");
+        }
+    }
 
     /// Sets of 12 bits, a step adding one bit that a rule allows: a state is
     /// on a path exactly when the sources reach it and it reaches a target,

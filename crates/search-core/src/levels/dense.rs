@@ -29,6 +29,22 @@ pub(crate) struct BitLevel {
     words: Vec<AtomicU64>,
 }
 
+/// A level's keys kept as the bit array that built them, in place of the
+/// keys (see [`BitLevel::take_marks`]): a level filtered back against it
+/// reads a bit for each step found ([`BitLevel::mark_successors`]) instead
+/// of ranking every key of the level.
+#[derive(Debug)]
+pub(crate) struct Marks {
+    words: Vec<AtomicU64>,
+}
+
+impl Marks {
+    /// The bytes held.
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.words.capacity() * 8) as u64
+    }
+}
+
 impl BitLevel {
     /// The bytes of a bit array over `count` ranks.
     pub(crate) fn bytes_for(count: u64) -> u64 {
@@ -55,16 +71,18 @@ impl BitLevel {
     }
 
     /// Marks the ranks of every key that `expand` gives for the states of
-    /// `level` (as [`expand_level`](super::expand_level) calls it), in
-    /// parallel; returns the sum of its counts, and, where `keep` asks for
-    /// them and the ranks fit 32 bits, the ranks each state gave (for
-    /// [`keep_steps`](Self::keep_steps)).
+    /// `level` (as [`expand_level`](super::expand_level) calls it), or,
+    /// `within` a level's marks, of those it holds, in parallel; returns
+    /// the sum of its counts, and, where `keep` asks for them and the
+    /// ranks fit 32 bits, the ranks each state gave (for
+    /// [`keep_steps`](Self::keep_steps) and [`steps_at`](Self::steps_at)).
     pub(crate) fn mark_successors<T, R, E>(
         &mut self,
         level: &[T],
         ranking: &R,
         expand: &E,
         keep: bool,
+        within: Option<&Marks>,
     ) -> (u64, Option<Vec<StepPart>>)
     where
         T: Key,
@@ -74,6 +92,7 @@ impl BitLevel {
         self.reserve(ranking.count());
         let keep = keep && KeptSteps::fit(ranking.count());
         let words = &self.words[..];
+        let within = within.map(|m| &m.words[..]);
         let parts: Vec<(u64, StepPart)> = level
             .par_chunks(CHUNK)
             .map_init(
@@ -95,10 +114,18 @@ impl BitLevel {
                             part.counts.push((keys.len() - held) as u32);
                         }
                         if keys.len() >= BATCH {
-                            mark(words, ranking, keys, todo, keep.then_some(&mut part.steps));
+                            let kept = keep.then_some(&mut part.steps);
+                            mark(words, within, ranking, keys, todo, kept);
                         }
                     }
-                    mark(words, ranking, keys, todo, keep.then_some(&mut part.steps));
+                    mark(
+                        words,
+                        within,
+                        ranking,
+                        keys,
+                        todo,
+                        keep.then_some(&mut part.steps),
+                    );
                     *room = part.steps.len() + part.steps.len() / 8;
                     (generated, part)
                 },
@@ -123,17 +150,31 @@ impl BitLevel {
         &mut self,
         level: &[T],
         ranking: &R,
-        mut parts: Vec<StepPart>,
+        parts: Vec<StepPart>,
     ) -> Option<KeptSteps> {
         if level.len() >= 1 << 31 {
             return None;
         }
         let before = self.index(level, ranking);
+        let kept = self.steps_at(&before, parts);
+        self.clear(ranking);
+        kept
+    }
+
+    /// The steps of `parts` (ranks, as [`mark_successors`] or
+    /// [`keep_probed`] keep them) as positions in the level marked, with
+    /// `before` its counts ([`before`](Self::before)), those of ranks not
+    /// marked dropped, gathered in one list (`None` if they are 2^32 or
+    /// more).
+    ///
+    /// [`mark_successors`]: Self::mark_successors
+    /// [`keep_probed`]: Self::keep_probed
+    pub(crate) fn steps_at(&self, before: &[u32], mut parts: Vec<StepPart>) -> Option<KeptSteps> {
         // Each part's positions in place of its ranks, those not in the
         // level dropped.
         parts.par_iter_mut().for_each(|part| {
             for step in &mut part.steps {
-                *step = self.found(&before, u64::from(*step));
+                *step = self.found(before, u64::from(*step));
             }
             let (mut from, mut kept) = (0, 0);
             for count in &mut part.counts {
@@ -149,7 +190,6 @@ impl BitLevel {
             }
             part.steps.truncate(kept);
         });
-        self.clear(ranking);
         KeptSteps::gather(parts)
     }
 
@@ -222,26 +262,32 @@ impl BitLevel {
     }
 
     /// Marks the keys of the sorted, repeat-free `level`, and counts the
-    /// marks before each word: the position of a marked rank in `level`.
-    /// Positions fit 31 bits ([`positions`](Self::positions) keeps a flag
-    /// beside each): `level` holds fewer than 2^31 keys.
+    /// marks before each word ([`before`](Self::before)).
     pub(crate) fn index<T: Key, R: LevelRanking>(&mut self, level: &[T], ranking: &R) -> Vec<u32> {
         assert!(level.len() < 1 << 31, "a level of 2^31 keys or more");
         self.mark_keys(level, ranking);
+        self.before(ranking).0
+    }
+
+    /// The marks before each word of `ranking`'s ranks, the position of a
+    /// marked rank among them, and the marks in all. Positions fit 31 bits
+    /// ([`positions`](Self::positions) keeps a flag beside each) where
+    /// fewer than 2^31 ranks are marked.
+    pub(crate) fn before<R: LevelRanking>(&self, ranking: &R) -> (Vec<u32>, u64) {
         let used = ranking.count().div_ceil(64) as usize;
         let words = &self.words[..used];
         let ones = |w: &AtomicU64| w.load(Ordering::Relaxed).count_ones();
         // The marks of each part of the words, then each part's counts
         // from the marks before it, on every thread.
-        let parts: Vec<u32> = words
+        let parts: Vec<u64> = words
             .par_chunks(READ_WORDS)
-            .map(|part| part.iter().map(ones).sum())
+            .map(|part| part.iter().map(|w| u64::from(ones(w))).sum())
             .collect();
         let mut marks = 0;
         let starts: Vec<u32> = parts
             .iter()
             .map(|&n| {
-                let start = marks;
+                let start = marks as u32;
                 marks += n;
                 start
             })
@@ -257,7 +303,7 @@ impl BitLevel {
                     count += ones(w);
                 }
             });
-        before
+        (before, marks)
     }
 
     /// The position of rank `r` in the level [`index`](Self::index)
@@ -345,7 +391,7 @@ impl BitLevel {
             |(batch, todo), chunk| {
                 for part in chunk.chunks(BATCH) {
                     batch.extend_from_slice(part);
-                    mark(words, ranking, batch, todo, None);
+                    mark(words, None, ranking, batch, todo, None);
                 }
             },
         );
@@ -354,6 +400,27 @@ impl BitLevel {
     /// The keys marked, sorted, read back on every thread; the bit array
     /// is left zero.
     pub(crate) fn take<T: Key, R: LevelRanking>(&mut self, ranking: &R) -> Vec<T> {
+        self.read_back(ranking, true)
+    }
+
+    /// The keys marked, sorted, and the marks themselves, kept: the next
+    /// level starts a bit array of its own.
+    pub(crate) fn take_marks<T: Key, R: LevelRanking>(&mut self, ranking: &R) -> (Vec<T>, Marks) {
+        let keys = self.read_back(ranking, false);
+        let mut words = std::mem::take(&mut self.words);
+        words.truncate(ranking.count().div_ceil(64) as usize);
+        (keys, Marks { words })
+    }
+
+    /// Marks kept by [`take_marks`](Self::take_marks), to read and clear
+    /// as the bit array's own.
+    pub(crate) fn restore(&mut self, marks: Marks) {
+        self.words = marks.words;
+    }
+
+    /// The keys marked, sorted, read back on every thread; the marks zeroed
+    /// as they are read where `zero` says so.
+    fn read_back<T: Key, R: LevelRanking>(&mut self, ranking: &R, zero: bool) -> Vec<T> {
         let used = ranking.count().div_ceil(64) as usize;
         let words = &mut self.words[..used];
         // Counted first, so that each part is written in its place.
@@ -381,7 +448,10 @@ impl BitLevel {
                 let mut cursor = ranking.cursor();
                 let mut out = place.iter_mut();
                 for (i, word) in part.iter_mut().enumerate() {
-                    let mut bits = std::mem::take(word.get_mut());
+                    let mut bits = *word.get_mut();
+                    if zero {
+                        *word.get_mut() = 0;
+                    }
                     let base = ((c * READ_WORDS + i) as u64) << 6;
                     while bits != 0 {
                         let rank = base | u64::from(bits.trailing_zeros());
@@ -435,14 +505,16 @@ fn keys_of<T, X>(
     }
 }
 
-/// Marks the ranks of `keys` in `words` and empties `keys`: the words are
-/// read first, all of them, and only those whose bit is still clear are
-/// written (with an atomic or), so that the reads' misses overlap and most
-/// keys (repeats, usually) cost no write. The ranks are appended to `kept`
-/// where it is given (they fit 32 bits).
+/// Marks the ranks of `keys` in `words` (those marked `within` a level,
+/// where it is given) and empties `keys`: the words are read first, all of
+/// them, and only those whose bit is still clear are written (with an
+/// atomic or), so that the reads' misses overlap and most keys (repeats,
+/// usually) cost no write. The ranks are appended to `kept` where it is
+/// given (they fit 32 bits).
 #[inline]
 fn mark<T: Key, R: LevelRanking>(
     words: &[AtomicU64],
+    within: Option<&[AtomicU64]>,
     ranking: &R,
     keys: &mut Vec<T>,
     scratch: &mut Scratch,
@@ -457,10 +529,12 @@ fn mark<T: Key, R: LevelRanking>(
     }
     let ranks = &mut scratch.ranks;
     let mut fresh = 0;
+    let load = |words: &[AtomicU64], r: u64| words[(r >> 6) as usize].load(Ordering::Relaxed);
     for j in 0..ranks.len() {
         let r = ranks[j];
         ranks[fresh] = r;
-        fresh += usize::from(words[(r >> 6) as usize].load(Ordering::Relaxed) >> (r & 63) & 1 == 0);
+        let open = within.map_or(u64::MAX, |within| load(within, r));
+        fresh += ((!load(words, r) & open) >> (r & 63) & 1) as usize;
     }
     for &r in &ranks[..fresh] {
         words[(r >> 6) as usize].fetch_or(1 << (r & 63), Ordering::Relaxed);
@@ -516,7 +590,7 @@ mod tests {
         for threads in [1, 3] {
             let mut bits = BitLevel::default();
             let (generated, got) = crate::par::with_threads(threads, || {
-                let (generated, _) = bits.mark_successors(&level, &evens, &expand, false);
+                let (generated, _) = bits.mark_successors(&level, &evens, &expand, false, None);
                 (generated, bits.take::<u64, _>(&evens))
             })
             .unwrap();

@@ -88,13 +88,14 @@ impl<R: Ranks> LevelSearch<R> {
         for k in 0..=half {
             if k > 0 {
                 let last = grown.last();
-                let next = self.grow(&mut bit_level, k, last, &forward, grown.bytes(), None)?;
+                let (next, marks) =
+                    self.grow(&mut bit_level, k, last, &forward, grown.bytes(), None, true)?;
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
                 self.check(
                     grown.bytes() + (next.keys.len() as u64).saturating_mul(self.bytes_per_state),
                 )?;
-                grown.push(next.keys);
+                grown.push(next.keys, marks);
             }
             if grown.last().is_empty() {
                 return Ok(Between {
@@ -113,7 +114,7 @@ impl<R: Ranks> LevelSearch<R> {
             });
         }
         let held = grown.bytes();
-        let (last, before) = grown.split();
+        let (last, last_marks, before) = grown.split();
         let mut levels = vec![Vec::new(); depth + 1];
         let mut steps = vec![None; depth + 1];
         // Level half keeps the states whose mirrors are on a path at level
@@ -130,7 +131,10 @@ impl<R: Ranks> LevelSearch<R> {
         let mut keep_below = self.steps;
         levels[half] = match dense {
             Some(ranking) => {
-                bit_level.mark_keys(&last, &ranking);
+                match last_marks {
+                    Some(marks) => bit_level.restore(marks),
+                    None => bit_level.mark_keys(&last, &ranking),
+                }
                 let (kept, probes) = if half < meeting {
                     stats.expanded += last.len() as u64;
                     bit_level.keep_probed(&ranking, &last, &before_mirror, self.steps)
@@ -156,13 +160,14 @@ impl<R: Ranks> LevelSearch<R> {
                 let targets = mirrored(&last);
                 let reached = if half < meeting {
                     let held = held + list_bytes(&targets);
-                    let next = self.grow(
+                    let (next, _) = self.grow(
                         &mut bit_level,
                         meeting,
                         &last,
                         &forward,
                         held,
                         Some(&targets),
+                        false,
                     )?;
                     stats.expanded += last.len() as u64;
                     stats.generated += next.generated;

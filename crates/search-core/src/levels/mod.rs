@@ -79,7 +79,7 @@ mod steps;
 mod symmetry;
 
 pub use between::Between;
-use dense::BitLevel;
+use dense::{BitLevel, Marks};
 pub use key::{Expand, Key};
 pub use ranking::{LevelRanking, NoRanking, RankCursor, Ranks, Unranked};
 pub use sorted::{
@@ -173,6 +173,12 @@ pub struct Levels<T> {
 /// A level is built as a bit array when its bit array has no more words
 /// than this many times the states expanded to build it.
 const DENSE_WORDS_PER_STATE: u64 = 8;
+
+/// A level grown as a bit array, in a search between two ends, is kept as
+/// it (its [`Marks`], read by the levels filtered back) when the array
+/// holds no more bytes than this many keys a state of the level; else it
+/// is packed.
+const MARKS_KEYS_PER_STATE: u64 = 2;
 
 impl LevelSearch {
     /// A search over keys below `2^bits`, with no memory limit, counting
@@ -270,7 +276,9 @@ impl<R: Ranks> LevelSearch<R> {
     /// level, in a search from both ends): as a bit array, the keys of
     /// `meets` marked in it; sorted, the keys that a filter of `meets`
     /// passes (two hash bits a key in 8 to 16 bits a key, about one wrong
-    /// pass in twenty), its bytes counted.
+    /// pass in twenty), its bytes counted. With `marks`, the bit array is
+    /// kept too where it is small enough ([`MARKS_KEYS_PER_STATE`]).
+    #[allow(clippy::too_many_arguments)]
     fn grow<T: Key, E: Expand<T>>(
         &self,
         bit_level: &mut BitLevel,
@@ -279,20 +287,37 @@ impl<R: Ranks> LevelSearch<R> {
         expand: &E,
         kept: u64,
         meets: Option<&[T]>,
-    ) -> Result<Expanded<T>, LevelError> {
+        marks: bool,
+    ) -> Result<(Expanded<T>, Option<Marks>), LevelError> {
         if let Some(ranking) = self.dense(next, level.len(), kept) {
-            let (generated, _) = bit_level.mark_successors(level, &ranking, expand, false);
-            let keys = match meets {
-                Some(other) => bit_level.keep_marked(other.par_iter().copied(), &ranking),
-                None => bit_level.take(&ranking),
+            let (generated, _) = bit_level.mark_successors(level, &ranking, expand, false, None);
+            let (keys, marks) = match meets {
+                Some(other) => (
+                    bit_level.keep_marked(other.par_iter().copied(), &ranking),
+                    None,
+                ),
+                None if marks => {
+                    let (keys, marks) = bit_level.take_marks(&ranking);
+                    if marks.bytes() <= MARKS_KEYS_PER_STATE * between::list_bytes(&keys) {
+                        (keys, Some(marks))
+                    } else {
+                        bit_level.restore(marks);
+                        bit_level.clear(&ranking);
+                        (keys, None)
+                    }
+                }
+                None => (bit_level.take(&ranking), None),
             };
-            return Ok(Expanded { keys, generated });
+            return Ok((Expanded { keys, generated }, marks));
         }
-        let Some(other) = meets else {
-            return self.sorted(level, expand, kept);
+        let expanded = match meets {
+            None => self.sorted(level, expand, kept)?,
+            Some(other) => {
+                let filter = KeyFilter::new(other);
+                self.sorted(level, &filter.keeping(expand), kept + filter.bytes())?
+            }
         };
-        let filter = KeyFilter::new(other);
-        self.sorted(level, &filter.keeping(expand), kept + filter.bytes())
+        Ok((expanded, None))
     }
 
     /// Sorts `keys` and drops the repeats.
@@ -396,7 +421,16 @@ impl<R: Ranks> LevelSearch<R> {
             let kept_bytes = (kept_states + if in_kept { 0 } else { current.len() as u64 })
                 .saturating_mul(self.bytes_per_state);
             let mut next = self
-                .grow(&mut bit_level, k + 1, &current, &expand, kept_bytes, None)?
+                .grow(
+                    &mut bit_level,
+                    k + 1,
+                    &current,
+                    &expand,
+                    kept_bytes,
+                    None,
+                    false,
+                )?
+                .0
                 .keys;
             if !self.disjoint {
                 // Every level is kept: those before `current`, and it.

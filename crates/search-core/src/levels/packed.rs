@@ -99,11 +99,6 @@ impl<T: Key> Packed<T> {
         }
     }
 
-    /// The number of keys.
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
     /// The bytes the gaps take (and where the runs start).
     pub(crate) fn bytes(&self) -> u64 {
         (self.bytes.len() + self.runs.len() * std::mem::size_of::<(usize, u128)>()) as u64
@@ -202,7 +197,7 @@ mod tests {
         keys.sort_unstable();
         keys.dedup();
         let packed = Packed::new(&keys);
-        assert_eq!(packed.len(), keys.len());
+        assert_eq!(packed.len, keys.len());
         assert_eq!(packed.to_vec(), keys);
         // Gaps of one byte: one byte a key.
         let dense: Vec<u32> = (1000..2000).collect();

@@ -153,3 +153,41 @@ impl<R: Ranks> Ranks for Option<R> {
         self.as_ref()?.count(k)
     }
 }
+
+/// Every level: the keys below `2^bits`, each its own rank (for tests).
+#[cfg(test)]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Plain(pub(crate) u32);
+
+#[cfg(test)]
+impl LevelRanking for Plain {
+    type Cursor<'c> = Plain;
+
+    fn count(&self) -> u64 {
+        1 << self.0
+    }
+
+    fn rank(&self, key: u64) -> u64 {
+        key
+    }
+
+    fn cursor(&self) -> Plain {
+        *self
+    }
+}
+
+#[cfg(test)]
+impl RankCursor for Plain {
+    fn key(&mut self, rank: u64) -> u64 {
+        rank
+    }
+}
+
+#[cfg(test)]
+impl Ranks for Plain {
+    type Level<'a> = Plain;
+
+    fn level(&self, _: usize) -> Option<Plain> {
+        Some(*self)
+    }
+}

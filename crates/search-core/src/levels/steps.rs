@@ -286,40 +286,7 @@ impl<R: Ranks> LevelSearch<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::levels::RankCursor;
-
-    /// Every level: the keys below 2^16, each its own rank.
-    struct Plain;
-
-    impl LevelRanking for Plain {
-        type Cursor<'c> = Plain;
-
-        fn count(&self) -> u64 {
-            1 << 16
-        }
-
-        fn rank(&self, key: u64) -> u64 {
-            key
-        }
-
-        fn cursor(&self) -> Plain {
-            Plain
-        }
-    }
-
-    impl RankCursor for Plain {
-        fn key(&mut self, rank: u64) -> u64 {
-            rank
-        }
-    }
-
-    impl Ranks for Plain {
-        type Level<'a> = Plain;
-
-        fn level(&self, _: usize) -> Option<Plain> {
-            Some(Plain)
-        }
-    }
+    use crate::levels::ranking::Plain;
 
     /// Paths counted over steps +1, +3 and *2 (kept below 2^16), on
     /// several threads, against a plain loop.
@@ -357,7 +324,7 @@ mod tests {
         }
         // Sorted, and through a bit array over the keys of 16 bits ranked
         // as themselves.
-        let ranked = LevelSearch::new(16).with_ranks(Plain);
+        let ranked = LevelSearch::new(16).with_ranks(Plain(16));
         for threads in [1, 3] {
             let (sums, by_ranks) = crate::par::with_threads(threads, || {
                 (
@@ -416,7 +383,7 @@ mod tests {
         let before_mirror = |&x: &u64, out: &mut Vec<u64>| backward(&(x ^ full), out);
         let sources = vec![0b1, 0b100, 0b1000_0000];
         let targets: Vec<u64> = sources.iter().map(|&x| x ^ full).collect();
-        let search = LevelSearch::new(16).with_ranks(Plain).with_steps();
+        let search = LevelSearch::new(16).with_ranks(Plain(16)).with_steps();
         let plain = LevelSearch::new(16);
         for threads in [1, 3] {
             let (both, mirrored) = crate::par::with_threads(threads, || {
@@ -477,12 +444,12 @@ mod tests {
             let (sources, targets) = (sources.clone(), targets.clone());
             search.between(sources, targets, 9, forward, backward, |_| {})
         };
-        let unlimited = run(LevelSearch::new(16).with_ranks(Plain).with_steps()).unwrap();
+        let unlimited = run(LevelSearch::new(16).with_ranks(Plain(16)).with_steps()).unwrap();
         let all = unlimited.steps.iter().flatten().count();
         let mut partly = None;
         for quarter_kib in 1.. {
             let limited = run(LevelSearch::new(16)
-                .with_ranks(Plain)
+                .with_ranks(Plain(16))
                 .with_steps()
                 .with_bytes_per_state(0)
                 .with_max_memory(quarter_kib << 8));
@@ -512,7 +479,7 @@ mod tests {
         }
         // Without `with_steps`, none.
         let none = LevelSearch::new(16)
-            .with_ranks(Plain)
+            .with_ranks(Plain(16))
             .between(sources, targets, 9, forward, backward, |_| {})
             .unwrap();
         assert!(none.steps.iter().all(Option::is_none));
