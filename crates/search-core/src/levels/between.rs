@@ -168,6 +168,7 @@ impl<R: Ranks> LevelSearch<R> {
             stats.generated += next.generated;
             let needed = side.bytes()
                 + other.bytes()
+                + marks.as_ref().map_or(0, Marks::bytes)
                 + (next.keys.len() as u64).saturating_mul(self.bytes_per_state);
             if let Some(limit) = self.max_memory {
                 if needed > limit {

@@ -3,7 +3,7 @@
 
 use super::between::{Side, list_bytes};
 use super::{
-    Between, BitLevel, Expand, KeptSteps, Key, LevelError, LevelReport, LevelSearch, Ranks,
+    Between, BitLevel, Expand, KeptSteps, Key, LevelError, LevelReport, LevelSearch, Marks, Ranks,
     intersect, map_level,
 };
 use crate::Stats;
@@ -93,7 +93,9 @@ impl<R: Ranks> LevelSearch<R> {
                 stats.expanded += last.len() as u64;
                 stats.generated += next.generated;
                 self.check(
-                    grown.bytes() + (next.keys.len() as u64).saturating_mul(self.bytes_per_state),
+                    grown.bytes()
+                        + marks.as_ref().map_or(0, Marks::bytes)
+                        + (next.keys.len() as u64).saturating_mul(self.bytes_per_state),
                 )?;
                 grown.push(next.keys, marks);
             }
