@@ -43,8 +43,8 @@ pub struct JumpOptions {
     /// Count the sequences of jumps from the start to the goal
     /// ([`JumpCensus::solutions`]); without, `solutions` is `None`, and
     /// the levels grown from both ends keep no steps between them (about
-    /// a sixth of the time and two fifths of the memory of the English
-    /// central game's `solvable_only` census). Counted by default.
+    /// a sixth of the time and of the memory of the English central
+    /// game's `solvable_only` census). Counted by default.
     pub count_solutions: bool,
 }
 
