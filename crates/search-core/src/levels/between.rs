@@ -298,37 +298,7 @@ impl<R: Ranks> LevelSearch<R> {
         let reached = match reached {
             Reached::Packed(reached) => reached,
             Reached::Marked(marks) => {
-                let ranking = self
-                    .ranks
-                    .level(k)
-                    .expect("a level kept as marks is ranked");
-                let (generated, steps) = bit_level.mark_successors(
-                    beside,
-                    &ranking,
-                    expand,
-                    keep.is_some(),
-                    Some(&marks),
-                );
-                stats.generated += generated;
-                drop(marks);
-                // The steps found as positions among the marks (the states
-                // kept), before the keys are read back.
-                let steps = match steps {
-                    Some(parts) => {
-                        let (before, count) = bit_level.before(&ranking);
-                        let held = keep.unwrap_or(0)
-                            + bit_level.bytes()
-                            + count.saturating_mul(std::mem::size_of::<T>() as u64);
-                        self.check(held + KeptSteps::bytes_while_kept(&parts))
-                            .map(|()| {
-                                (count < 1 << 31)
-                                    .then(|| bit_level.steps_at(&before, parts))
-                                    .flatten()
-                            })
-                    }
-                    None => Ok(None),
-                };
-                return (bit_level.take(&ranking), steps);
+                return self.on_marked_paths(bit_level, k, beside, &marks, expand, keep, stats);
             }
         };
         match self.dense(k, beside.len(), 0) {
@@ -355,6 +325,45 @@ impl<R: Ranks> LevelSearch<R> {
                 (reached.intersect(&next.keys), Ok(None))
             }
         }
+    }
+
+    /// [`on_paths`](Self::on_paths) for a level kept as its `marks`: only
+    /// the steps into it are marked, the steps kept become positions among
+    /// those marks, and the states kept are read back from them.
+    #[allow(clippy::too_many_arguments)]
+    fn on_marked_paths<T: Key, E: Expand<T>>(
+        &self,
+        bit_level: &mut BitLevel,
+        k: usize,
+        beside: &[T],
+        marks: &Marks,
+        expand: &E,
+        keep: Option<u64>,
+        stats: &mut Stats,
+    ) -> (Vec<T>, Result<Option<KeptSteps>, LevelError>) {
+        let ranking = self
+            .ranks
+            .level(k)
+            .expect("a level kept as marks is ranked");
+        let (generated, steps) =
+            bit_level.mark_successors(beside, &ranking, expand, keep.is_some(), Some(marks));
+        stats.generated += generated;
+        let steps = match steps {
+            Some(parts) => {
+                let (before, count) = bit_level.before(&ranking);
+                let held = keep.unwrap_or(0)
+                    + bit_level.bytes()
+                    + count.saturating_mul(std::mem::size_of::<T>() as u64);
+                self.check(held + KeptSteps::bytes_while_kept(&parts))
+                    .map(|()| {
+                        (count < 1 << 31)
+                            .then(|| bit_level.steps_at(&before, parts))
+                            .flatten()
+                    })
+            }
+            None => Ok(None),
+        };
+        (bit_level.take(&ranking), steps)
     }
 }
 
@@ -383,9 +392,9 @@ impl<T: Key> Reached<T> {
 /// The levels grown from one end: every level but the last kept as its
 /// marks or packed ([`Reached`]), the last as a list to expand.
 pub(super) struct Side<T> {
-    packed: Vec<Reached<T>>,
-    packed_states: u64,
-    packed_bytes: u64,
+    kept: Vec<Reached<T>>,
+    kept_states: u64,
+    kept_bytes: u64,
     last: Vec<T>,
     last_marks: Option<Marks>,
 }
@@ -393,9 +402,9 @@ pub(super) struct Side<T> {
 impl<T: Key> Side<T> {
     pub(super) fn new(first: Vec<T>) -> Self {
         Side {
-            packed: Vec::new(),
-            packed_states: 0,
-            packed_bytes: 0,
+            kept: Vec::new(),
+            kept_states: 0,
+            kept_bytes: 0,
             last: first,
             last_marks: None,
         }
@@ -405,13 +414,13 @@ impl<T: Key> Side<T> {
     /// and makes `next` the last, with its marks if any.
     pub(super) fn push(&mut self, next: Vec<T>, marks: Option<Marks>) {
         let last = std::mem::replace(&mut self.last, next);
-        self.packed_states += last.len() as u64;
+        self.kept_states += last.len() as u64;
         let done = match std::mem::replace(&mut self.last_marks, marks) {
             Some(marks) => Reached::Marked(marks),
             None => Reached::Packed(Packed::new(&last)),
         };
-        self.packed_bytes += done.bytes();
-        self.packed.push(done);
+        self.kept_bytes += done.bytes();
+        self.kept.push(done);
     }
 
     pub(super) fn last(&self) -> &[T] {
@@ -420,25 +429,23 @@ impl<T: Key> Side<T> {
 
     /// The number of levels.
     pub(super) fn levels(&self) -> usize {
-        self.packed.len() + 1
+        self.kept.len() + 1
     }
 
     /// The states kept.
     pub(super) fn states(&self) -> u64 {
-        self.packed_states + self.last.len() as u64
+        self.kept_states + self.last.len() as u64
     }
 
     /// The bytes held: the kept levels' own, and the last's (a key's size
     /// a state, and its marks).
     pub(super) fn bytes(&self) -> u64 {
-        self.packed_bytes
-            + list_bytes(&self.last)
-            + self.last_marks.as_ref().map_or(0, Marks::bytes)
+        self.kept_bytes + list_bytes(&self.last) + self.last_marks.as_ref().map_or(0, Marks::bytes)
     }
 
     /// The last level and its marks, and the kept ones, from the first.
     pub(super) fn split(self) -> (Vec<T>, Option<Marks>, Vec<Reached<T>>) {
-        (self.last, self.last_marks, self.packed)
+        (self.last, self.last_marks, self.kept)
     }
 }
 
