@@ -38,6 +38,15 @@ macro_rules! out {
     }};
 }
 
+/// Writes `line` and a newline to standard error in one write: the
+/// processes of a sharded sweep share the launcher's standard error, and
+/// `eprintln!` writes its pieces apart, so two processes' lines could
+/// interleave.
+pub fn stderr_line(line: &str) {
+    let line = format!("{line}\n");
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+}
+
 /// The workspace's root folder.
 pub fn repo_root() -> PathBuf {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));

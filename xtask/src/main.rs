@@ -38,11 +38,7 @@ fn main() -> ExitCode {
         Command::Korf(options) => korf(&options).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|message| {
-        // One write: the processes of a sharded sweep share the launcher's
-        // stderr, and `eprintln!` writes its pieces apart, so two
-        // processes' lines could interleave.
-        let line = format!("error: {message}\n");
-        let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+        xtask::stderr_line(&format!("error: {message}"));
         ExitCode::FAILURE
     })
 }

@@ -86,7 +86,8 @@ impl Progress for Bar {
         if self.quiet {
             return;
         }
-        eprintln!("{lines}");
+        // One write: another process's error may follow at once.
+        xtask::stderr_line(lines);
         let (bar, template) = match size {
             Some(size) => (ProgressBar::new(size), "{bar:30} {pos}/{len}"),
             None => (ProgressBar::new_spinner(), "{spinner} {pos}"),
