@@ -1,5 +1,5 @@
 //! The rankings of a level's keys, for levels held as bit arrays
-//! (`dense.rs`): a level's numbering of its keys, a cursor to read them back
+//! (`dense/`): a level's numbering of its keys, a cursor to read them back
 //! in order, and a search's choice of ranking per level.
 
 use super::Key;
