@@ -298,7 +298,7 @@ impl<R: Ranks> LevelSearch<R> {
         let reached = match reached {
             Reached::Packed(reached) => reached,
             Reached::Marked(marks) => {
-                return self.on_marked_paths(bit_level, k, beside, &marks, expand, keep, stats);
+                return self.on_marked_paths(bit_level, k, beside, marks, expand, keep, stats);
             }
         };
         match self.dense(k, beside.len(), 0) {
@@ -336,7 +336,7 @@ impl<R: Ranks> LevelSearch<R> {
         bit_level: &mut BitLevel,
         k: usize,
         beside: &[T],
-        marks: &Marks,
+        marks: Marks,
         expand: &E,
         keep: Option<u64>,
         stats: &mut Stats,
@@ -346,8 +346,10 @@ impl<R: Ranks> LevelSearch<R> {
             .level(k)
             .expect("a level kept as marks is ranked");
         let (generated, steps) =
-            bit_level.mark_successors(beside, &ranking, expand, keep.is_some(), Some(marks));
+            bit_level.mark_successors(beside, &ranking, expand, keep.is_some(), Some(&marks));
         stats.generated += generated;
+        // Read no more: its bytes go before the steps are gathered.
+        drop(marks);
         let steps = match steps {
             Some(parts) => {
                 let (before, count) = bit_level.before(&ranking);
