@@ -495,7 +495,8 @@ mod tests {
                 let packed = filter(Reached::Packed(Packed::new(&reached)));
                 let mut marking = BitLevel::default();
                 marking.mark_keys(&reached, &ranking);
-                let (keys, marks) = marking.take_marks::<u64, _>(&ranking);
+                let (keys, marks) = marking.take_marks::<u64, _>(&ranking, |_| true);
+                let marks = marks.expect("kept when asked");
                 assert_eq!(keys, reached);
                 (filter(Reached::Marked(marks)), packed)
             })

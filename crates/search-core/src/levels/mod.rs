@@ -297,14 +297,10 @@ impl<R: Ranks> LevelSearch<R> {
                     None,
                 ),
                 None if marks => {
-                    let (keys, marks) = bit_level.take_marks(&ranking);
-                    if marks.bytes() <= MARKS_KEYS_PER_STATE * between::list_bytes(&keys) {
-                        (keys, Some(marks))
-                    } else {
-                        bit_level.restore(marks);
-                        bit_level.clear(&ranking);
-                        (keys, None)
-                    }
+                    let bytes = BitLevel::bytes_for(ranking.count());
+                    let key = std::mem::size_of::<T>() as u64;
+                    bit_level
+                        .take_marks(&ranking, |n| bytes <= MARKS_KEYS_PER_STATE * key * n as u64)
                 }
                 None => (bit_level.take(&ranking), None),
             };

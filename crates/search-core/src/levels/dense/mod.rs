@@ -225,16 +225,24 @@ impl BitLevel {
     /// The keys marked, sorted, read back on every thread; the bit array
     /// is left zero.
     pub(crate) fn take<T: Key, R: LevelRanking>(&mut self, ranking: &R) -> Vec<T> {
-        self.read_back(ranking, true)
+        self.read_back(ranking, |_| false).0
     }
 
-    /// The keys marked, sorted, and the marks themselves, kept: the next
-    /// level starts a bit array of its own.
-    pub(crate) fn take_marks<T: Key, R: LevelRanking>(&mut self, ranking: &R) -> (Vec<T>, Marks) {
-        let keys = self.read_back(ranking, false);
-        let mut words = std::mem::take(&mut self.words);
-        words.truncate(ranking.count().div_ceil(64) as usize);
-        (keys, Marks { words })
+    /// The keys marked, sorted, and the marks themselves where `keep(n)`
+    /// (with `n` keys marked) says so: the next level then starts a bit
+    /// array of its own. Else the bit array is left zero.
+    pub(crate) fn take_marks<T: Key, R: LevelRanking>(
+        &mut self,
+        ranking: &R,
+        keep: impl FnOnce(usize) -> bool,
+    ) -> (Vec<T>, Option<Marks>) {
+        let (keys, kept) = self.read_back(ranking, keep);
+        let marks = kept.then(|| {
+            let mut words = std::mem::take(&mut self.words);
+            words.truncate(ranking.count().div_ceil(64) as usize);
+            Marks { words }
+        });
+        (keys, marks)
     }
 
     /// Marks kept by [`take_marks`](Self::take_marks), to read and clear
@@ -243,9 +251,14 @@ impl BitLevel {
         self.words = marks.words;
     }
 
-    /// The keys marked, sorted, read back on every thread; the marks zeroed
-    /// as they are read where `zero` says so.
-    fn read_back<T: Key, R: LevelRanking>(&mut self, ranking: &R, zero: bool) -> Vec<T> {
+    /// The keys marked, sorted, read back on every thread, and whether
+    /// `keep` (given their number, once counted) kept the marks: else
+    /// they are zeroed as they are read.
+    fn read_back<T: Key, R: LevelRanking>(
+        &mut self,
+        ranking: &R,
+        keep: impl FnOnce(usize) -> bool,
+    ) -> (Vec<T>, bool) {
         let used = ranking.count().div_ceil(64) as usize;
         let words = &mut self.words[..used];
         // Counted first, so that each part is written in its place.
@@ -257,7 +270,10 @@ impl BitLevel {
                     .sum()
             })
             .collect();
-        let mut keys = vec![T::default(); counts.iter().sum()];
+        let total = counts.iter().sum();
+        let kept = keep(total);
+        let zero = !kept;
+        let mut keys = vec![T::default(); total];
         let mut places = Vec::with_capacity(counts.len());
         let mut rest = &mut keys[..];
         for &n in &counts {
@@ -285,7 +301,7 @@ impl BitLevel {
                     }
                 }
             });
-        keys
+        (keys, kept)
     }
 
     /// The keys of sorted `keys` that are marked, in order; the bit array
